@@ -1,0 +1,129 @@
+// Command boardsat solves chess-board constraint puzzles two independent
+// ways, by native search and by SAT encoding, and compares, benchmarks and
+// reports on them. Run "boardsat help" for the subcommands.
+//
+// Exit status: 0 on success, 1 when compare finds a disagreement, 2 on bad
+// input (one line on stderr names the problem).
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	_ "github.com/boardsat/boardsat/encode" // registers the sat backends
+	_ "github.com/boardsat/boardsat/native" // registers the native backend
+)
+
+// command is one subcommand. run returns a usageError for bad input, an
+// exitError to choose the status, or any other error (status 1).
+type command struct {
+	summary string
+	run     func(args []string, stdout io.Writer) error
+}
+
+// commands holds the subcommands; each file adds its own from init.
+var commands = map[string]command{}
+
+// usageError marks bad input: reported in one line, exit status 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// badInput wraps err as bad input (exit status 2).
+func badInput(err error) error { return usageError{err} }
+
+// badInputf formats a bad-input error (exit status 2).
+func badInputf(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// exitError ends the program with a chosen status after printing its message
+// (if any); compare uses status 1 for a disagreement.
+type exitError struct {
+	status int
+	msg    string
+}
+
+func (e exitError) Error() string { return e.msg }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes one command line and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout)
+		return 0
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "boardsat: unknown command %q (run boardsat help)\n", args[0])
+		return 2
+	}
+	err := cmd.run(args[1:], stdout)
+	var ue usageError
+	var ee exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ee):
+		if ee.msg != "" {
+			fmt.Fprintf(stderr, "boardsat %s: %s\n", args[0], ee.msg)
+		}
+		return ee.status
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "boardsat %s: %s\n", args[0], oneLine(ue.Error()))
+		return 2
+	default:
+		fmt.Fprintf(stderr, "boardsat %s: %s\n", args[0], oneLine(err.Error()))
+		return 1
+	}
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "boardsat: chess-board constraint puzzles, solved by native search and by SAT")
+	fmt.Fprintln(w, "\nusage: boardsat COMMAND [arguments]\n\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nspecs: queens:8  pieces:7x8:K3Q1B2R2N3  tour:8x8:a1[:closed]  swap:4x3[:w=..:b=..:rule=..:turns=..]")
+	fmt.Fprintln(w, "run 'boardsat COMMAND -h' for a command's flags")
+}
+
+// parseFlags parses args with fs, allowing flags and positional arguments to
+// be interleaved (boardsat solve SPEC --backend sat), and returns the
+// positional arguments. Flag errors are bad input.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(os.Stdout)
+				fs.PrintDefaults()
+				return nil, err
+			}
+			return nil, badInput(err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}

@@ -1,0 +1,219 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+func init() {
+	commands["solve"] = command{"solve one instance (count, first, all, shortest, unique)", runSolve}
+}
+
+// solveFlags are the options of one solve request, shared by solve and the
+// child runs of bench.
+type solveFlags struct {
+	backend, task, heuristic, encoding, solver, format string
+	threads                                            int
+	timeout                                            time.Duration
+}
+
+func (f *solveFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.backend, "backend", "native", "backend: "+strings.Join(puzzle.Backends.Names(), ", "))
+	fs.StringVar(&f.task, "task", "", "task: count, first, all, shortest, unique (default: count; first for tours; shortest for swaps)")
+	fs.StringVar(&f.heuristic, "heuristic", "", "native strategy (see boardsat list)")
+	fs.StringVar(&f.encoding, "encoding", "", "SAT encoding (see boardsat list)")
+	fs.StringVar(&f.solver, "solver", "", "SAT solver (see boardsat list)")
+	fs.StringVar(&f.format, "format", "text", "output: text or json")
+	fs.IntVar(&f.threads, "threads", 0, "goroutines to use; 0 means one per core")
+	fs.DurationVar(&f.timeout, "timeout", 0, "give up after this long (status timeout); 0 means never")
+}
+
+// defaultTask is the task a spec gets when none is named.
+func defaultTask(spec puzzle.Spec) puzzle.Task {
+	switch spec.(type) {
+	case puzzle.Tour:
+		return puzzle.First
+	case puzzle.Swap:
+		return puzzle.Shortest
+	}
+	return puzzle.Count
+}
+
+// request validates the flags against a spec and builds the request.
+func (f *solveFlags) request(spec puzzle.Spec) (puzzle.Backend, puzzle.Request, error) {
+	b, err := puzzle.Backends.Lookup(f.backend)
+	if err != nil {
+		return nil, puzzle.Request{}, badInput(err)
+	}
+	task := defaultTask(spec)
+	if f.task != "" {
+		if task, err = puzzle.ParseTask(f.task); err != nil {
+			return nil, puzzle.Request{}, badInput(err)
+		}
+	}
+	if f.format != "text" && f.format != "json" {
+		return nil, puzzle.Request{}, badInputf("unknown format %q: want text or json", f.format)
+	}
+	if f.threads < 0 {
+		return nil, puzzle.Request{}, badInputf("--threads must be 0 or more, not %d", f.threads)
+	}
+	return b, puzzle.Request{Spec: spec, Task: task, Heuristic: f.heuristic, Encoding: f.encoding,
+		Solver: f.solver, Threads: f.threads}, nil
+}
+
+func runSolve(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	var f solveFlags
+	f.register(fs)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return badInputf("want exactly one SPEC, like boardsat solve queens:8")
+	}
+	spec, err := puzzle.Parse(pos[0])
+	if err != nil {
+		return badInput(err)
+	}
+	backend, req, err := f.request(spec)
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
+	emitted := 0
+	if req.Task == puzzle.All {
+		req.Emit = func(s puzzle.Solution) error {
+			emitted++
+			if f.format == "json" {
+				return json.NewEncoder(stdout).Encode(map[string]any{"instance": spec.String(), "index": emitted, "solution": s})
+			}
+			_, err := fmt.Fprintf(stdout, "%s\n", s.Text())
+			return err
+		}
+	}
+	start := time.Now()
+	ans, err := backend.Solve(ctx, req)
+	secs := time.Since(start).Seconds()
+	if err != nil {
+		return badInput(err)
+	}
+	if f.format == "json" {
+		return json.NewEncoder(stdout).Encode(answerJSON(backend.Name(), req, ans, secs))
+	}
+	printText(stdout, backend.Name(), req, ans, secs)
+	if ans.Status == puzzle.Error || ans.Status == puzzle.Timeout {
+		return exitError{2, fmt.Sprintf("%s: %s", ans.Status, ans.Message)}
+	}
+	return nil
+}
+
+// jsonAnswer is the JSON form of an answer: the users' contract (DESIGN.md).
+type jsonAnswer struct {
+	Instance      string           `json:"instance"`
+	Puzzle        string           `json:"puzzle"`
+	Backend       string           `json:"backend"`
+	Heuristic     string           `json:"heuristic,omitempty"`
+	Encoding      string           `json:"encoding,omitempty"`
+	Solver        string           `json:"solver,omitempty"`
+	Task          string           `json:"task"`
+	Status        string           `json:"status"`
+	Count         *uint64          `json:"count,omitempty"`
+	Solution      *puzzle.Solution `json:"solution,omitempty"`
+	Length        *int             `json:"length,omitempty"`
+	Seconds       float64          `json:"seconds"`
+	EncodeSeconds float64          `json:"encode_seconds,omitempty"`
+	SolveSeconds  float64          `json:"solve_seconds,omitempty"`
+	Stats         map[string]int64 `json:"stats,omitempty"`
+	Message       string           `json:"message,omitempty"`
+}
+
+// hasCount reports whether an answer to req carries a meaningful count.
+func hasCount(req puzzle.Request, ans puzzle.Answer) bool {
+	if ans.Status != puzzle.OK && ans.Status != puzzle.Unsat {
+		return false
+	}
+	switch req.Task {
+	case puzzle.Count, puzzle.Unique, puzzle.All:
+		return true
+	}
+	return false
+}
+
+func hasLength(req puzzle.Request, ans puzzle.Answer) bool {
+	_, swap := req.Spec.(puzzle.Swap)
+	return swap && ans.Status == puzzle.OK && (req.Task == puzzle.Shortest || req.Task == puzzle.Count)
+}
+
+func answerJSON(backend string, req puzzle.Request, ans puzzle.Answer, secs float64) jsonAnswer {
+	j := jsonAnswer{
+		Instance: req.Spec.String(), Puzzle: req.Spec.Puzzle(), Backend: backend,
+		Heuristic: ans.Heuristic, Encoding: ans.Encoding, Solver: ans.Solver,
+		Task: string(req.Task), Status: string(ans.Status), Solution: ans.Solution,
+		Seconds: secs, EncodeSeconds: ans.EncodeSeconds, SolveSeconds: ans.SolveSeconds,
+		Stats: ans.Stats, Message: ans.Message,
+	}
+	if hasCount(req, ans) {
+		j.Count = &ans.Count
+	}
+	if hasLength(req, ans) {
+		j.Length = &ans.Length
+	}
+	return j
+}
+
+func printText(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answer, secs float64) {
+	if ans.Solution != nil {
+		fmt.Fprint(w, ans.Solution.Text())
+		if ans.Solution.Path != nil {
+			fmt.Fprintln(w, strings.Join(ans.Solution.SquareNames(), " "))
+		}
+		fmt.Fprintln(w)
+	}
+	row := func(k string, v any) { fmt.Fprintf(w, "%-14s %v\n", k+":", v) }
+	row("instance", req.Spec)
+	row("backend", backend)
+	for _, kv := range [][2]string{{"heuristic", ans.Heuristic}, {"encoding", ans.Encoding}, {"solver", ans.Solver}} {
+		if kv[1] != "" {
+			row(kv[0], kv[1])
+		}
+	}
+	row("task", req.Task)
+	row("status", ans.Status)
+	if hasCount(req, ans) {
+		row("count", ans.Count)
+	}
+	if hasLength(req, ans) {
+		row("length", ans.Length)
+	}
+	row("seconds", fmt.Sprintf("%.6f", secs))
+	if ans.EncodeSeconds > 0 || ans.SolveSeconds > 0 {
+		row("encode_seconds", fmt.Sprintf("%.6f", ans.EncodeSeconds))
+		row("solve_seconds", fmt.Sprintf("%.6f", ans.SolveSeconds))
+	}
+	for _, k := range sortedKeys(ans.Stats) {
+		row(k, ans.Stats[k])
+	}
+}
+
+func sortedKeys(m map[string]int64) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

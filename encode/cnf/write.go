@@ -1,0 +1,124 @@
+package cnf
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"strconv"
+)
+
+// ErrHasPB is returned when a formula with PB constraints is written as
+// DIMACS CNF: its encoding left constraints that CNF cannot express.
+var ErrHasPB = errors.New("formula has pseudo-Boolean constraints, which DIMACS CNF cannot express: pick a CNF encoding or write OPB")
+
+// WriteDIMACS writes the formula as DIMACS CNF: a "p cnf" header, the
+// projection as "c p show V... 0" (the model counting competition's form),
+// one "c var V NAME" comment per variable, then the clauses.
+func (f *Formula) WriteDIMACS(w io.Writer) error {
+	if len(f.pbs) > 0 {
+		return ErrHasPB
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	buf := make([]byte, 0, 64)
+	buf = append(buf, "p cnf "...)
+	buf = strconv.AppendInt(buf, int64(len(f.names)), 10)
+	buf = append(buf, ' ')
+	buf = strconv.AppendInt(buf, int64(len(f.starts)), 10)
+	buf = append(buf, "\nc p show"...)
+	bw.Write(buf)
+	for _, v := range f.Projection() {
+		buf = append(buf[:0], ' ')
+		bw.Write(strconv.AppendInt(buf, int64(v), 10))
+	}
+	bw.WriteString(" 0\n")
+	for v, name := range f.names {
+		buf = append(buf[:0], "c var "...)
+		buf = strconv.AppendInt(buf, int64(v+1), 10)
+		buf = append(buf, ' ')
+		buf = append(buf, name...)
+		buf = append(buf, '\n')
+		bw.Write(buf)
+	}
+	for i := range f.starts {
+		buf = buf[:0]
+		for _, l := range f.Clause(i) {
+			buf = strconv.AppendInt(buf, int64(l), 10)
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, "0\n"...)
+		bw.Write(buf)
+	}
+	return bw.Flush()
+}
+
+// WriteOPB writes the formula in the OPB format of the pseudo-Boolean
+// competitions: each clause as a sum >= 1, each PB constraint as itself.
+// Negative literals are rewritten over positive variables (w*~x = w - w*x),
+// since not every OPB reader accepts "~x". Variable names follow as comments.
+func (f *Formula) WriteOPB(w io.Writer) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	buf := make([]byte, 0, 64)
+	buf = append(buf, "* #variable= "...)
+	buf = strconv.AppendInt(buf, int64(len(f.names)), 10)
+	buf = append(buf, " #constraint= "...)
+	buf = strconv.AppendInt(buf, int64(len(f.starts)+len(f.pbs)), 10)
+	buf = append(buf, '\n')
+	bw.Write(buf)
+	for v, name := range f.names {
+		buf = append(buf[:0], "* var x"...)
+		buf = strconv.AppendInt(buf, int64(v+1), 10)
+		buf = append(buf, ' ')
+		buf = append(buf, name...)
+		buf = append(buf, '\n')
+		bw.Write(buf)
+	}
+	var ones []int
+	for i := range f.starts {
+		c := f.Clause(i)
+		for len(ones) < len(c) {
+			ones = append(ones, 1)
+		}
+		bw.Write(appendPB(buf[:0], c, ones[:len(c)], AtLeast, 1))
+	}
+	for _, c := range f.pbs {
+		bw.Write(appendPB(buf[:0], c.Lits, c.Weights, c.Op, c.K))
+	}
+	return bw.Flush()
+}
+
+// appendPB appends one OPB constraint line, moving negations to the bound.
+func appendPB(buf []byte, lits []Lit, weights []int, op Op, k int) []byte {
+	for i, l := range lits {
+		wt := weights[i]
+		if l < 0 {
+			wt, k = -wt, k-weights[i]
+		}
+		if wt >= 0 {
+			buf = append(buf, '+')
+		}
+		buf = strconv.AppendInt(buf, int64(wt), 10)
+		buf = append(buf, " x"...)
+		buf = strconv.AppendInt(buf, int64(l.Var()), 10)
+		buf = append(buf, ' ')
+	}
+	switch op {
+	case AtMost:
+		// OPB has no <=: negate both sides.
+		for i := 0; i < len(buf); i++ {
+			switch buf[i] {
+			case '+':
+				buf[i] = '-'
+			case '-':
+				buf[i] = '+'
+			}
+		}
+		buf = append(buf, ">= "...)
+		k = -k
+	case AtLeast:
+		buf = append(buf, ">= "...)
+	case Exactly:
+		buf = append(buf, "= "...)
+	}
+	buf = strconv.AppendInt(buf, int64(k), 10)
+	return append(buf, " ;\n"...)
+}

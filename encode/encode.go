@@ -1,0 +1,123 @@
+// Package encode turns puzzle instances into CNF / pseudo-Boolean formulas,
+// one encoder per puzzle, parameterised by a cardinality encoding, and solves
+// them as boardsat's "sat" backend. It shares nothing with the native
+// searches but the puzzle definitions.
+package encode
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/boardsat/boardsat/encode/card"
+	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// Options tune how an instance is encoded.
+type Options struct {
+	// SymmetryBreaking adds constraints that keep one solution of each
+	// symmetry class; encoders apply it only where it is sound for the task
+	// (first solution), never when counting all solutions.
+	SymmetryBreaking bool
+	// Steps is the plan length T for planning encodings (swaps).
+	Steps int
+}
+
+// Instance is an encoded puzzle instance: the formula, and the way from a
+// model back to a puzzle solution.
+type Instance struct {
+	Formula *cnf.Formula
+	// Decode maps a model (model[v] for variable v, model[0] unused) to the
+	// solution it stands for.
+	Decode func(model []bool) (puzzle.Solution, error)
+}
+
+// Encoder builds formulas for one puzzle under one model of the puzzle (for
+// tours: position-based or successor-based, say). The cardinality encoding
+// is chosen separately.
+type Encoder struct {
+	// Puzzle is the puzzle it encodes.
+	Puzzle string
+	// Name selects it: --encoding MODEL+CARD, or CARD alone for the default model.
+	Name string
+	// Doc says in one line what the model is.
+	Doc string
+	// Default marks the model used when --encoding names only a cardinality encoding.
+	Default bool
+	// Tasks lists the tasks the sat backend answers with it.
+	Tasks []puzzle.Task
+	// Build encodes spec with cardinality encoding enc.
+	Build func(spec puzzle.Spec, enc card.Encoding, opt Options) (*Instance, error)
+	// Solve, if set, replaces the generic solve path for this model (a
+	// planning encoding searches its plan length T upward, say).
+	Solve func(ctx context.Context, req puzzle.Request, enc card.Encoding) (puzzle.Answer, error)
+}
+
+// encoders holds each puzzle's encoders, in registration order.
+var encoders = map[string]*puzzle.Registry[Encoder]{}
+
+// register adds an encoder; each puzzle's file calls it from init.
+func register(e Encoder) {
+	r := encoders[e.Puzzle]
+	if r == nil {
+		r = puzzle.NewRegistry[Encoder](e.Puzzle + " model")
+		encoders[e.Puzzle] = r
+	}
+	r.Add(e.Name, e)
+}
+
+// Encoders returns the encoders for a puzzle, in registration order.
+func Encoders(puzzleName string) []Encoder {
+	r := encoders[puzzleName]
+	if r == nil {
+		return nil
+	}
+	var out []Encoder
+	for _, n := range r.Names() {
+		e, _ := r.Lookup(n)
+		out = append(out, e)
+	}
+	return out
+}
+
+// DefaultCard is the cardinality encoding used when --encoding is empty.
+const DefaultCard = "seqcounter"
+
+// Resolve reads an --encoding value, "MODEL+CARD", "CARD" or "" (the
+// puzzle's default model with DefaultCard), and returns the encoder and the
+// cardinality encoding it names.
+func Resolve(puzzleName, encoding string) (Encoder, card.Encoding, error) {
+	r := encoders[puzzleName]
+	if r == nil {
+		return Encoder{}, card.Encoding{}, fmt.Errorf("the sat backend has no encoder for %s yet", puzzleName)
+	}
+	model, cardName, hasModel := strings.Cut(encoding, "+")
+	if !hasModel {
+		model, cardName = "", encoding
+	}
+	if cardName == "" {
+		cardName = DefaultCard
+	}
+	var e Encoder
+	if model == "" {
+		for _, c := range Encoders(puzzleName) {
+			if c.Default {
+				e = c
+			}
+		}
+		if e.Name == "" {
+			return Encoder{}, card.Encoding{}, fmt.Errorf("no default %s model", puzzleName)
+		}
+	} else {
+		var err error
+		if e, err = r.Lookup(model); err != nil {
+			return Encoder{}, card.Encoding{}, err
+		}
+	}
+	c, err := card.Lookup(cardName)
+	if err != nil {
+		return Encoder{}, card.Encoding{}, err
+	}
+	return e, c, nil
+}

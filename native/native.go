@@ -1,0 +1,113 @@
+// Package native holds boardsat's hand-written searches, one file per puzzle,
+// each search a named strategy selectable with --heuristic. It shares nothing
+// with the SAT side but the puzzle definitions, so the two backends check
+// each other.
+package native
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// Strategy is one named search for one puzzle.
+type Strategy struct {
+	// Puzzle is the puzzle it solves ("queens", "pieces", "tour", "swap").
+	Puzzle string
+	// Name selects it with --heuristic.
+	Name string
+	// Doc says in one line what it does.
+	Doc string
+	// Default marks the strategy used when no heuristic is named.
+	Default bool
+	// Tasks lists the tasks it answers.
+	Tasks []puzzle.Task
+	// Solve answers a request whose spec is of Puzzle's type and whose task
+	// is in Tasks. It polls ctx and answers status Timeout when it is done.
+	Solve func(ctx context.Context, req puzzle.Request) (puzzle.Answer, error)
+}
+
+// strategies holds each puzzle's strategies, in registration order.
+var strategies = map[string]*puzzle.Registry[Strategy]{}
+
+// register adds a strategy; each puzzle's file calls it from init.
+func register(s Strategy) {
+	r := strategies[s.Puzzle]
+	if r == nil {
+		r = puzzle.NewRegistry[Strategy](s.Puzzle + " heuristic")
+		strategies[s.Puzzle] = r
+	}
+	r.Add(s.Name, s)
+}
+
+// Strategies returns the strategies for a puzzle, in registration order.
+func Strategies(puzzleName string) []Strategy {
+	r := strategies[puzzleName]
+	if r == nil {
+		return nil
+	}
+	var out []Strategy
+	for _, n := range r.Names() {
+		s, _ := r.Lookup(n)
+		out = append(out, s)
+	}
+	return out
+}
+
+// Backend is the native backend, registered as "native".
+type Backend struct{}
+
+func init() { puzzle.Backends.Add("native", Backend{}) }
+
+// Name returns "native".
+func (Backend) Name() string { return "native" }
+
+// Doc describes the backend.
+func (Backend) Doc() string { return "hand-written searches, one per named heuristic" }
+
+// Choices lists every strategy as a heuristic choice.
+func (Backend) Choices() []puzzle.Choice {
+	var out []puzzle.Choice
+	for _, p := range puzzle.Puzzles {
+		for _, s := range Strategies(p) {
+			out = append(out, puzzle.Choice{Field: "heuristic", Puzzle: p, Name: s.Name, Doc: s.Doc, Default: s.Default})
+		}
+	}
+	return out
+}
+
+// Solve runs the named (or default) strategy for the request's puzzle.
+func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+	p := req.Spec.Puzzle()
+	r := strategies[p]
+	if r == nil {
+		return puzzle.Answer{}, fmt.Errorf("the native backend has no strategy for %s yet", p)
+	}
+	var s Strategy
+	if req.Heuristic == "" {
+		for _, c := range Strategies(p) {
+			if c.Default {
+				s = c
+			}
+		}
+	} else {
+		var err error
+		if s, err = r.Lookup(req.Heuristic); err != nil {
+			return puzzle.Answer{}, err
+		}
+	}
+	if !slices.Contains(s.Tasks, req.Task) {
+		tasks := make([]string, len(s.Tasks))
+		for i, t := range s.Tasks {
+			tasks[i] = string(t)
+		}
+		return puzzle.Answer{}, fmt.Errorf("native heuristic %s does not do task %s for %s (it does %s)",
+			s.Name, req.Task, p, strings.Join(tasks, ", "))
+	}
+	ans, err := s.Solve(ctx, req)
+	ans.Heuristic = s.Name
+	return ans, err
+}

@@ -1,0 +1,174 @@
+package puzzle
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Task is what a request asks of an instance.
+type Task string
+
+// The tasks. Not every puzzle supports every task; a backend answers an
+// unsupported one with an error.
+const (
+	// Count: the exact number of solutions (for swaps, of shortest plans).
+	Count Task = "count"
+	// First: one solution, or status unsat.
+	First Task = "first"
+	// All: every solution, streamed to Request.Emit; Answer.Count is how many.
+	All Task = "all"
+	// Shortest: a shortest plan and its length (swaps).
+	Shortest Task = "shortest"
+	// Unique: the number of solutions up to rotation and reflection of the board.
+	Unique Task = "unique"
+)
+
+// Tasks lists every task, in documentation order.
+var Tasks = []Task{Count, First, All, Shortest, Unique}
+
+// ParseTask returns the task with the given name.
+func ParseTask(name string) (Task, error) {
+	if slices.Contains(Tasks, Task(name)) {
+		return Task(name), nil
+	}
+	return "", fmt.Errorf("unknown task %q: want one of %s", name, joinTasks())
+}
+
+func joinTasks() string {
+	names := make([]string, len(Tasks))
+	for i, t := range Tasks {
+		names[i] = string(t)
+	}
+	return strings.Join(names, ", ")
+}
+
+// Status is how a request ended.
+type Status string
+
+// The statuses an answer can have.
+const (
+	OK      Status = "ok"      // answered
+	Unsat   Status = "unsat"   // proven to have no solution (an answer, not an error)
+	Timeout Status = "timeout" // the context's deadline passed first
+	Error   Status = "error"   // the backend failed (a crashed external solver, say)
+)
+
+// Request is one question put to a backend.
+type Request struct {
+	Spec Spec
+	Task Task
+	// Heuristic names a native strategy; "" picks the backend's default.
+	Heuristic string
+	// Encoding names a SAT encoding; "" picks the default.
+	Encoding string
+	// Solver names a SAT solver; "" picks the default.
+	Solver string
+	// Threads caps the goroutines a backend may use; 0 means one per core.
+	Threads int
+	// Emit receives every solution of an All task, as it is found. An error
+	// from Emit stops the search and is returned.
+	Emit func(Solution) error
+}
+
+// Answer is a backend's reply to a request.
+type Answer struct {
+	Status Status
+	// Count is the number of solutions (Count, Unique, All tasks; for swaps
+	// the number of shortest plans).
+	Count uint64
+	// Solution is set for First and Shortest answers with status OK.
+	Solution *Solution
+	// Length is a plan's number of moves (Shortest, and Count for swaps).
+	Length int
+	// Stats holds the backend's counters by name; see the Stat* constants.
+	Stats map[string]int64
+	// EncodeSeconds and SolveSeconds split a SAT backend's time.
+	EncodeSeconds, SolveSeconds float64
+	// Message explains an Error or Timeout status.
+	Message string
+	// Heuristic, Encoding and Solver name what the backend actually used,
+	// defaults resolved, so every result row records it.
+	Heuristic, Encoding, Solver string
+}
+
+// Names of the counters backends report in Answer.Stats. A backend reports
+// those it has; results CSV gives each its own column.
+const (
+	StatNodes        = "nodes"        // search nodes visited (native)
+	StatBacktracks   = "backtracks"   // dead ends left (native)
+	StatStates       = "states"       // states stored (swap searches)
+	StatConflicts    = "conflicts"    // SAT solver conflicts
+	StatDecisions    = "decisions"    // SAT solver decisions
+	StatPropagations = "propagations" // SAT solver propagations
+	StatRestarts     = "restarts"     // SAT solver restarts
+	StatVariables    = "variables"    // variables in the formula
+	StatClauses      = "clauses"      // clauses (and native constraints) in the formula
+	StatSolverCalls  = "solver_calls" // SAT solver invocations (counting, T-search)
+)
+
+// Choice is one named value a backend accepts in a request field.
+type Choice struct {
+	// Field is "heuristic", "encoding" or "solver".
+	Field string
+	// Puzzle is the puzzle the choice applies to, or "" for all.
+	Puzzle string
+	// Name selects the choice.
+	Name string
+	// Doc says in one line what it is.
+	Doc string
+	// Default marks the value used when the field is empty.
+	Default bool
+}
+
+// Backend is one independent way of solving puzzles. Solve returns an error
+// only for a request it cannot accept (an unknown heuristic, an unsupported
+// task): the command line reports those and exits with status 2. Failures of
+// the solving itself are answers with status Error or Timeout.
+type Backend interface {
+	Name() string
+	Doc() string
+	Choices() []Choice
+	Solve(ctx context.Context, req Request) (Answer, error)
+}
+
+// Backends is the registry of backends; each backend package adds itself
+// from an init function, and the command line imports them all.
+var Backends = NewRegistry[Backend]("backend")
+
+// Registry maps names to values of one kind (backends, heuristics,
+// encodings, solvers, suites), keeps them in the order added, and answers
+// unknown names with an error that lists the known ones.
+type Registry[T any] struct {
+	kind  string
+	names []string
+	items map[string]T
+}
+
+// NewRegistry returns an empty registry; kind names its values in errors.
+func NewRegistry[T any](kind string) *Registry[T] {
+	return &Registry[T]{kind: kind, items: map[string]T{}}
+}
+
+// Add registers v under name. It panics on a repeated name: registration
+// happens at start-up, and a clash is a programming error.
+func (r *Registry[T]) Add(name string, v T) {
+	if _, dup := r.items[name]; dup {
+		panic(fmt.Sprintf("%s %q registered twice", r.kind, name))
+	}
+	r.names = append(r.names, name)
+	r.items[name] = v
+}
+
+// Lookup returns the value registered under name.
+func (r *Registry[T]) Lookup(name string) (T, error) {
+	v, ok := r.items[name]
+	if !ok {
+		return v, fmt.Errorf("unknown %s %q: want one of %s", r.kind, name, strings.Join(r.names, ", "))
+	}
+	return v, nil
+}
+
+// Names returns the registered names in the order added.
+func (r *Registry[T]) Names() []string { return slices.Clone(r.names) }
