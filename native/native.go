@@ -93,6 +93,9 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 				s = c
 			}
 		}
+		if s.Name == "" {
+			return puzzle.Answer{}, fmt.Errorf("no default native heuristic for %s: name one with --heuristic", p)
+		}
 	} else {
 		var err error
 		if s, err = r.Lookup(req.Heuristic); err != nil {
