@@ -1,7 +1,7 @@
 # boardsat: one entry point for building, testing and benchmarking.
 GO ?= go
 
-.PHONY: build test vet fmt-check bench run
+.PHONY: build test vet fmt-check bench run notebooks
 
 build:
 	$(GO) build -o boardsat ./cmd/boardsat
@@ -24,3 +24,14 @@ run:
 # Go benchmarks of every package (speed targets live here, not in tests).
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
+
+# Benchmark the quick suite into out/quick.csv and execute every notebook
+# against it; a failing notebook fails the target. CI runs it after make test
+# (make test does not depend on it).
+notebooks: build
+	mkdir -p out/notebooks
+	./boardsat bench quick -o out/quick.csv
+	set -e; for nb in notebooks/*.ipynb; do \
+	  BOARDSAT_RESULTS=$(CURDIR)/out/quick.csv BOARDSAT_FIGDIR=$(CURDIR)/out/notebooks \
+	    jupyter nbconvert --to notebook --execute --output-dir out/notebooks "$$nb"; \
+	done

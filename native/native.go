@@ -111,6 +111,10 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 			s.Name, req.Task, p, strings.Join(tasks, ", "))
 	}
 	ans, err := s.Solve(ctx, req)
-	ans.Heuristic = s.Name
+	if ans.Heuristic == "" {
+		// A strategy that hands a request to another names that one
+		// itself, so results record what actually ran.
+		ans.Heuristic = s.Name
+	}
 	return ans, err
 }

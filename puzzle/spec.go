@@ -276,17 +276,6 @@ func parseSwap(rest string) (Spec, error) {
 		return nil, err
 	}
 	s := Swap{Board: b, Rule: RuleOwn, Turns: Alternate}
-	if len(f) == 1 {
-		// The seed's puzzle, generalised: white fills the first file and
-		// black the last.
-		if b.W < 2 {
-			return nil, fmt.Errorf("swap:%s needs at least 2 files for the default knights", b)
-		}
-		for r := range b.H {
-			s.White = append(s.White, b.Sq(0, r))
-			s.Black = append(s.Black, b.Sq(b.W-1, r))
-		}
-	}
 	var haveTW, haveTB bool
 	seen := map[string]bool{}
 	for _, field := range f[1:] {
@@ -327,8 +316,19 @@ func parseSwap(rest string) (Spec, error) {
 			return nil, fmt.Errorf("unknown swap field %q: want w=, b=, tw=, tb=, rule= or turns=", key)
 		}
 	}
+	if !seen["w"] && !seen["b"] {
+		// The seed's puzzle, generalised: white fills the first file and
+		// black the last.
+		if b.W < 2 {
+			return nil, fmt.Errorf("swap:%s needs at least 2 files for the default knights", b)
+		}
+		for r := range b.H {
+			s.White = append(s.White, b.Sq(0, r))
+			s.Black = append(s.Black, b.Sq(b.W-1, r))
+		}
+	}
 	if len(s.White) == 0 || len(s.Black) == 0 {
-		return nil, errors.New("a swap needs both w= and b= squares (or the bare swap:WxH default)")
+		return nil, errors.New("a swap names both w= and b= squares, or neither (the default knights)")
 	}
 	if haveTW != haveTB {
 		return nil, errors.New("a swap names both tw= and tb= targets or neither")

@@ -22,6 +22,8 @@ func TestParseRoundTrip(t *testing.T) {
 		{"swap:4x3:w=a3,a1,a2:b=d1,d2,d3:rule=own:turns=alternate", "swap:4x3:w=a1,a2,a3:b=d1,d2,d3:rule=own:turns=alternate"},
 		{"swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free", "swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free"},
 		{"swap:3x3:turns=free:b=a1:w=c3", "swap:3x3:w=c3:b=a1:rule=own:turns=free"},
+		{"swap:4x4:rule=none", "swap:4x4:w=a1,a2,a3,a4:b=d1,d2,d3,d4:rule=none:turns=alternate"},
+		{"swap:4x3:turns=free:rule=enemy", "swap:4x3:w=a1,a2,a3:b=d1,d2,d3:rule=enemy:turns=free"},
 		{"swap:4x4:w=a1:b=d4:tw=b1:tb=c4:rule=enemy:turns=alternate", "swap:4x4:w=a1:b=d4:tw=b1:tb=c4:rule=enemy:turns=alternate"},
 	}
 	for _, c := range cases {
@@ -73,7 +75,8 @@ func TestParseErrors(t *testing.T) {
 		{"swap:4x3:w=a1:b=d1:tw=b1", "both tw= and tb="},
 		{"swap:4x3:w=a1:b=d1:tw=b1,b2:tb=c1", "unequal targets"},
 		{"swap:4x3:w=a1:b=d1:tw=b1:tb=b1", "targets overlap"},
-		{"swap:4x3:w=a1", "needs both"},
+		{"swap:4x3:w=a1", "or neither"},
+		{"swap:4x3:b=a1:rule=none", "or neither"},
 		{"swap:4x3:w=a1:b=d1:x=1", "unknown swap field"},
 		{"swap:4x3:w=a1:w=a2:b=d1", "each once"},
 	}

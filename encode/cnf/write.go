@@ -55,13 +55,23 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 // competitions: each clause as a sum >= 1, each PB constraint as itself.
 // Negative literals are rewritten over positive variables (w*~x = w - w*x),
 // since not every OPB reader accepts "~x". Variable names follow as comments.
+// A constraint that always holds is left out, and an "=" constraint one of
+// whose halves always holds is written as the other half: gophersat's reader
+// panics on a constraint that always holds.
 func (f *Formula) WriteOPB(w io.Writer) error {
+	kept := len(f.starts)
+	for _, c := range f.pbs {
+		if _, skip := opbForm(c.Lits, c.Weights, c.Op, c.K); !skip {
+			kept++
+		}
+	}
 	bw := bufio.NewWriterSize(w, 1<<16)
 	buf := make([]byte, 0, 64)
 	buf = append(buf, "* #variable= "...)
-	buf = strconv.AppendInt(buf, int64(len(f.names)), 10)
+	// An empty constraint is written over x1 (see appendPB), so declare it.
+	buf = strconv.AppendInt(buf, int64(max(len(f.names), 1)), 10)
 	buf = append(buf, " #constraint= "...)
-	buf = strconv.AppendInt(buf, int64(len(f.starts)+len(f.pbs)), 10)
+	buf = strconv.AppendInt(buf, int64(kept), 10)
 	buf = append(buf, '\n')
 	bw.Write(buf)
 	for v, name := range f.names {
@@ -81,13 +91,41 @@ func (f *Formula) WriteOPB(w io.Writer) error {
 		bw.Write(appendPB(buf[:0], c, ones[:len(c)], AtLeast, 1))
 	}
 	for _, c := range f.pbs {
-		bw.Write(appendPB(buf[:0], c.Lits, c.Weights, c.Op, c.K))
+		op, skip := opbForm(c.Lits, c.Weights, c.Op, c.K)
+		if !skip {
+			bw.Write(appendPB(buf[:0], c.Lits, c.Weights, op, c.K))
+		}
 	}
 	return bw.Flush()
 }
 
+// opbForm returns the comparison to write a constraint with, or skip if it
+// always holds: for "=", the half that does not always hold.
+func opbForm(lits []Lit, weights []int, op Op, k int) (Op, bool) {
+	sum := 0 // the sum ranges over 0..sum
+	for _, w := range weights[:len(lits)] {
+		sum += w
+	}
+	geHolds, leHolds := k <= 0, sum <= k
+	switch {
+	case op == AtLeast && geHolds, op == AtMost && leHolds, op == Exactly && geHolds && leHolds:
+		return op, true
+	case op == Exactly && geHolds:
+		return AtMost, false
+	case op == Exactly && leHolds:
+		return AtLeast, false
+	}
+	return op, false
+}
+
 // appendPB appends one OPB constraint line, moving negations to the bound.
+// A constraint without terms (the empty clause, say) is "0 op k", which OPB
+// readers reject as an empty expression: it is written as "+1 x1 >= 2",
+// which never holds (opbForm has dropped those that always hold).
 func appendPB(buf []byte, lits []Lit, weights []int, op Op, k int) []byte {
+	if len(lits) == 0 {
+		return append(buf, "+1 x1 >= 2 ;\n"...)
+	}
 	for i, l := range lits {
 		wt := weights[i]
 		if l < 0 {

@@ -1,0 +1,431 @@
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	_ "github.com/boardsat/boardsat/encode" // real sat backends, for the built-in suites
+	_ "github.com/boardsat/boardsat/native" // real native backend
+	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/results"
+)
+
+// The test binary doubles as the child: with BOARDSAT_BENCH_CHILD=1 it acts
+// as "boardsat solve ... --format json" (a minimal version of the real
+// command, same JSON fields), so the harness is tested end to end without
+// building the real binary (cmd/boardsat's tests run the real one).
+const childEnv = "BOARDSAT_BENCH_CHILD"
+
+var childMode bool
+
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) == "1" {
+		childMode = true
+		os.Exit(childSolve(os.Args[1:]))
+	}
+	os.Exit(m.Run())
+}
+
+func childSolve(args []string) int {
+	if len(args) < 2 || args[0] != "solve" {
+		fmt.Fprintln(os.Stderr, "want solve SPEC")
+		return 2
+	}
+	spec, err := puzzle.Parse(args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	backend := fs.String("backend", "native", "")
+	task := fs.String("task", "count", "")
+	fs.String("format", "json", "")
+	timeout := fs.Duration("timeout", 0, "")
+	h, e, s := fs.String("heuristic", "", ""), fs.String("encoding", "", ""), fs.String("solver", "", "")
+	if err := fs.Parse(args[2:]); err != nil {
+		return 2
+	}
+	b, err := puzzle.Backends.Lookup(*backend)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	ctx := context.Background()
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
+	req := puzzle.Request{Spec: spec, Task: puzzle.Task(*task), Heuristic: *h, Encoding: *e, Solver: *s}
+	start := time.Now()
+	ans, err := b.Solve(ctx, req)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "boardsat solve:", err)
+		return 2
+	}
+	out := map[string]any{"instance": spec.String(), "backend": *backend, "task": *task, "status": ans.Status,
+		"seconds": time.Since(start).Seconds(), "stats": ans.Stats, "heuristic": ans.Heuristic, "message": ans.Message}
+	if ans.Status == puzzle.OK || ans.Status == puzzle.Unsat {
+		if req.Task == puzzle.Shortest {
+			out["length"] = ans.Length
+		} else if req.Task != puzzle.First {
+			out["count"] = ans.Count
+		}
+	}
+	if ans.Solution != nil {
+		out["solution"] = ans.Solution
+	}
+	json.NewEncoder(os.Stdout).Encode(out)
+	return 0
+}
+
+// testBackend is a backend with planted behaviour, registered only in tests.
+type testBackend struct {
+	name string
+	run  func(ctx context.Context, req puzzle.Request) (puzzle.Answer, error)
+}
+
+func (b testBackend) Name() string             { return b.name }
+func (b testBackend) Doc() string              { return "test backend" }
+func (b testBackend) Choices() []puzzle.Choice { return nil }
+func (b testBackend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+	return b.run(ctx, req)
+}
+
+// queensCount answers queens with the published count (plus delta).
+func queensCount(delta uint64) func(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+	return func(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+		q, ok := req.Spec.(puzzle.Queens)
+		if !ok || req.Task != puzzle.Count {
+			return puzzle.Answer{}, fmt.Errorf("queens count only")
+		}
+		n, _ := puzzle.KnownCount(q, puzzle.Count)
+		return puzzle.Answer{Status: puzzle.OK, Count: n + delta, Stats: map[string]int64{puzzle.StatNodes: 42}}, nil
+	}
+}
+
+func init() {
+	puzzle.Backends.Add("bt-good", testBackend{"bt-good", queensCount(0)})
+	puzzle.Backends.Add("bt-wrong", testBackend{"bt-wrong", queensCount(1)})
+	// bt-sleep ignores its deadline in a child, so the harness must kill it.
+	puzzle.Backends.Add("bt-sleep", testBackend{"bt-sleep", func(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+		if childMode {
+			time.Sleep(time.Minute)
+		}
+		return puzzle.Answer{Status: puzzle.Timeout}, nil
+	}})
+	// bt-hog touches 400 MiB in a child.
+	puzzle.Backends.Add("bt-hog", testBackend{"bt-hog", func(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+		if childMode {
+			buf := make([]byte, 400<<20)
+			for i := 0; i < len(buf); i += 4096 {
+				buf[i] = 1
+			}
+			time.Sleep(5 * time.Second)
+			_ = buf[len(buf)-1]
+		}
+		return puzzle.Answer{Status: puzzle.OK, Count: 1}, nil
+	}})
+	// bt-crash dies.
+	puzzle.Backends.Add("bt-crash", testBackend{"bt-crash", func(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+		if childMode {
+			os.Exit(3)
+		}
+		return puzzle.Answer{Status: puzzle.OK}, nil
+	}})
+}
+
+func testRunner() Runner {
+	return Runner{Exe: os.Args[0], Args: []string{"solve"}, Env: []string{childEnv + "=1"}}
+}
+
+func mustSuite(t *testing.T, text string) Suite {
+	t.Helper()
+	s, err := Parse("test", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestParseSuite(t *testing.T) {
+	s := mustSuite(t, `
+# a comment
+queens:{4..6} pieces:{3,4}x3:K1  backends=native/bitboard,native/plain task=count repeat=2 timeout=3s mem=100M
+swap:4x3   # default task and backends
+`)
+	if len(s.Groups) != 2 {
+		t.Fatalf("%d groups", len(s.Groups))
+	}
+	g := s.Groups[0]
+	var specs []string
+	for _, sp := range g.Specs {
+		specs = append(specs, sp.String())
+	}
+	if want := []string{"queens:4", "queens:5", "queens:6", "pieces:3x3:K1", "pieces:4x3:K1"}; !slices.Equal(specs, want) {
+		t.Errorf("specs %v, want %v", specs, want)
+	}
+	if g.Repeat != 2 || g.Timeout != 3*time.Second || g.MemMB != 100 || g.Task != puzzle.Count || g.Line != 3 {
+		t.Errorf("options: %+v", g)
+	}
+	if h := s.Groups[1]; h.Backends != "all" || h.Task != "" || h.Repeat != 1 || h.Timeout != DefaultTimeout || h.MemMB != DefaultMemMB {
+		t.Errorf("defaults: %+v", h)
+	}
+	runs, _ := mustSuite(t, "queens:{4..5} backends=native/bitboard,native/plain repeat=2").Plan(context.Background(), Overrides{})
+	var order []string
+	for _, r := range runs {
+		order = append(order, fmt.Sprintf("%d %s %s", r.Rep, r.Spec, r.Variant))
+	}
+	want := []string{"1 queens:4 native/bitboard", "1 queens:4 native/plain", "1 queens:5 native/bitboard", "1 queens:5 native/plain",
+		"2 queens:4 native/bitboard", "2 queens:4 native/plain", "2 queens:5 native/bitboard", "2 queens:5 native/plain"}
+	if !slices.Equal(order, want) {
+		t.Errorf("plan order %v, want %v", order, want)
+	}
+}
+
+func TestParseSuiteErrors(t *testing.T) {
+	for _, bad := range []string{
+		"", "# only a comment",
+		"queens:{4..2}", "queens:{4..", "queens:0", "queens:8 repeat=0", "queens:8 repeat=x", "queens:8 timeout=soon",
+		"queens:8 mem=lots", "queens:8 task=fly", "queens:8 backends=nosuch", "queens:8 backends=native/nosuch",
+		"queens:8 repeat=2 repeat=3", "backends=all", "queens:8 ladder=maybe",
+	} {
+		if _, err := Parse("bad", bad); err == nil {
+			t.Errorf("Parse(%q) accepted", bad)
+		}
+	}
+	if _, err := Load("/nonexistent/suite"); err == nil || !strings.Contains(err.Error(), "quick") {
+		t.Errorf("Load of a missing file: %v", err)
+	}
+}
+
+func TestBuiltinSuitesParse(t *testing.T) {
+	for _, name := range Builtin.Names() {
+		s, err := Load(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(s.Groups) == 0 {
+			t.Errorf("%s: empty", name)
+		}
+	}
+}
+
+func TestParseMem(t *testing.T) {
+	for in, want := range map[string]int64{"512": 512, "512M": 512, "2G": 2048, "1.5g": 1536, "2048K": 2} {
+		if got, err := ParseMem(in); err != nil || got != want {
+			t.Errorf("ParseMem(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "0", "-1G", "1K", "G", "12T"} {
+		if _, err := ParseMem(bad); err == nil {
+			t.Errorf("ParseMem(%q) accepted", bad)
+		}
+	}
+}
+
+// runOne executes one run of variant on spec through the child path.
+func runOne(t *testing.T, spec, variant string, task puzzle.Task, timeout time.Duration, memMB int64) results.Row {
+	t.Helper()
+	s := mustSuite(t, fmt.Sprintf("%s backends=%s task=%s timeout=%s mem=%dM", spec, variant, task, timeout, memMB))
+	runs, _ := s.Plan(context.Background(), Overrides{})
+	if len(runs) != 1 {
+		t.Fatalf("%d runs planned", len(runs))
+	}
+	row, ok := testRunner().Exec(context.Background(), runs[0])
+	if !ok {
+		t.Fatal("run dropped")
+	}
+	judge(&row, runs[0], map[string]string{})
+	return row
+}
+
+func TestStatuses(t *testing.T) {
+	for _, tc := range []struct {
+		spec, variant string
+		task          puzzle.Task
+		timeout       time.Duration
+		mem           int64
+		status        string
+		answer        uint64
+	}{
+		{"queens:8", "native/bitboard", puzzle.Count, 10 * time.Second, 1024, results.StatusOK, 92},
+		{"queens:8", "bt-good", puzzle.Count, 10 * time.Second, 1024, results.StatusOK, 92},
+		{"queens:3", "native/bitboard", puzzle.First, 10 * time.Second, 1024, results.StatusUnsat, 0},
+		{"queens:6", "native/bitboard", puzzle.First, 10 * time.Second, 1024, results.StatusOK, 1},
+		{"queens:8", "bt-wrong", puzzle.Count, 10 * time.Second, 1024, results.StatusWrong, 93},
+		{"queens:8", "bt-sleep", puzzle.Count, 100 * time.Millisecond, 1024, results.StatusTimeout, 0},
+		{"queens:8", "bt-hog", puzzle.Count, 10 * time.Second, 100, results.StatusMemout, 0},
+		{"queens:8", "bt-crash", puzzle.Count, 10 * time.Second, 1024, results.StatusError, 0},
+	} {
+		row := runOne(t, tc.spec, tc.variant, tc.task, tc.timeout, tc.mem)
+		if row.Status != tc.status || (row.HasAnswer && row.Answer != tc.answer) {
+			t.Errorf("%s %s: status %s answer %d (%s), want %s %d", tc.spec, tc.variant, row.Status, row.Answer, row.Message, tc.status, tc.answer)
+		}
+		if row.Seconds <= 0 || (tc.status != results.StatusError && row.MaxRSSKB <= 0) {
+			t.Errorf("%s %s: seconds %g maxrss %d", tc.spec, tc.variant, row.Seconds, row.MaxRSSKB)
+		}
+		switch tc.status {
+		case results.StatusTimeout:
+			if row.Seconds < 0.1 || row.Seconds > 30 {
+				t.Errorf("timeout after %gs", row.Seconds)
+			}
+		case results.StatusMemout:
+			if row.MaxRSSKB < 100*1024 {
+				t.Errorf("memout at %d KiB", row.MaxRSSKB)
+			}
+		case results.StatusOK:
+			if tc.variant == "bt-good" && row.Stats["nodes"] != 42 {
+				t.Errorf("stats not recorded: %v", row.Stats)
+			}
+		}
+	}
+}
+
+func TestUnsupportedLeftOut(t *testing.T) {
+	runs, unsupported := mustSuite(t, "pieces:3x3:K1R2 queens:5 backends=bt-good,native/bitboard").Plan(context.Background(), Overrides{})
+	queens := 0
+	for _, r := range runs {
+		if r.Spec.String() == "queens:5" {
+			queens++
+		}
+		if r.Variant.String() == "bt-good" && r.Spec.Puzzle() == "pieces" {
+			t.Errorf("bt-good planned on pieces")
+		}
+	}
+	if queens != 2 || !strings.HasPrefix(unsupported[0], "bt-good on pieces count: ") {
+		t.Errorf("runs %v unsupported %q", runs, unsupported)
+	}
+}
+
+func TestBenchResumeAndInterrupt(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.csv")
+	s := mustSuite(t, "queens:{4..6} backends=native/bitboard,bt-good repeat=2 timeout=10s")
+	opt := Options{Runner: testRunner(), Out: out, CommandLine: []string{"boardsat", "bench", "test"}}
+	sum, err := Bench(context.Background(), s, opt)
+	if err != nil || sum.Done != 12 || sum.Statuses["ok"] != 12 {
+		t.Fatalf("first session: %+v %v", sum, err)
+	}
+	rows, err := results.ReadFiles(out)
+	if err != nil || len(rows) != 12 {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	// Cut the file after 7 rows (plus half a row, as a crash would leave).
+	data, _ := os.ReadFile(out)
+	lines := strings.SplitAfter(string(data), "\n")
+	os.WriteFile(out, []byte(strings.Join(lines[:8], "")+lines[8][:10]), 0o644)
+	opt.Resume = true
+	sum, err = Bench(context.Background(), s, opt)
+	if err != nil || sum.Skipped != 7 || sum.Done != 5 {
+		t.Fatalf("resume: %+v %v", sum, err)
+	}
+	rows, err = results.ReadFiles(out)
+	if err != nil || len(rows) != 12 {
+		t.Fatalf("after resume: %d rows, %v", len(rows), err)
+	}
+	keys := map[string]bool{}
+	for _, r := range rows {
+		keys[r.Key()] = true
+	}
+	if len(keys) != 12 {
+		t.Errorf("%d distinct runs, want 12", len(keys))
+	}
+	meta, ok, err := results.ReadMeta(out)
+	if err != nil || !ok || len(meta.Sessions) != 2 || meta.Sessions[0].Cores < 1 || meta.Sessions[0].GoVersion == "" ||
+		!slices.Equal(meta.Sessions[1].CommandLine, opt.CommandLine) {
+		t.Errorf("sidecar: %+v %v %v", meta, ok, err)
+	}
+
+	// Interrupt during a slow run: finished rows stay, the killed run leaves none.
+	out2 := filepath.Join(dir, "i.csv")
+	s = mustSuite(t, "queens:4 backends=bt-good,bt-sleep timeout=30s")
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(500*time.Millisecond, cancel)
+	start := time.Now()
+	sum, err = Bench(ctx, s, Options{Runner: testRunner(), Out: out2})
+	if err != nil || !sum.Interrupted || sum.Done != 1 {
+		t.Fatalf("interrupt: %+v %v", sum, err)
+	}
+	if time.Since(start) > 20*time.Second {
+		t.Errorf("interrupt took %s", time.Since(start))
+	}
+	rows, err = results.ReadFiles(out2)
+	if err != nil || len(rows) != 1 || rows[0].Variant != "bt-good" {
+		t.Errorf("after interrupt: %v %v", rows, err)
+	}
+}
+
+func TestLadderStops(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "l.csv")
+	s := mustSuite(t, "queens:{4..6} backends=bt-sleep,bt-good timeout=100ms ladder=true")
+	sum, err := Bench(context.Background(), s, Options{Runner: testRunner(), Out: out})
+	if err != nil || sum.Done != 6 {
+		t.Fatalf("%+v %v", sum, err)
+	}
+	rows, _ := results.ReadFiles(out)
+	for _, r := range rows {
+		switch {
+		case r.Variant == "bt-good" && r.Status != results.StatusOK,
+			r.Variant == "bt-sleep" && r.Status != results.StatusTimeout,
+			r.Variant == "bt-sleep" && r.Instance != "queens:4" && !strings.Contains(r.Message, "not run"):
+			t.Errorf("row %s %s %s %q", r.Instance, r.Variant, r.Status, r.Message)
+		}
+	}
+}
+
+func TestReferenceIsFirstAnswer(t *testing.T) {
+	// No published count for pieces:3x4:N2: the first ok answer is the reference.
+	refs := map[string]string{}
+	spec := puzzle.MustParse("pieces:3x4:N2")
+	mk := func(n uint64) results.Row {
+		return results.Row{Instance: spec.String(), Task: "count", Status: results.StatusOK, Answer: n, HasAnswer: true}
+	}
+	run := Run{Spec: spec, Task: puzzle.Count}
+	a, b, c := mk(50), mk(50), mk(51)
+	judge(&a, run, refs)
+	judge(&b, run, refs)
+	judge(&c, run, refs)
+	if a.Status != results.StatusOK || b.Status != results.StatusOK || c.Status != results.StatusWrong {
+		t.Errorf("statuses %s %s %s", a.Status, b.Status, c.Status)
+	}
+}
+
+// BenchmarkExecChild measures a trivial run through the child path (start
+// the binary, solve queens:4, read its JSON, wait); BenchmarkInProcess the
+// same solve in process. Their difference is the harness's per-run overhead.
+func BenchmarkExecChild(b *testing.B) {
+	runs, _ := mustSuiteB(b, "queens:4 backends=native/bitboard timeout=10s").Plan(context.Background(), Overrides{})
+	rn := testRunner()
+	for b.Loop() {
+		if row, _ := rn.Exec(context.Background(), runs[0]); row.Status != results.StatusOK {
+			b.Fatal(row.Status, row.Message)
+		}
+	}
+}
+
+func BenchmarkInProcess(b *testing.B) {
+	nb, _ := puzzle.Backends.Lookup("native")
+	req := puzzle.Request{Spec: puzzle.Queens{N: 4}, Task: puzzle.Count, Heuristic: "bitboard"}
+	for b.Loop() {
+		if ans, err := nb.Solve(context.Background(), req); err != nil || ans.Count != 2 {
+			b.Fatal(err)
+		}
+	}
+}
+
+func mustSuiteB(b *testing.B, text string) Suite {
+	s, err := Parse("bench", text)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s
+}

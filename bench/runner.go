@@ -1,0 +1,338 @@
+// Package bench runs benchmark suites: instances x backend variants x task x
+// repetitions, each run a child process of the boardsat binary ("boardsat
+// solve ... --format json --timeout D") under a wall-clock and a memory
+// limit, each finished run appended at once as a whole row of a results CSV
+// (see package results for the schema), with a metadata sidecar describing
+// the machine.
+//
+// # Limits and measurements
+//
+// The child runs in its own process group. The wall-clock limit is the
+// run's timeout: the child is told it (--timeout) and answers status timeout
+// itself; if it has not exited 2 s after the limit, the harness kills the
+// whole process group (SIGKILL) and records timeout.
+//
+// The memory limit is enforced by watching, every 10 ms, the resident set
+// size (/proc/PID/statm) of the child and of its descendants (external SAT
+// solvers), summed; over the limit, the process group is killed and the run
+// recorded as memout. A run that finishes with a peak RSS (getrusage
+// ru_maxrss) over the limit is memout too, so the status does not depend on
+// the polling. RLIMIT_AS is not used: the Go runtime reserves far more
+// virtual memory than it touches, so an address-space limit kills healthy
+// runs.
+//
+// Wall seconds are measured by the harness around the child (start to
+// exit, so they include process start-up: about 5 ms here); user and system
+// seconds and peak RSS come from the operating system (os.ProcessState,
+// syscall.Rusage). The child's own timing of the solve is kept too
+// (solver_seconds).
+//
+// # Statuses
+//
+// ok and unsat when answered and the answer agrees with the reference (the
+// published value if known, else the first ok answer of the same instance
+// and task in the file); wrong when it disagrees or the returned solution
+// fails the independent checker; timeout, memout; error when the child
+// failed (crashed, or refused the request: the variant does not do this
+// puzzle or task).
+package bench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/boardsat/boardsat/compare"
+	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/results"
+)
+
+// KillGrace is how long past its timeout a child may run before it is killed.
+const KillGrace = 2 * time.Second
+
+// PollInterval is how often a child's memory is sampled.
+const PollInterval = 10 * time.Millisecond
+
+// Runner starts child runs.
+type Runner struct {
+	// Exe is the boardsat binary; Args go before the solve arguments (for
+	// the real binary: just "solve").
+	Exe  string
+	Args []string
+	// Env, if set, is added to the child's environment.
+	Env []string
+}
+
+// childAnswer is the part of the JSON answer of "boardsat solve --format
+// json" the harness reads (see DESIGN.md).
+type childAnswer struct {
+	Instance  string           `json:"instance"`
+	Backend   string           `json:"backend"`
+	Heuristic string           `json:"heuristic"`
+	Encoding  string           `json:"encoding"`
+	Solver    string           `json:"solver"`
+	Task      string           `json:"task"`
+	Status    string           `json:"status"`
+	Count     *uint64          `json:"count"`
+	Length    *int             `json:"length"`
+	Solution  json.RawMessage  `json:"solution"`
+	Seconds   float64          `json:"seconds"`
+	Encode    float64          `json:"encode_seconds"`
+	Solve     float64          `json:"solve_seconds"`
+	Stats     map[string]int64 `json:"stats"`
+	Message   string           `json:"message"`
+}
+
+// Args returns the solve arguments of a run.
+func (r Run) Args() []string {
+	a := []string{r.Spec.String(), "--backend", r.Variant.Backend, "--task", string(r.Task), "--format", "json",
+		"--timeout", r.Timeout.String()}
+	for _, f := range compare.FieldOrder {
+		if v := r.Variant.Value(f); v != "" {
+			a = append(a, "--"+f, v)
+		}
+	}
+	return a
+}
+
+// tail keeps the last max bytes written to it.
+type tail struct {
+	buf []byte
+	max int
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > 2*t.max {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tail) String() string {
+	b := t.buf
+	if len(b) > t.max {
+		b = b[len(b)-t.max:]
+	}
+	return string(b)
+}
+
+// Exec runs one child and returns its row (status ok/unsat unjudged, or
+// timeout, memout, error). ctx cancelled means interrupted: the child is
+// killed and ok is false (the row must not be kept).
+func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
+	row = results.Row{Time: time.Now().UTC(), Instance: r.Spec.String(), Puzzle: r.Spec.Puzzle(),
+		Squares: puzzle.BoardOf(r.Spec).Size(), Variant: r.Variant.String(), Backend: r.Variant.Backend,
+		Heuristic: r.Variant.Value("heuristic"), Encoding: r.Variant.Value("encoding"), Solver: r.Variant.Value("solver"),
+		Task: string(r.Task), Rep: r.Rep}
+	cmd := exec.Command(rn.Exe, append(append([]string{}, rn.Args...), r.Args()...)...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if len(rn.Env) > 0 {
+		cmd.Env = append(os.Environ(), rn.Env...)
+	}
+	stdout, stderr := &tail{max: 1 << 20}, &tail{max: 4096}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		row.Status, row.Message = results.StatusError, "cannot start the child: "+err.Error()
+		return row, true
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	limitKB := r.MemMB * 1024
+	deadline := time.NewTimer(r.Timeout + KillGrace)
+	defer deadline.Stop()
+	tick := time.NewTicker(PollInterval)
+	defer tick.Stop()
+	var killedFor string
+	var peakKB int64
+	kill := func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	var waitErr error
+wait:
+	for {
+		select {
+		case waitErr = <-done:
+			break wait
+		case <-ctx.Done():
+			kill()
+			<-done
+			return row, false
+		case <-deadline.C:
+			killedFor = results.StatusTimeout
+			kill()
+		case <-tick.C:
+			if killedFor != "" {
+				continue
+			}
+			if kb := treeRSSKB(cmd.Process.Pid); kb > peakKB {
+				peakKB = kb
+				if limitKB > 0 && kb > limitKB {
+					killedFor = results.StatusMemout
+					kill()
+				}
+			}
+		}
+	}
+	// Reap anything left in the group (a solver a crashed child left behind).
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	row.Seconds = time.Since(start).Seconds()
+	if ps := cmd.ProcessState; ps != nil {
+		row.User, row.Sys = ps.UserTime().Seconds(), ps.SystemTime().Seconds()
+		if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
+			row.MaxRSSKB = ru.Maxrss // KiB on Linux
+		}
+	}
+	row.MaxRSSKB = max(row.MaxRSSKB, peakKB)
+	switch killedFor {
+	case results.StatusTimeout:
+		row.Status, row.Message = results.StatusTimeout, fmt.Sprintf("killed after %s (limit %s + %s grace)", time.Since(start).Round(time.Millisecond), r.Timeout, KillGrace)
+		return row, true
+	case results.StatusMemout:
+		row.Status, row.Message = results.StatusMemout, fmt.Sprintf("killed at %d MiB resident (limit %d MiB)", peakKB/1024, r.MemMB)
+		return row, true
+	}
+	ans, err := lastAnswer(stdout.String())
+	if err != nil {
+		row.Status = results.StatusError
+		row.Message = strings.TrimSpace(lastLine(stderr.String()))
+		if row.Message == "" {
+			row.Message = err.Error()
+		}
+		if waitErr != nil {
+			row.Message = waitErr.Error() + ": " + row.Message
+		}
+		return row, true
+	}
+	row.Heuristic, row.Encoding, row.Solver = ans.Heuristic, ans.Encoding, ans.Solver
+	row.SolverSeconds, row.EncodeSeconds, row.SolveSeconds = ans.Seconds, ans.Encode, ans.Solve
+	row.Stats = ans.Stats
+	row.Message = ans.Message
+	switch puzzle.Status(ans.Status) {
+	case puzzle.OK, puzzle.Unsat:
+		row.Status = ans.Status
+		if limitKB > 0 && row.MaxRSSKB > limitKB {
+			row.Status, row.Message = results.StatusMemout, fmt.Sprintf("peak RSS %d MiB over the limit of %d MiB", row.MaxRSSKB/1024, r.MemMB)
+			return row, true
+		}
+		setAnswer(&row, r, ans)
+	case puzzle.Timeout:
+		row.Status = results.StatusTimeout
+	default:
+		row.Status = results.StatusError
+	}
+	return row, true
+}
+
+// setAnswer fills the answer column and checks a returned solution.
+func setAnswer(row *results.Row, r Run, ans childAnswer) {
+	switch {
+	case r.Task == puzzle.First:
+		row.Answer, row.HasAnswer = 0, true
+		if row.Status == results.StatusOK {
+			row.Answer = 1
+		}
+	case ans.Count != nil && r.Task != puzzle.Shortest:
+		row.Answer, row.HasAnswer = *ans.Count, true
+	case ans.Length != nil:
+		row.Answer, row.HasAnswer = uint64(*ans.Length), true
+	case ans.Count != nil:
+		row.Answer, row.HasAnswer = *ans.Count, true
+	}
+	if len(ans.Solution) > 0 && string(ans.Solution) != "null" {
+		sol, err := decodeSolution(r.Spec, ans.Solution)
+		if err == nil {
+			err = puzzle.Check(r.Spec, sol)
+		}
+		if err != nil {
+			row.Status, row.Message = results.StatusWrong, "checker rejects the solution: "+err.Error()
+		}
+	}
+}
+
+// decodeSolution reads the JSON form of a solution ({"rows": [...]},
+// {"path": [...]} or {"moves": [...]}) back through puzzle.ParseSolution.
+func decodeSolution(spec puzzle.Spec, raw json.RawMessage) (puzzle.Solution, error) {
+	var j struct {
+		Rows  []string `json:"rows"`
+		Path  []string `json:"path"`
+		Moves []string `json:"moves"`
+	}
+	if err := json.Unmarshal(raw, &j); err != nil {
+		return puzzle.Solution{}, err
+	}
+	switch {
+	case j.Rows != nil:
+		return puzzle.ParseSolution(spec, strings.Join(j.Rows, "\n"))
+	case j.Path != nil:
+		b := puzzle.BoardOf(spec)
+		sol := puzzle.Solution{Board: b}
+		for _, name := range j.Path {
+			q, err := b.ParseSquare(name)
+			if err != nil {
+				return sol, err
+			}
+			sol.Path = append(sol.Path, q)
+		}
+		return sol, nil
+	default:
+		return puzzle.ParseSolution(spec, strings.Join(j.Moves, " "))
+	}
+}
+
+// lastAnswer finds the final answer object in the child's JSON output (an
+// "all" task prints one line per solution before it).
+func lastAnswer(out string) (childAnswer, error) {
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		var a childAnswer
+		if json.Unmarshal([]byte(lines[i]), &a) == nil && a.Status != "" {
+			return a, nil
+		}
+	}
+	return childAnswer{}, errors.New("the child printed no JSON answer")
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
+}
+
+var pageKB = int64(os.Getpagesize() / 1024)
+
+// treeRSSKB returns the resident set size of pid and its descendants, in KiB.
+func treeRSSKB(pid int) int64 {
+	var total int64
+	stack := []int{pid}
+	for n := 0; len(stack) > 0 && n < 256; n++ {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if data, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/statm"); err == nil {
+			if f := bytes.Fields(data); len(f) > 1 {
+				pages, _ := strconv.ParseInt(string(f[1]), 10, 64)
+				total += pages * pageKB
+			}
+		}
+		// Children of every thread of p.
+		tasks, _ := os.ReadDir("/proc/" + strconv.Itoa(p) + "/task")
+		for _, t := range tasks {
+			data, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/task/" + t.Name() + "/children")
+			if err != nil {
+				continue
+			}
+			for _, c := range strings.Fields(string(data)) {
+				if cp, err := strconv.Atoi(c); err == nil {
+					stack = append(stack, cp)
+				}
+			}
+		}
+	}
+	return total
+}

@@ -1,0 +1,336 @@
+package bench
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/boardsat/boardsat/compare"
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// A suite file is plain text, one run group per line:
+//
+//	# comment (blank lines are ignored too)
+//	SPEC... [backends=LIST] [task=TASK] [repeat=N] [timeout=D] [mem=M] [ladder=true]
+//
+// Fields are separated by white space. Every field without one of the keys
+// is an instance spec; a spec may hold brace ranges, {4..12} for numbers or
+// {a,b,c} for alternatives, expanded like a shell's (queens:{4..12},
+// pieces:{5..7}x{5..7}:K2N2). The options:
+//
+//	backends  comma-separated variants or patterns, as for compare
+//	          (native/*, sat/seqcounter/gophersat, all, ...); default all
+//	task      count, first, all, shortest or unique; default: the puzzle's
+//	          default task (count; first for tours; shortest for swaps)
+//	repeat    repetitions of every run; default 1
+//	timeout   wall-clock limit per run (Go duration: 10s, 2m); default 1m
+//	mem       memory limit per run: a number of MiB, or with a suffix K, M
+//	          or G; default 2G
+//	ladder    true: the specs form a ladder of growing difficulty; once a
+//	          variant times out or runs out of memory on one, its later specs
+//	          in this group are not run (their rows say so, status timeout)
+//
+// The run order interleaves repetitions: every run of repetition 1 (groups
+// in file order, specs in order, variants in order), then repetition 2, ...
+// so that slow drifts of the machine spread over all variants.
+
+// Group is one line of a suite: specs x variants x task x repetitions.
+type Group struct {
+	Line     int
+	Specs    []puzzle.Spec
+	Backends string
+	Patterns []compare.Pattern
+	// Task is "" for each puzzle's default task.
+	Task    puzzle.Task
+	Repeat  int
+	Timeout time.Duration
+	MemMB   int64
+	Ladder  bool
+}
+
+// Suite is a parsed suite.
+type Suite struct {
+	Name   string
+	Groups []Group
+}
+
+// Default limits of a group that does not set them.
+const (
+	DefaultTimeout = time.Minute
+	DefaultMemMB   = 2048
+)
+
+//go:embed suites/quick.suite
+var quickSuite string
+
+//go:embed suites/paper.suite
+var paperSuite string
+
+// Builtin holds the built-in suites' text, by name: "quick" (a smoke
+// benchmark of every puzzle and variant, under a minute on the project's
+// 2-core machine) and "paper" (the runs behind the paper's three questions:
+// the pieces heuristics ladder, N-Queens encodings vs native, tours and swaps).
+var Builtin = puzzle.NewRegistry[string]("suite")
+
+func init() {
+	Builtin.Add("quick", quickSuite)
+	Builtin.Add("paper", paperSuite)
+}
+
+// Load returns the built-in suite of that name, or reads the suite file at
+// that path.
+func Load(nameOrPath string) (Suite, error) {
+	if text, err := Builtin.Lookup(nameOrPath); err == nil {
+		return Parse(nameOrPath, text)
+	}
+	data, err := os.ReadFile(nameOrPath)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return Suite{}, fmt.Errorf("no built-in suite or suite file %q (built-in: %s)", nameOrPath, strings.Join(Builtin.Names(), ", "))
+		}
+		return Suite{}, err
+	}
+	return Parse(nameOrPath, string(data))
+}
+
+// Parse reads a suite's text; name labels errors.
+func Parse(name, text string) (Suite, error) {
+	s := Suite{Name: name}
+	for i, line := range strings.Split(text, "\n") {
+		if j := strings.IndexByte(line, '#'); j >= 0 {
+			line = line[:j]
+		}
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		g, err := parseGroup(line)
+		if err != nil {
+			return Suite{}, fmt.Errorf("suite %s line %d: %v", name, i+1, err)
+		}
+		g.Line = i + 1
+		s.Groups = append(s.Groups, g)
+	}
+	if len(s.Groups) == 0 {
+		return Suite{}, fmt.Errorf("suite %s has no run groups", name)
+	}
+	return s, nil
+}
+
+func parseGroup(line string) (Group, error) {
+	g := Group{Backends: "all", Repeat: 1, Timeout: DefaultTimeout, MemMB: DefaultMemMB}
+	seen := map[string]bool{}
+	var err error
+	for _, f := range strings.Fields(line) {
+		key, val, isOpt := strings.Cut(f, "=")
+		switch key {
+		case "backends", "task", "repeat", "timeout", "mem", "ladder":
+		default:
+			isOpt = false
+		}
+		if !isOpt {
+			specs, err := expandBraces(f)
+			if err != nil {
+				return g, err
+			}
+			for _, s := range specs {
+				spec, err := puzzle.Parse(s)
+				if err != nil {
+					return g, err
+				}
+				g.Specs = append(g.Specs, spec)
+			}
+			continue
+		}
+		if seen[key] {
+			return g, fmt.Errorf("option %s given twice", key)
+		}
+		seen[key] = true
+		switch key {
+		case "backends":
+			g.Backends = val
+		case "task":
+			if g.Task, err = puzzle.ParseTask(val); err != nil {
+				return g, err
+			}
+		case "repeat":
+			if g.Repeat, err = strconv.Atoi(val); err != nil || g.Repeat < 1 {
+				return g, fmt.Errorf("bad repeat=%s: want a whole number from 1", val)
+			}
+		case "timeout":
+			if g.Timeout, err = time.ParseDuration(val); err != nil || g.Timeout <= 0 {
+				return g, fmt.Errorf("bad timeout=%s: want a positive duration like 30s or 2m", val)
+			}
+		case "mem":
+			if g.MemMB, err = ParseMem(val); err != nil {
+				return g, err
+			}
+		case "ladder":
+			if g.Ladder, err = strconv.ParseBool(val); err != nil {
+				return g, fmt.Errorf("bad ladder=%s: want true or false", val)
+			}
+		}
+	}
+	if len(g.Specs) == 0 {
+		return g, fmt.Errorf("no instance spec in %q", strings.TrimSpace(line))
+	}
+	if g.Patterns, err = compare.ParseList(g.Backends); err != nil {
+		return g, err
+	}
+	return g, nil
+}
+
+// ParseMem reads a memory size: a number of MiB, or a number with suffix K,
+// M or G (binary units); the result is in MiB, at least 1.
+func ParseMem(s string) (int64, error) {
+	num, mult := s, 1.0
+	switch {
+	case strings.HasSuffix(strings.ToUpper(s), "G"):
+		num, mult = s[:len(s)-1], 1024
+	case strings.HasSuffix(strings.ToUpper(s), "M"):
+		num = s[:len(s)-1]
+	case strings.HasSuffix(strings.ToUpper(s), "K"):
+		num, mult = s[:len(s)-1], 1.0/1024
+	}
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil || f <= 0 || f*mult < 1 || f*mult > 1<<30 {
+		return 0, fmt.Errorf("bad memory size %q: want like 512M or 2G (at least 1M)", s)
+	}
+	return int64(f * mult), nil
+}
+
+var braceRE = regexp.MustCompile(`\{([^{}]*)\}`)
+
+// expandBraces expands the first brace group of s, recursively: {a..b} for
+// the integers a to b, {x,y,z} for alternatives.
+func expandBraces(s string) ([]string, error) {
+	loc := braceRE.FindStringSubmatchIndex(s)
+	if loc == nil {
+		if strings.ContainsAny(s, "{}") {
+			return nil, fmt.Errorf("unbalanced brace in %q", s)
+		}
+		return []string{s}, nil
+	}
+	body := s[loc[2]:loc[3]]
+	var alts []string
+	if lo, hi, ok := strings.Cut(body, ".."); ok {
+		a, err1 := strconv.Atoi(lo)
+		b, err2 := strconv.Atoi(hi)
+		if err1 != nil || err2 != nil || b < a || b-a > 10000 {
+			return nil, fmt.Errorf("bad range {%s} in %q: want {FROM..TO} with FROM <= TO", body, s)
+		}
+		for n := a; n <= b; n++ {
+			alts = append(alts, strconv.Itoa(n))
+		}
+	} else {
+		alts = strings.Split(body, ",")
+	}
+	var out []string
+	for _, a := range alts {
+		rest, err := expandBraces(s[:loc[0]] + a + s[loc[1]:])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rest...)
+	}
+	return out, nil
+}
+
+// DefaultTask is the task a spec gets when a group names none: count, but
+// first for tours and shortest for swaps (as boardsat solve).
+func DefaultTask(spec puzzle.Spec) puzzle.Task {
+	switch spec.(type) {
+	case puzzle.Tour:
+		return puzzle.First
+	case puzzle.Swap:
+		return puzzle.Shortest
+	}
+	return puzzle.Count
+}
+
+// Overrides replace every group's settings when non-zero (command-line
+// --repeat, --timeout, --mem).
+type Overrides struct {
+	Repeat  int
+	Timeout time.Duration
+	MemMB   int64
+}
+
+// Run is one planned run: a child process solving one instance with one
+// variant once.
+type Run struct {
+	Group   int // index into Suite.Groups
+	Spec    puzzle.Spec
+	Variant compare.Variant
+	Task    puzzle.Task
+	Rep     int
+	Timeout time.Duration
+	MemMB   int64
+}
+
+// Key identifies the run as results.Row.Key does.
+func (r Run) Key() string {
+	return r.Spec.String() + "\x00" + r.Variant.String() + "\x00" + string(r.Task) + "\x00" + strconv.Itoa(r.Rep)
+}
+
+// Plan lists the suite's runs in order (see the suite format), with
+// overrides applied. Variants that refuse a group's puzzle or task outright
+// (compare.Supports) are left out and listed in unsupported, one entry per
+// variant, puzzle and task.
+func (s Suite) Plan(ctx context.Context, o Overrides) (runs []Run, unsupported []string) {
+	maxRep := 0
+	groups := make([]Group, len(s.Groups))
+	for i, g := range s.Groups {
+		if o.Repeat > 0 {
+			g.Repeat = o.Repeat
+		}
+		if o.Timeout > 0 {
+			g.Timeout = o.Timeout
+		}
+		if o.MemMB > 0 {
+			g.MemMB = o.MemMB
+		}
+		groups[i] = g
+		maxRep = max(maxRep, g.Repeat)
+	}
+	var out []Run
+	refused := map[string]bool{}
+	supported := func(v compare.Variant, p string, task puzzle.Task) bool {
+		k := v.String() + " on " + p + " " + string(task)
+		ok, seen := refused[k]
+		if !seen {
+			err := compare.Supports(ctx, v, p, task)
+			ok = err != nil
+			refused[k] = ok
+			if ok {
+				unsupported = append(unsupported, k+": "+err.Error())
+			}
+		}
+		return !ok
+	}
+	for rep := 1; rep <= maxRep; rep++ {
+		for gi, g := range groups {
+			if rep > g.Repeat {
+				continue
+			}
+			for _, spec := range g.Specs {
+				task := g.Task
+				if task == "" {
+					task = DefaultTask(spec)
+				}
+				for _, v := range compare.Expand(g.Patterns, spec.Puzzle()) {
+					if !supported(v, spec.Puzzle(), task) {
+						continue
+					}
+					out = append(out, Run{Group: gi, Spec: spec, Variant: v, Task: task, Rep: rep, Timeout: g.Timeout, MemMB: g.MemMB})
+				}
+			}
+		}
+	}
+	return out, unsupported
+}

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/boardsat/boardsat/results"
+)
+
+// testMainEnv makes the test binary act as boardsat itself, so bench's child
+// runs (os.Executable) go through the real solve command.
+const testMainEnv = "BOARDSAT_TEST_AS_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(testMainEnv) == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Setenv(testMainEnv, "1") // inherited by bench's children
+	os.Exit(m.Run())
+}
+
+func writeSuite(t *testing.T, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "t.suite")
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestBenchThenResults(t *testing.T) {
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "r.csv")
+	suite := writeSuite(t, "queens:{4..6} backends=native/bitboard,native/plain repeat=2 timeout=20s\nswap:4x3 backends=native/bfs")
+	status, _, stderr := runCLI("bench", suite, "-o", csv)
+	if status != 0 {
+		t.Fatalf("bench: status %d, %s", status, stderr)
+	}
+	rows, err := results.ReadFiles(csv)
+	if err != nil || len(rows) != 13 {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	for _, r := range rows {
+		if r.Status != results.StatusOK || r.MaxRSSKB <= 0 || r.Seconds <= 0 || !r.HasAnswer {
+			t.Errorf("row %+v", r)
+		}
+		if r.Instance == "swap:4x3:w=a1,a2,a3:b=d1,d2,d3:rule=own:turns=alternate" && r.Answer != 22 {
+			t.Errorf("swap answer %d", r.Answer)
+		}
+	}
+	if _, err := os.Stat(results.MetaPath(csv)); err != nil {
+		t.Errorf("no sidecar: %v", err)
+	}
+	if status, out, _ := runCLI("bench", suite, "--dry-run", "--repeat", "3"); status != 0 || !strings.Contains(out, "21 runs planned") {
+		t.Errorf("dry run: %d\n%s", status, out)
+	}
+	// Resume with everything done runs nothing.
+	if status, _, stderr := runCLI("bench", suite, "-o", csv, "--resume"); status != 0 {
+		t.Fatalf("resume: %d %s", status, stderr)
+	}
+	if rows, _ := results.ReadFiles(csv); len(rows) != 13 {
+		t.Errorf("resume added rows: %d", len(rows))
+	}
+
+	status, out, stderr := runCLI("results", "summarize", csv)
+	if status != 0 || !strings.Contains(out, "| queens:6") || !strings.Contains(out, "Speed-up over native/bitboard") {
+		t.Errorf("summarize: %d %s\n%s", status, stderr, out)
+	}
+	status, out, _ = runCLI("results", "table", csv, "--format", "latex", "--what", "speedup", "--baseline", "native/plain")
+	if status != 0 || !strings.Contains(out, `\toprule`) || !strings.Contains(out, "native/bitboard") {
+		t.Errorf("table: %d\n%s", status, out)
+	}
+	status, out, stderr = runCLI("results", "plot", csv, "--out-dir", dir, "--ext", "png")
+	if status != 0 || !strings.Contains(out, "r-cactus-count.png") || !strings.Contains(out, "r-scaling-queens.png") || !strings.Contains(out, "r-scatter.png") {
+		t.Errorf("plot: %d %s\n%s", status, stderr, out)
+	}
+	for _, f := range strings.Fields(out) {
+		if st, err := os.Stat(f); err != nil || st.Size() < 1000 {
+			t.Errorf("figure %s: %v", f, err)
+		}
+	}
+	status, out, _ = runCLI("results", "benchfmt", csv)
+	if status != 0 || strings.Count(out, "BenchmarkBoardsat/") != 13 || !strings.Contains(out, "goos: linux") {
+		t.Errorf("benchfmt: %d\n%s", status, out)
+	}
+	merged := filepath.Join(dir, "m.csv")
+	if status, _, stderr := runCLI("results", "merge", csv, csv, "-o", merged); status != 0 {
+		t.Fatalf("merge: %d %s", status, stderr)
+	}
+	if rows, err := results.ReadFiles(merged); err != nil || len(rows) != 26 {
+		t.Errorf("merged %d rows, %v", len(rows), err)
+	}
+}
+
+func TestBenchResultsBadInput(t *testing.T) {
+	dir := t.TempDir()
+	other := filepath.Join(dir, "other.csv")
+	os.WriteFile(other, []byte("name,value\nx,1\n"), 0o644)
+	broken := filepath.Join(dir, "broken.csv")
+	os.WriteFile(broken, []byte(strings.Join(results.Columns, ",")+"\n\"open quote\n"), 0o644)
+	good := filepath.Join(dir, "good.csv")
+	r := results.Row{Instance: "queens:4", Puzzle: "queens", Variant: "native", Backend: "native", Task: "count", Rep: 1, Status: "ok", Seconds: 1}
+	f, _ := os.Create(good)
+	results.Write(f, []results.Row{r})
+	f.Close()
+	out := filepath.Join(dir, "out.csv")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bench"}, "want exactly one SUITE"},
+		{[]string{"bench", "nosuchsuite"}, "no built-in suite or suite file"},
+		{[]string{"bench", writeSuite(t, "queens:{4..x}")}, "bad range"},
+		{[]string{"bench", writeSuite(t, "queens:8 backends=oracle")}, "unknown backend"},
+		{[]string{"bench", writeSuite(t, "queens:8 repeat=0")}, "bad repeat"},
+		{[]string{"bench", "quick", "--mem", "lots"}, "bad memory size"},
+		{[]string{"bench", "quick", "--resume"}, "--resume needs an output file"},
+		{[]string{"results"}, "want a subcommand"},
+		{[]string{"results", "draw", good}, "want a subcommand"},
+		{[]string{"results", "summarize"}, "want at least one"},
+		{[]string{"results", "summarize", other}, "not a boardsat results CSV"},
+		{[]string{"results", "summarize", broken}, "malformed CSV"},
+		{[]string{"results", "summarize", filepath.Join(dir, "missing.csv")}, "no such file"},
+		{[]string{"results", "summarize", good, "--baseline", "sat/nosuch"}, "unknown baseline variant"},
+		{[]string{"results", "table", good, "--format", "html"}, "unknown table format"},
+		{[]string{"results", "plot", good, "--kind", "pie"}, "unknown figure kind"},
+		{[]string{"results", "plot", good, "--x", "native", "--y", "nosuch"}, "unknown variant"},
+		{[]string{"results", "plot", good, "-o", filepath.Join(dir, "f.gif"), "--kind", "cactus"}, "figure format"},
+		{[]string{"results", "merge", good, other, "-o", out}, "not a boardsat results CSV"},
+		{[]string{"results", "merge", good, broken, "-o", out}, "malformed CSV"},
+	} {
+		status, stdout, stderr := runCLI(c.args...)
+		if status != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: status %d stderr %q, want 2 and one line with %q", c.args, status, stderr, c.want)
+		}
+		if stdout != "" {
+			t.Errorf("%v: wrote %q on bad input", c.args, stdout)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Error("a refused merge left an output file")
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+}
+
+// TestQuickSuite is the issue's acceptance line: bench quick, summarize, plot.
+func TestQuickSuite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the quick suite takes several seconds")
+	}
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "r.csv")
+	if status, _, stderr := runCLI("bench", "quick", "-o", csv, "--repeat", "1"); status != 0 {
+		t.Fatalf("bench quick: %d %s", status, stderr)
+	}
+	rows, err := results.ReadFiles(csv)
+	if err != nil || len(rows) == 0 {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	for _, r := range rows {
+		if r.Status == results.StatusWrong {
+			t.Errorf("wrong answer: %s %s %s: %s", r.Instance, r.Variant, r.Task, r.Message)
+		}
+	}
+	if status, _, stderr := runCLI("results", "summarize", csv); status != 0 {
+		t.Errorf("summarize: %d %s", status, stderr)
+	}
+	if status, _, stderr := runCLI("results", "plot", csv); status != 0 {
+		t.Errorf("plot: %d %s", status, stderr)
+	}
+}

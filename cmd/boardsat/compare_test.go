@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// cmdWrong is a planted wrong backend: it answers queens counts from the
+// published table, one too many from n = 6 on.
+type cmdWrong struct{}
+
+func (cmdWrong) Name() string             { return "cmdtest-wrong" }
+func (cmdWrong) Doc() string              { return "planted wrong backend (tests only)" }
+func (cmdWrong) Choices() []puzzle.Choice { return nil }
+func (cmdWrong) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+	q, ok := req.Spec.(puzzle.Queens)
+	if !ok || req.Task != puzzle.Count {
+		return puzzle.Answer{}, fmt.Errorf("cmdtest-wrong counts queens only")
+	}
+	n, _ := puzzle.KnownCount(q, puzzle.Count)
+	if q.N >= 6 {
+		n++
+	}
+	return puzzle.Answer{Status: puzzle.OK, Count: n}, nil
+}
+
+// KnownWrong keeps the planted backend out of "all" (and of the quick suite).
+func (cmdWrong) KnownWrong() string { return "planted in a test" }
+
+func init() { puzzle.Backends.Add("cmdtest-wrong", cmdWrong{}) }
+
+func TestCompareAgrees(t *testing.T) {
+	status, out, stderr := runCLI("compare", "queens:6", "queens:3", "--backends", "native/*")
+	if status != 0 || strings.Count(out, "all answers agree (") != 2 || !strings.Contains(out, "(published)") || !strings.Contains(out, "native/bitboard") {
+		t.Errorf("status %d %s\n%s", status, stderr, out)
+	}
+}
+
+func TestCompareDisagreementExitsOne(t *testing.T) {
+	status, out, stderr := runCLI("compare", "queens:8", "--backends", "native/bitboard,cmdtest-wrong")
+	if status != 1 || !strings.Contains(out, "DISAGREEMENT on queens:8: cmdtest-wrong") || !strings.Contains(stderr, "cmdtest-wrong") ||
+		!strings.Contains(out, "known wrong: planted in a test") {
+		t.Errorf("status %d stderr %q\n%s", status, stderr, out)
+	}
+}
+
+func TestCompareSweepShrinks(t *testing.T) {
+	status, out, stderr := runCLI("compare", "--sweep", "--puzzles", "queens", "--max-queens", "9", "--backends", "native/bitboard,cmdtest-wrong")
+	if status != 1 || !strings.Contains(out, "minimal: queens:6\n") || !strings.Contains(stderr, "minimal instance queens:6 (cmdtest-wrong)") {
+		t.Errorf("status %d stderr %q\n%s", status, stderr, out)
+	}
+	status, out, _ = runCLI("compare", "--sweep", "--puzzles", "queens", "--max-queens", "7", "--backends", "native/*")
+	if status != 0 || !strings.Contains(out, "sweep: 7 instances, 21 runs, 0 with a disagreement (0 runs without an answer") {
+		t.Errorf("clean sweep: status %d\n%s", status, out)
+	}
+}
+
+func TestCompareKnownWrongCounter(t *testing.T) {
+	// gophersat's built-in counter, when it is registered and counts queens,
+	// must show its disagreement and be labelled as known wrong.
+	if _, err := puzzle.Backends.Lookup("gophersat-count"); err != nil {
+		t.Skip("gophersat-count not registered")
+	}
+	status, out, _ := runCLI("compare", "queens:8", "--backends", "native/bitboard,gophersat-count/pairwise")
+	if strings.Contains(out, "skipped") {
+		t.Skipf("gophersat-count does not count queens yet:\n%s", out)
+	}
+	if status != 1 || !strings.Contains(out, "known wrong") {
+		t.Errorf("status %d\n%s", status, out)
+	}
+}
+
+func TestCompareBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"compare"}, "want at least one SPEC"},
+		{[]string{"compare", "queens:x"}, "bad queens spec"},
+		{[]string{"compare", "queens:8", "--backends", "oracle"}, "unknown backend"},
+		{[]string{"compare", "queens:8", "--backends", "native/nosuch"}, "unknown heuristic"},
+		{[]string{"compare", "queens:8", "--task", "guess"}, "unknown task"},
+		{[]string{"compare", "--sweep", "--puzzles", "chess"}, "unknown sweep puzzle"},
+		{[]string{"compare", "--sweep", "queens:8"}, "give no SPEC"},
+	} {
+		status, stdout, stderr := runCLI(c.args...)
+		if status != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) || stdout != "" {
+			t.Errorf("%v: status %d stdout %q stderr %q, want 2 and one line with %q", c.args, status, stdout, stderr, c.want)
+		}
+	}
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/boardsat/boardsat/encode"
+	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+func init() {
+	commands["encode"] = command{"write an instance's SAT encoding as DIMACS CNF or OPB", runEncode}
+}
+
+// encodeStderr receives the -v statistics; tests replace it.
+var encodeStderr io.Writer = os.Stderr
+
+func runEncode(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("encode", flag.ContinueOnError)
+	encoding := fs.String("encoding", "", "encoding: MODEL+CARD or CARD (see boardsat list; default: the puzzle's default model with "+encode.DefaultCard+")")
+	format := fs.String("format", "dimacs", "output: dimacs (CNF with c p show projection) or opb")
+	out := fs.String("o", "", "write to this file (atomically) instead of stdout")
+	symmetry := fs.Bool("symmetry", false, "add symmetry breaking (removes solutions: sound for finding one, not for counting)")
+	steps := fs.Int("steps", 0, "plan length T for planning encodings (swaps)")
+	verbose := fs.Bool("v", false, "print formula statistics to stderr")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return badInputf("encode takes one SPEC, got %d arguments", len(pos))
+	}
+	if *format != "dimacs" && *format != "opb" {
+		return badInputf("unknown format %q: want dimacs or opb", *format)
+	}
+	if *steps < 0 {
+		return badInputf("--steps must be 0 or more, not %d", *steps)
+	}
+	spec, err := puzzle.Parse(pos[0])
+	if err != nil {
+		return badInput(err)
+	}
+	model, enc, err := encode.Resolve(spec.Puzzle(), *encoding)
+	if err != nil {
+		return badInput(err)
+	}
+	in, err := model.Build(spec, enc, encode.Options{SymmetryBreaking: *symmetry, Steps: *steps})
+	if err != nil {
+		return badInputf("encoding %s with %s+%s: %v", spec, model.Name, enc.Name, err)
+	}
+	f := in.Formula
+	if *format == "dimacs" && len(f.PBs()) > 0 {
+		return badInputf("encoding %s keeps %d pseudo-Boolean constraints, which DIMACS CNF cannot express: use --format opb or a CNF encoding", enc.Name, len(f.PBs()))
+	}
+	write := f.WriteDIMACS
+	if *format == "opb" {
+		write = f.WriteOPB
+	}
+	if *out == "" {
+		err = write(stdout)
+	} else {
+		err = encodeWriteFile(*out, write)
+	}
+	if err != nil {
+		if errors.Is(err, cnf.ErrHasPB) {
+			return badInput(err)
+		}
+		return err
+	}
+	if *verbose {
+		st := f.Stats()
+		fmt.Fprintf(encodeStderr, "%s %s+%s: %d vars (%d primary, %d aux), %d clauses, %d PB constraints, %d literals\n",
+			spec, model.Name, enc.Name, st.Variables, st.Primary, st.Aux, st.Clauses, st.PBConstraints, st.Literals)
+	}
+	return nil
+}
+
+// encodeWriteFile writes through a temporary file in the target's directory
+// and renames it into place, so a failure never leaves a partial file.
+func encodeWriteFile(name string, write func(io.Writer) error) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
+	if err != nil {
+		return badInput(err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	bw := bufio.NewWriterSize(tmp, 1<<16)
+	if err = write(bw); err != nil {
+		return err
+	}
+	if err = bw.Flush(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}

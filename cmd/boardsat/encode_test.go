@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestEncodeCommand(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		args   []string
+		status int
+		out    string // prefix of stdout
+		errMsg string // substring of stderr
+	}{
+		{"dimacs", []string{"encode", "queens:4", "--encoding", "seqcounter"}, 0, "p cnf ", ""},
+		{"default", []string{"encode", "pieces:3x3:K1R2"}, 0, "p cnf ", ""},
+		{"model+card", []string{"encode", "queens:4", "--encoding", "direct+ladder", "--format", "opb"}, 0, "* #variable= ", ""},
+		{"native opb", []string{"encode", "queens:4", "--encoding", "native", "--format", "opb"}, 0, "* #variable= 16 ", ""},
+		{"native dimacs", []string{"encode", "queens:4", "--encoding", "native"}, 2, "", "DIMACS CNF cannot express"},
+		{"amo only", []string{"encode", "pieces:4x4:R2N4", "--encoding", "commander"}, 2, "", "expresses only at-most-one"},
+		{"unknown encoding", []string{"encode", "queens:4", "--encoding", "nonesuch"}, 2, "", "unknown cardinality encoding"},
+		{"bad spec", []string{"encode", "queens:0"}, 2, "", "bad queens spec"},
+		{"bad format", []string{"encode", "queens:4", "--format", "xml"}, 2, "", "unknown format"},
+		{"no spec", []string{"encode"}, 2, "", "one SPEC"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if got := run(c.args, &out, &errb); got != c.status {
+				t.Fatalf("status %d, want %d (stderr %q)", got, c.status, errb.String())
+			}
+			if !strings.HasPrefix(out.String(), c.out) {
+				t.Errorf("stdout starts %q, want %q", first(out.String(), 40), c.out)
+			}
+			if c.status != 0 && out.Len() != 0 {
+				t.Errorf("failed run wrote %d bytes to stdout", out.Len())
+			}
+			if !strings.Contains(errb.String(), c.errMsg) || strings.Count(errb.String(), "\n") > 1 {
+				t.Errorf("stderr %q, want one line containing %q", errb.String(), c.errMsg)
+			}
+		})
+	}
+}
+
+func first(s string, n int) string { return s[:min(n, len(s))] }
+
+func TestEncodeFile(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "q8.cnf")
+	var stdout, stderr, stats bytes.Buffer
+	encodeStderr = &stats
+	defer func() { encodeStderr = os.Stderr }()
+	if st := run([]string{"encode", "queens:8", "--encoding", "totalizer", "-o", name, "-v"}, &stdout, &stderr); st != 0 {
+		t.Fatalf("status %d: %s", st, stderr.String())
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(data, []byte("p cnf ")) || !bytes.Contains(data, []byte("\nc var 1 q_a1\n")) || stdout.Len() != 0 {
+		t.Errorf("file starts %q; stdout has %d bytes", first(string(data), 40), stdout.Len())
+	}
+	if !strings.Contains(stats.String(), "64 primary") {
+		t.Errorf("-v printed %q, want the statistics", stats.String())
+	}
+	// Bad input leaves the existing file untouched and no temporary files.
+	if st := run([]string{"encode", "queens:8", "--encoding", "native", "-o", name}, &stdout, &stderr); st != 2 {
+		t.Fatalf("native as DIMACS: status %d, want 2", st)
+	}
+	again, _ := os.ReadFile(name)
+	if !bytes.Equal(again, data) {
+		t.Error("a failed encode changed the output file")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("directory holds %d entries, want only the output file", len(entries))
+	}
+	// Without -v nothing goes to stderr.
+	stats.Reset()
+	if st := run([]string{"encode", "queens:5", "-o", name}, &stdout, &stderr); st != 0 || stats.Len() != 0 {
+		t.Errorf("status %d, stats %q", st, stats.String())
+	}
+}

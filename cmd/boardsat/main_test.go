@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// runCLI runs one command line in-process and returns its exit status, stdout and stderr.
+func runCLI(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	status := run(args, &out, &errb)
+	return status, out.String(), errb.String()
+}
+
+func TestBadInputExitsTwoWithOneLine(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"frobnicate"}, "unknown command"},
+		{[]string{"solve"}, "want exactly one SPEC"},
+		{[]string{"solve", "queens:8", "queens:9"}, "want exactly one SPEC"},
+		{[]string{"solve", "rooks:8"}, "unknown puzzle"},
+		{[]string{"solve", "queens:-3"}, "bad queens spec"},
+		{[]string{"solve", "pieces:0x0:K1"}, "bad board"},
+		{[]string{"solve", "pieces:3x3:P1"}, "unknown piece"},
+		{[]string{"solve", "pieces:2x2:Q5"}, "cannot fit"},
+		{[]string{"solve", "tour:8x8:j9"}, "off the 8x8 board"},
+		{[]string{"solve", "swap:4x3:w=a1:b=a1"}, "overlap"},
+		{[]string{"solve", "queens:8", "--backend", "oracle"}, "unknown backend"},
+		{[]string{"solve", "queens:8", "--task", "guess"}, "unknown task"},
+		{[]string{"solve", "queens:8", "--heuristic", "no-such-heuristic"}, "no-such-heuristic"},
+		{[]string{"solve", "queens:8", "--format", "xml"}, "unknown format"},
+		{[]string{"solve", "queens:8", "--threads", "-1"}, "--threads"},
+		{[]string{"solve", "queens:8", "--bogus"}, "bogus"},
+		{[]string{"list", "extra"}, "no arguments"},
+	}
+	for _, c := range cases {
+		status, stdout, stderr := runCLI(c.args...)
+		if status != 2 {
+			t.Errorf("%v: exit status %d, want 2 (stderr %q)", c.args, status, stderr)
+		}
+		if stdout != "" {
+			t.Errorf("%v: wrote %q to stdout on bad input", c.args, stdout)
+		}
+		if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: stderr %q, want one line containing %q", c.args, stderr, c.want)
+		}
+	}
+}
+
+func TestHelpAndList(t *testing.T) {
+	status, out, _ := runCLI("help")
+	if status != 0 || !strings.Contains(out, "solve") {
+		t.Errorf("help: status %d, output %q", status, out)
+	}
+	status, out, _ = runCLI("list")
+	if status != 0 || !strings.Contains(out, "backend native") {
+		t.Errorf("list: status %d, output %q", status, out)
+	}
+}

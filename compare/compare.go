@@ -1,0 +1,329 @@
+// Package compare cross-validates boardsat's backends: it runs several
+// backend variants on one instance and demands that their answers agree with
+// each other, with the published value when one is known, and that every
+// solution they return passes the independent checker (puzzle.Check). Its
+// sweep generates small instances for differential testing and shrinks any
+// disagreement to the smallest instance that still shows it.
+//
+// Backends, heuristics, encodings and solvers come from the registries
+// (puzzle.Backends and each backend's Choices), so new ones take part
+// without any change here.
+package compare
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// Outcome is one variant's run on an instance.
+type Outcome struct {
+	Variant Variant
+	// Skipped is set when the backend refused the request (it does not do
+	// this puzzle or task): not a failure.
+	Skipped error
+	Answer  puzzle.Answer
+	Seconds float64
+	// Value is the answer in comparable form: a count, a plan length, "sat"
+	// or "unsat" for a first solution; "" when the run gave none (timeout,
+	// error, skipped).
+	Value string
+	// CheckErr is the checker's objection to a returned solution, or to an
+	// answer inconsistent with itself (a plan whose length is not the
+	// reported one, an All count that is not the number of solutions
+	// emitted).
+	CheckErr error
+	// Disagrees is set when Value differs from the reference or CheckErr is set.
+	Disagrees bool
+	// Known is the reason the backend is known to be wrong, if it is.
+	Known string
+}
+
+// Report is the result of comparing variants on one instance and task.
+type Report struct {
+	Spec puzzle.Spec
+	Task puzzle.Task
+	// Reference is the value every answer must equal; RefSource says where
+	// it comes from: "published" or "majority" (the most common answer of the
+	// reliable variants; ties go to the earliest). Empty if no variant answered.
+	Reference, RefSource string
+	Outcomes             []Outcome
+}
+
+// Disagreeing returns the variants whose answers disagree.
+func (r Report) Disagreeing() []string {
+	var out []string
+	for _, o := range r.Outcomes {
+		if o.Disagrees {
+			out = append(out, o.Variant.String())
+		}
+	}
+	return out
+}
+
+// OK reports whether every answer agrees.
+func (r Report) OK() bool { return len(r.Disagreeing()) == 0 }
+
+// Options tune a comparison.
+type Options struct {
+	// Timeout bounds each variant's run; 0 means none.
+	Timeout time.Duration
+	// Threads is passed to every request (0: one per core).
+	Threads int
+}
+
+// Published returns the published answer for spec and task in comparable
+// form, if one is known.
+func Published(spec puzzle.Spec, task puzzle.Task) (string, bool) {
+	switch task {
+	case puzzle.Count, puzzle.All:
+		if _, isSwap := spec.(puzzle.Swap); isSwap {
+			return "", false // a swap's count is the number of shortest plans: nothing published
+		}
+		n, ok := puzzle.KnownCount(spec, puzzle.Count)
+		return strconv.FormatUint(n, 10), ok
+	case puzzle.Unique:
+		n, ok := puzzle.KnownCount(spec, puzzle.Unique)
+		return strconv.FormatUint(n, 10), ok
+	case puzzle.First:
+		if n, ok := puzzle.KnownCount(spec, puzzle.Count); ok {
+			if n == 0 {
+				return "unsat", true
+			}
+			return "sat", true
+		}
+		if _, ok := puzzle.KnownShortest(spec); ok {
+			return "sat", true
+		}
+	case puzzle.Shortest:
+		if n, ok := puzzle.KnownShortest(spec); ok {
+			return strconv.Itoa(n), true
+		}
+	}
+	return "", false
+}
+
+// ValueOf returns an answer's comparable value for a task ("" if none).
+func ValueOf(task puzzle.Task, ans puzzle.Answer) string {
+	if ans.Status != puzzle.OK && ans.Status != puzzle.Unsat {
+		return ""
+	}
+	unsat := ans.Status == puzzle.Unsat
+	switch task {
+	case puzzle.Count, puzzle.All, puzzle.Unique:
+		if unsat {
+			return "0"
+		}
+		return strconv.FormatUint(ans.Count, 10)
+	case puzzle.First:
+		if unsat {
+			return "unsat"
+		}
+		return "sat"
+	case puzzle.Shortest:
+		if unsat {
+			return "none"
+		}
+		return strconv.Itoa(ans.Length)
+	}
+	return ""
+}
+
+// RunOne runs one variant on spec and task, checking every solution it
+// returns or emits.
+func RunOne(ctx context.Context, v Variant, spec puzzle.Spec, task puzzle.Task, opt Options) Outcome {
+	o := Outcome{Variant: v, Known: UnreliableReason(v.Backend)}
+	b, err := puzzle.Backends.Lookup(v.Backend)
+	if err != nil {
+		o.Skipped = err
+		return o
+	}
+	req := v.Request(spec, task)
+	req.Threads = opt.Threads
+	var emitted uint64
+	var emitErr error
+	if task == puzzle.All {
+		req.Emit = func(s puzzle.Solution) error {
+			emitted++
+			if emitErr == nil {
+				if err := puzzle.Check(spec, s); err != nil {
+					emitErr = fmt.Errorf("checker rejects emitted solution %d: %v", emitted, err)
+				}
+			}
+			return nil
+		}
+	}
+	if opt.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
+		defer cancel()
+	}
+	start := time.Now()
+	ans, err := b.Solve(ctx, req)
+	o.Seconds = time.Since(start).Seconds()
+	if err != nil {
+		o.Skipped = err
+		return o
+	}
+	o.Answer = ans
+	o.Value = ValueOf(task, ans)
+	if o.Value == "" {
+		return o
+	}
+	if ans.Solution != nil {
+		if err := puzzle.Check(spec, *ans.Solution); err != nil {
+			o.CheckErr = fmt.Errorf("checker rejects the solution: %v", err)
+		} else if task == puzzle.Shortest && len(ans.Solution.Plan) != ans.Length {
+			o.CheckErr = fmt.Errorf("plan has %d moves but length says %d", len(ans.Solution.Plan), ans.Length)
+		}
+	} else if ans.Status == puzzle.OK && (task == puzzle.First || task == puzzle.Shortest) {
+		o.CheckErr = errors.New("answered ok without a solution")
+	}
+	if task == puzzle.All && o.CheckErr == nil {
+		if emitErr != nil {
+			o.CheckErr = emitErr
+		} else if emitted != ans.Count {
+			o.CheckErr = fmt.Errorf("emitted %d solutions but counted %d", emitted, ans.Count)
+		}
+	}
+	return o
+}
+
+// Run runs every variant on spec and task, one after another, and judges
+// the answers.
+func Run(ctx context.Context, spec puzzle.Spec, task puzzle.Task, variants []Variant, opt Options) Report {
+	r := Report{Spec: spec, Task: task}
+	for _, v := range variants {
+		if ctx.Err() != nil {
+			break
+		}
+		r.Outcomes = append(r.Outcomes, RunOne(ctx, v, spec, task, opt))
+	}
+	r.judge()
+	return r
+}
+
+// judge sets the reference and marks disagreements.
+func (r *Report) judge() {
+	if v, ok := Published(r.Spec, r.Task); ok {
+		r.Reference, r.RefSource = v, "published"
+	} else {
+		r.Reference = majority(r.Outcomes, true)
+		if r.Reference == "" {
+			r.Reference = majority(r.Outcomes, false)
+		}
+		if r.Reference != "" {
+			r.RefSource = "majority"
+		}
+	}
+	for i := range r.Outcomes {
+		o := &r.Outcomes[i]
+		o.Disagrees = o.CheckErr != nil || (o.Value != "" && o.Value != r.Reference)
+	}
+}
+
+// majority returns the most common value among the outcomes (the reliable
+// ones only, if reliable), ties to the earliest.
+func majority(outs []Outcome, reliable bool) string {
+	count := map[string]int{}
+	best, bestN := "", 0
+	for _, o := range outs {
+		if o.Value == "" || o.CheckErr != nil || (reliable && o.Known != "") {
+			continue
+		}
+		count[o.Value]++
+		if count[o.Value] > bestN {
+			best, bestN = o.Value, count[o.Value]
+		}
+	}
+	return best
+}
+
+// Print writes the report as a table: one row per variant (variant, status,
+// answer, seconds, verdict), the published value first when known, then a
+// line naming any disagreement.
+func (r Report) Print(w io.Writer) {
+	fmt.Fprintf(w, "%s  task %s\n", r.Spec, r.Task)
+	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "  variant\tstatus\tanswer\tseconds\tagrees")
+	if r.RefSource == "published" {
+		fmt.Fprintf(tw, "  (published)\t-\t%s\t-\treference\n", r.Reference)
+	}
+	for _, o := range r.Outcomes {
+		status, secs, verdict := string(o.Answer.Status), fmt.Sprintf("%.4f", o.Seconds), ""
+		switch {
+		case o.Skipped != nil:
+			status, secs, verdict = "skipped", "-", "- ("+oneLine(o.Skipped.Error())+")"
+		case o.Value == "":
+			verdict = "- (no answer"
+			if o.Answer.Message != "" {
+				verdict += ": " + oneLine(o.Answer.Message)
+			}
+			verdict += ")"
+		case o.CheckErr != nil:
+			verdict = "NO: " + oneLine(o.CheckErr.Error())
+		case o.Disagrees:
+			verdict = "NO: want " + r.Reference
+		default:
+			verdict = "yes"
+		}
+		if o.Disagrees && o.Known != "" {
+			verdict += " (known wrong: " + o.Known + ")"
+		}
+		val := o.Value
+		if val == "" {
+			val = "-"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", o.Variant, status, val, secs, verdict)
+	}
+	tw.Flush()
+	if d := r.Disagreeing(); len(d) > 0 {
+		fmt.Fprintf(w, "  DISAGREEMENT on %s: %s (reference %s, %s)\n", r.Spec, strings.Join(d, ", "), r.Reference, r.RefSource)
+	} else if r.RefSource == "" {
+		fmt.Fprintln(w, "  no variant answered")
+	} else {
+		fmt.Fprintf(w, "  all answers agree (%s, %s)\n", r.Reference, r.RefSource)
+	}
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// probeSpecs are tiny instances of each puzzle, for Supports.
+var probeSpecs = map[string]string{
+	"queens": "queens:4",
+	"pieces": "pieces:3x3:K1R2",
+	"tour":   "tour:5x5:a1",
+	"swap":   "swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free",
+}
+
+// Supports reports whether a variant accepts requests of a puzzle and task:
+// it puts a tiny instance of the puzzle to the backend with a context that
+// is already cancelled (an accepted request answers at once with status
+// timeout) and returns the request error if the backend refuses it (nil for
+// puzzles without a probe instance). A refusal there is a refusal of the
+// puzzle, task or variant itself, not of one instance.
+func Supports(ctx context.Context, v Variant, puzzleName string, task puzzle.Task) error {
+	s, ok := probeSpecs[puzzleName]
+	if !ok {
+		return nil
+	}
+	b, err := puzzle.Backends.Lookup(v.Backend)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	cancel()
+	req := v.Request(puzzle.MustParse(s), task)
+	if task == puzzle.All {
+		req.Emit = func(puzzle.Solution) error { return nil }
+	}
+	_, err = b.Solve(ctx, req)
+	return err
+}

@@ -1,0 +1,276 @@
+package encode
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/boardsat/boardsat/encode/card"
+	"github.com/boardsat/boardsat/encode/sat"
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// Backend is the "sat" backend: it encodes an instance with the encoder and
+// cardinality encoding named by --encoding and solves the formula with the
+// solver named by --solver; counts are projected onto the puzzle's own
+// variables, exact for every encoding.
+type Backend struct{}
+
+// CountModelsBackend is the "gophersat-count" backend: gophersat's built-in
+// CountModels() on the same formula. It is known to over-count and is kept
+// only so that cross-validation shows the disagreement.
+type CountModelsBackend struct{}
+
+func init() {
+	puzzle.Backends.Add("sat", Backend{})
+	puzzle.Backends.Add("gophersat-count", CountModelsBackend{})
+}
+
+// Name returns "sat".
+func (Backend) Name() string { return "sat" }
+
+// Doc describes the backend.
+func (Backend) Doc() string {
+	return "SAT/PB encoding (--encoding MODEL+CARD) solved by --solver; exact projected counts"
+}
+
+// Choices lists every puzzle model and cardinality encoding (field
+// "encoding") and every solver (field "solver").
+func (Backend) Choices() []puzzle.Choice {
+	out := encodingChoices()
+	for _, s := range sat.All() {
+		doc := s.Doc
+		if err := s.Available(); err != nil {
+			doc += " [not installed]"
+		}
+		out = append(out, puzzle.Choice{Field: "solver", Name: s.Name, Doc: doc, Default: s.Default})
+	}
+	return out
+}
+
+// encodingChoices lists the puzzle models and the cardinality encodings.
+func encodingChoices() []puzzle.Choice {
+	var out []puzzle.Choice
+	for _, p := range puzzle.Puzzles {
+		for _, e := range Encoders(p) {
+			out = append(out, puzzle.Choice{Field: "encoding", Puzzle: p, Name: e.Name, Doc: e.Doc, Default: e.Default})
+		}
+	}
+	for _, c := range card.All() {
+		out = append(out, puzzle.Choice{Field: "encoding", Name: c.Name, Doc: c.Doc, Default: c.Name == DefaultCard})
+	}
+	return out
+}
+
+// satPrepared is a request resolved and encoded.
+type satPrepared struct {
+	enc     Encoder
+	card    card.Encoding
+	inst    *Instance
+	answer  puzzle.Answer // names and encode time filled in
+	encoded bool          // false when the encoder's own Solve answered
+}
+
+// satResolve resolves the request's encoding.
+func satResolve(req puzzle.Request) (Encoder, card.Encoding, error) {
+	return Resolve(req.Spec.Puzzle(), req.Encoding)
+}
+
+// satPrepare checks the task against encoder e and builds the formula with
+// card encoding c (or runs the encoder's own Solve).
+func satPrepare(ctx context.Context, backend string, req puzzle.Request, e Encoder, c card.Encoding, solverName string) (satPrepared, error) {
+	if !slices.Contains(e.Tasks, req.Task) {
+		tasks := make([]string, len(e.Tasks))
+		for i, t := range e.Tasks {
+			tasks[i] = string(t)
+		}
+		return satPrepared{}, fmt.Errorf("the %s backend does not do task %s for %s with model %s (it does %s)",
+			backend, req.Task, req.Spec.Puzzle(), e.Name, strings.Join(tasks, ", "))
+	}
+	pr := satPrepared{enc: e, card: c}
+	pr.answer.Encoding = e.Name + "+" + c.Name
+	pr.answer.Solver = solverName
+	if e.Solve != nil {
+		ans, err := e.Solve(ctx, req, c)
+		if ans.Encoding == "" {
+			ans.Encoding = pr.answer.Encoding
+		}
+		if ans.Solver == "" {
+			ans.Solver = solverName
+		}
+		pr.answer = ans
+		return pr, err
+	}
+	// Symmetry breaking keeps one solution per class: sound for a first
+	// solution, and what Unique counts; never for Count or All.
+	opt := Options{SymmetryBreaking: req.Task == puzzle.First || req.Task == puzzle.Unique}
+	start := time.Now()
+	inst, err := e.Build(req.Spec, c, opt)
+	pr.answer.EncodeSeconds = time.Since(start).Seconds()
+	if err != nil {
+		return satPrepared{}, err
+	}
+	pr.inst, pr.encoded = inst, true
+	st := inst.Formula.Stats()
+	pr.answer.Stats = map[string]int64{puzzle.StatVariables: int64(st.Variables),
+		puzzle.StatClauses: int64(st.Clauses + st.PBConstraints)}
+	return pr, nil
+}
+
+// satAddStats merges solver counters into an answer's stats.
+func satAddStats(ans *puzzle.Answer, stats map[string]int64) {
+	if ans.Stats == nil {
+		ans.Stats = map[string]int64{}
+	}
+	for k, v := range stats {
+		ans.Stats[k] += v
+	}
+}
+
+// satDecode decodes a model and checks the solution with the independent
+// checker: an encoding bug becomes an error, never a wrong answer.
+func satDecode(spec puzzle.Spec, inst *Instance, model []bool) (puzzle.Solution, error) {
+	sol, err := inst.Decode(model)
+	if err != nil {
+		return sol, fmt.Errorf("decoding a model: %v", err)
+	}
+	if err := puzzle.Check(spec, sol); err != nil {
+		return sol, fmt.Errorf("a decoded model fails the checker (encoding bug): %v", err)
+	}
+	return sol, nil
+}
+
+// Solve encodes the request's instance and answers it: First by one solver
+// run and Decode, Count and Unique by an exact projected count, All by
+// streaming every decoded solution to req.Emit. An unknown encoding or
+// solver, an absent solver binary, an unsupported task, or an encoding that
+// cannot express a constraint is an error.
+func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+	e, c, err := satResolve(req)
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	return satSolveWith(ctx, req, e, c)
+}
+
+// satSolveWith is Solve with the encoder and card encoding resolved.
+func satSolveWith(ctx context.Context, req puzzle.Request, e Encoder, c card.Encoding) (puzzle.Answer, error) {
+	s, err := sat.Lookup(req.Solver)
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	pr, err := satPrepare(ctx, "sat", req, e, c, s.Name)
+	if err != nil || !pr.encoded {
+		return pr.answer, err
+	}
+	ans, f := pr.answer, pr.inst.Formula
+	if ctx.Err() != nil {
+		ans.Status, ans.Message = puzzle.Timeout, "time limit reached while encoding"
+		return ans, nil
+	}
+	start := time.Now()
+	switch req.Task {
+	case puzzle.First:
+		r, err := sat.Solve(ctx, f, s.Name)
+		if err != nil {
+			return puzzle.Answer{}, err
+		}
+		satAddStats(&ans, r.Stats)
+		ans.Status, ans.Message = r.Status, r.Message
+		if r.Status == puzzle.OK {
+			sol, err := satDecode(req.Spec, pr.inst, r.Model)
+			if err != nil {
+				ans.Status, ans.Message = puzzle.Error, err.Error()
+			} else {
+				ans.Solution = &sol
+			}
+		}
+		ans.SolveSeconds = time.Since(start).Seconds()
+		return ans, nil
+	default:
+		return satCount(ctx, req, pr, s.Name, ans, start)
+	}
+}
+
+// satCount answers Count, Unique and All tasks.
+func satCount(ctx context.Context, req puzzle.Request, pr satPrepared, solver string, ans puzzle.Answer, start time.Time) (puzzle.Answer, error) {
+	opt := sat.CountOptions{Solver: solver, Threads: req.Threads}
+	var decodeErr error
+	if req.Task == puzzle.All {
+		opt.Emit = func(model []bool) error {
+			sol, err := satDecode(req.Spec, pr.inst, model)
+			if err != nil {
+				decodeErr = err
+				return err
+			}
+			if req.Emit != nil {
+				return req.Emit(sol)
+			}
+			return nil
+		}
+	}
+	r, err := sat.Count(ctx, pr.inst.Formula, opt)
+	ans.SolveSeconds = time.Since(start).Seconds()
+	satAddStats(&ans, r.Stats)
+	switch {
+	case decodeErr != nil:
+		ans.Status, ans.Message = puzzle.Error, decodeErr.Error()
+		return ans, nil
+	case err != nil && r.Status == puzzle.Error && req.Task == puzzle.All:
+		// Emit failed: the caller's error.
+		return ans, err
+	case err != nil:
+		return puzzle.Answer{}, err
+	}
+	ans.Status, ans.Message = r.Status, r.Message
+	if r.Status == puzzle.OK {
+		ans.Count = r.Count
+	}
+	return ans, nil
+}
+
+// Name returns "gophersat-count".
+func (CountModelsBackend) Name() string { return "gophersat-count" }
+
+// Doc describes the backend, and warns.
+func (CountModelsBackend) Doc() string {
+	return "gophersat's built-in CountModels() on the sat backend's formula: KNOWN TO OVER-COUNT, not trustworthy; count task only, for cross-validation"
+}
+
+// Choices lists the encodings it accepts.
+func (CountModelsBackend) Choices() []puzzle.Choice { return encodingChoices() }
+
+// Solve counts with gophersat's CountModels(), which counts total (not
+// projected) models and over-counts even so.
+func (CountModelsBackend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+	if req.Task != puzzle.Count {
+		return puzzle.Answer{}, fmt.Errorf("the gophersat-count backend does only task count, not %s", req.Task)
+	}
+	if req.Solver != "" && req.Solver != sat.DefaultSolver {
+		return puzzle.Answer{}, fmt.Errorf("the gophersat-count backend runs gophersat only, not solver %s", req.Solver)
+	}
+	const solverName = "gophersat-countmodels"
+	e, c, err := satResolve(req)
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	pr, err := satPrepare(ctx, "gophersat-count", req, e, c, solverName)
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	if !pr.encoded {
+		return puzzle.Answer{}, fmt.Errorf("the gophersat-count backend cannot count with model %s, which solves by its own means", pr.enc.Name)
+	}
+	ans := pr.answer
+	start := time.Now()
+	r := sat.CountBuiltin(ctx, pr.inst.Formula)
+	ans.SolveSeconds = time.Since(start).Seconds()
+	satAddStats(&ans, r.Stats)
+	ans.Status, ans.Message = r.Status, r.Message
+	if r.Status == puzzle.OK {
+		ans.Count = r.Count
+	}
+	return ans, nil
+}

@@ -1,0 +1,194 @@
+package card_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/boardsat/boardsat/encode/card"
+	"github.com/boardsat/boardsat/encode/cnf"
+)
+
+// amoOnly lists the encodings that express only bounds k <= 1 or k >= n-1.
+var amoOnly = map[string]bool{"binary": true, "commander": true, "product": true, "ladder": true}
+
+var ops = []cnf.Op{cnf.AtMost, cnf.AtLeast, cnf.Exactly}
+
+func binom(n, r int) uint64 {
+	if r < 0 || r > n {
+		return 0
+	}
+	c := uint64(1)
+	for i := 1; i <= r; i++ {
+		c = c * uint64(n-r+i) / uint64(i)
+	}
+	return c
+}
+
+// TestExhaustive checks every encoding, comparison, n in 0..8 and k in
+// -1..n+1 over every assignment of the n inputs: the encoded formula, inputs
+// fixed, is satisfiable exactly when the assignment meets the constraint; the
+// projected count is the binomial sum; and CountPreserving says whether every
+// satisfying assignment extends to exactly one assignment of the aux vars.
+// Satisfiability and extensions are decided by the test's own DPLL.
+func TestExhaustive(t *testing.T) {
+	for _, e := range card.All() {
+		t.Run(e.Name, func(t *testing.T) {
+			t.Parallel()
+			multi := "" // a case with more than one aux extension
+			for _, op := range ops {
+				for n := 0; n <= 8; n++ {
+					for k := -1; k <= n+1; k++ {
+						if m := checkCase(t, e, op, n, k); m && multi == "" {
+							multi = fmt.Sprintf("%s %d of %d", op, k, n)
+						}
+					}
+				}
+			}
+			if e.CountPreserving != (multi == "") {
+				t.Errorf("CountPreserving = %v, but the first case with several aux extensions is %q", e.CountPreserving, multi)
+			}
+		})
+	}
+}
+
+// checkCase checks one constraint and reports whether some satisfying input
+// assignment has more than one aux extension.
+func checkCase(t *testing.T, e card.Encoding, op cnf.Op, n, k int) (multi bool) {
+	f := cnf.New()
+	lits := make([]cnf.Lit, n)
+	for i := range lits {
+		lits[i] = f.Var(fmt.Sprintf("x%d", i+1))
+		if i%3 == 2 { // mix polarities
+			lits[i] = lits[i].Not()
+		}
+	}
+	err := e.Encode(f, lits, op, k)
+	supported := !amoOnly[e.Name] || k <= 1 || k >= n-1
+	if !supported {
+		if err == nil || !strings.Contains(err.Error(), "expresses only at-most-one") {
+			t.Errorf("%s %d of %d: got error %v, want one saying it expresses only at-most-one", op, k, n, err)
+		}
+		if f.NumVars() != n || f.NumClauses() != 0 || len(f.PBs()) != 0 {
+			t.Errorf("%s %d of %d: a refused constraint still added to the formula", op, k, n)
+		}
+		return false
+	}
+	if err != nil {
+		t.Errorf("%s %d of %d: %v", op, k, n, err)
+		return false
+	}
+	if len(f.PBs()) > 0 && !e.Native {
+		t.Errorf("%s %d of %d: a CNF encoding added PB constraints", op, k, n)
+	}
+	var auxVars []int
+	for v := 1; v <= f.NumVars(); v++ {
+		if !f.Primary(v) {
+			auxVars = append(auxVars, v)
+		}
+	}
+	if f.NumVars()-len(auxVars) != n {
+		t.Fatalf("%s %d of %d: the encoding added primary variables", op, k, n)
+	}
+	s := newTSolver(f)
+	var count, want uint64
+	for c := 0; c <= n; c++ {
+		if op.Holds(c, k) {
+			want += binom(n, c)
+		}
+	}
+	fixed := make([]cnf.Lit, n)
+	for a := range uint(1) << n {
+		for i := range n {
+			fixed[i] = cnf.Lit(i + 1)
+			if a>>i&1 == 0 {
+				fixed[i] = -fixed[i]
+			}
+		}
+		trueLits := 0
+		for i, l := range lits {
+			if (l > 0) == (a>>i&1 == 1) {
+				trueLits++
+			}
+		}
+		ext := s.countUnder(fixed, auxVars, 2)
+		meets := op.Holds(trueLits, k)
+		if (ext > 0) != meets {
+			t.Errorf("%s %d of %d, inputs %0*b (%d true): satisfiable %v, constraint holds %v", op, k, n, n, a, trueLits, ext > 0, meets)
+			return false
+		}
+		if ext > 0 {
+			count++
+		}
+		if ext > 1 {
+			multi = true
+		}
+	}
+	if count != want {
+		t.Errorf("%s %d of %d: projected count %d, want %d", op, k, n, count, want)
+	}
+	return multi
+}
+
+// TestSizes logs the auxiliary variables and clauses each encoding needs,
+// for the README table (go test -run Sizes -v).
+func TestSizes(t *testing.T) {
+	for _, e := range card.All() {
+		var row []string
+		for _, c := range []struct {
+			op   cnf.Op
+			n, k int
+		}{{cnf.AtMost, 8, 1}, {cnf.AtMost, 64, 1}, {cnf.Exactly, 64, 1}, {cnf.AtMost, 64, 8}, {cnf.Exactly, 64, 8}} {
+			f := cnf.New()
+			lits := make([]cnf.Lit, c.n)
+			for i := range lits {
+				lits[i] = f.Var("x")
+			}
+			if err := e.Encode(f, lits, c.op, c.k); err != nil {
+				row = append(row, fmt.Sprintf("%s %d/%d: -", c.op, c.k, c.n))
+				continue
+			}
+			st := f.Stats()
+			row = append(row, fmt.Sprintf("%s %d/%d: %d aux %d cl", c.op, c.k, c.n, st.Aux, st.Clauses+st.PBConstraints))
+		}
+		t.Logf("%-10s %s", e.Name, strings.Join(row, "; "))
+	}
+}
+
+// TestRegistry checks the catalogue's names and flags.
+func TestRegistry(t *testing.T) {
+	want := []string{"pairwise", "binary", "seqcounter", "commander", "product", "ladder", "totalizer", "sortnet", "cardnet", "mtotalizer", "native"}
+	for _, name := range want {
+		e, err := card.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Name != name || e.Doc == "" || e.Encode == nil {
+			t.Errorf("%s: incomplete registration %+v", name, e)
+		}
+		if e.Native != (name == "native") {
+			t.Errorf("%s: Native = %v", name, e.Native)
+		}
+	}
+	if _, err := card.Lookup("nonesuch"); err == nil {
+		t.Error("unknown encoding accepted")
+	}
+}
+
+// TestPairwiseLimit checks that the binomial encoding refuses, adding
+// nothing, a bound that would need too many clauses.
+func TestPairwiseLimit(t *testing.T) {
+	e, _ := card.Lookup("pairwise")
+	f := cnf.New()
+	lits := make([]cnf.Lit, 256)
+	for i := range lits {
+		lits[i] = f.Var("x")
+	}
+	err := e.Encode(f, lits, cnf.Exactly, 8)
+	if err == nil || !strings.Contains(err.Error(), "clauses") {
+		t.Fatalf("got %v, want a clause-limit error", err)
+	}
+	if f.NumClauses() != 0 || f.NumVars() != 256 {
+		t.Error("refused constraint added to the formula")
+	}
+}

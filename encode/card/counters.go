@@ -1,0 +1,183 @@
+package card
+
+import "github.com/boardsat/boardsat/encode/cnf"
+
+// seqCounterAtMost is Sinz's sequential counter (LTseq): s[i][j] is forced
+// true when at least j+1 of x_0..x_i are true, and x_i may not be true when
+// s[i-1][k-1] already is. Only the upward implications are written.
+func seqCounterAtMost(f *cnf.Formula, lits []cnf.Lit, k int) error {
+	if f == nil {
+		return nil
+	}
+	n := len(lits)
+	prev := make([]cnf.Lit, k)
+	cur := make([]cnf.Lit, k)
+	for j := range prev {
+		prev[j] = aux(f, "seq")
+	}
+	f.Add(lits[0].Not(), prev[0])
+	for j := 1; j < k; j++ {
+		f.Add(prev[j].Not())
+	}
+	for i := 1; i < n-1; i++ {
+		x := lits[i]
+		for j := range cur {
+			cur[j] = aux(f, "seq")
+		}
+		f.Add(x.Not(), cur[0])
+		f.Add(prev[0].Not(), cur[0])
+		for j := 1; j < k; j++ {
+			f.Add(x.Not(), prev[j-1].Not(), cur[j])
+			f.Add(prev[j].Not(), cur[j])
+		}
+		f.Add(x.Not(), prev[k-1].Not())
+		prev, cur = cur, prev
+	}
+	f.Add(lits[n-1].Not(), prev[k-1].Not())
+	return nil
+}
+
+// totalizerAtMost is Bailleux and Boufkhad's totalizer: a binary tree whose
+// nodes hold the number of true inputs below them in unary, truncated at
+// k+1 (output j forced true when at least j inputs below are), and the root's
+// output k+1 false. Only the upward implications are written.
+func totalizerAtMost(f *cnf.Formula, lits []cnf.Lit, k int) error {
+	if f == nil {
+		return nil
+	}
+	out := totalizerNode(f, lits, k+1, true)
+	f.Add(out[k].Not())
+	return nil
+}
+
+// totalizerNode returns the unary outputs (at most limit of them) of the
+// subtree over lits. At the root only the last output is needed.
+func totalizerNode(f *cnf.Formula, lits []cnf.Lit, limit int, root bool) []cnf.Lit {
+	if len(lits) == 1 {
+		return lits
+	}
+	a := totalizerNode(f, lits[:len(lits)/2], limit, false)
+	b := totalizerNode(f, lits[len(lits)/2:], limit, false)
+	m := min(len(a)+len(b), limit)
+	out := make([]cnf.Lit, m)
+	for j := range out {
+		if !root || j == m-1 {
+			out[j] = aux(f, "tot")
+		}
+	}
+	for i := 0; i <= len(a); i++ {
+		for j := 0; j <= len(b); j++ {
+			s := i + j
+			if s == 0 || s > m || out[s-1] == 0 {
+				continue
+			}
+			clause := []cnf.Lit{out[s-1]}
+			if i > 0 {
+				clause = append(clause, a[i-1].Not())
+			}
+			if j > 0 {
+				clause = append(clause, b[j-1].Not())
+			}
+			f.Add(clause...)
+		}
+	}
+	return out
+}
+
+// modTotalizerAtMost is the modulo totalizer of Ogawa, Liu, Hasegawa,
+// Koshimura and Fujita (2013): a totalizer whose nodes hold the count c of
+// true inputs below them as c = p*q + r, q and r in unary (r < p), with a
+// carry variable where two remainders can reach p; p = max(2,
+// ceil(sqrt(k+1))). Clauses only force upward: each node's value (p times
+// its leading true q outputs plus its leading true r outputs) is at least
+// the count below it, and the root's value must not exceed k = p*qk + rk.
+// A carry may be set where none is due, so it is not count-preserving.
+func modTotalizerAtMost(f *cnf.Formula, lits []cnf.Lit, k int) error {
+	if f == nil {
+		return nil
+	}
+	p := 2
+	for p*p < k+1 {
+		p++
+	}
+	qk, rk := k/p, k%p
+	root := modTotalizerNode(f, lits, p, qk+1)
+	if len(root.u) > qk {
+		f.Add(root.u[qk].Not())
+	}
+	if rk < len(root.l) && qk <= len(root.u) {
+		if qk == 0 {
+			f.Add(root.l[rk].Not())
+		} else {
+			f.Add(root.u[qk-1].Not(), root.l[rk].Not())
+		}
+	}
+	return nil
+}
+
+// modTotalizerDigits are a node's outputs: l[j-1] for "remainder >= j",
+// u[j-1] for "quotient >= j".
+type modTotalizerDigits struct{ l, u []cnf.Lit }
+
+func modTotalizerNode(f *cnf.Formula, lits []cnf.Lit, p, maxU int) modTotalizerDigits {
+	if len(lits) == 1 {
+		return modTotalizerDigits{l: lits}
+	}
+	a := modTotalizerNode(f, lits[:len(lits)/2], p, maxU)
+	b := modTotalizerNode(f, lits[len(lits)/2:], p, maxU)
+	var c cnf.Lit // carry: the two remainders reach p
+	if len(a.l)+len(b.l) >= p {
+		c = aux(f, "mtot")
+	}
+	nu := len(a.u) + len(b.u)
+	if c != 0 {
+		nu++
+	}
+	out := modTotalizerDigits{l: make([]cnf.Lit, min(p-1, len(a.l)+len(b.l))), u: make([]cnf.Lit, min(maxU, nu))}
+	for j := range out.l {
+		out.l[j] = aux(f, "mtot")
+	}
+	for j := range out.u {
+		out.u[j] = aux(f, "mtot")
+	}
+	// ante returns the negated antecedents a_i, b_j (index 0: no antecedent).
+	ante := func(x, y []cnf.Lit, i, j int, more ...cnf.Lit) []cnf.Lit {
+		cl := more
+		if i > 0 {
+			cl = append(cl, x[i-1].Not())
+		}
+		if j > 0 {
+			cl = append(cl, y[j-1].Not())
+		}
+		return cl
+	}
+	for i := 0; i <= len(a.l); i++ {
+		for j := 0; j <= len(b.l); j++ {
+			s := i + j
+			switch {
+			case s == 0:
+			case s < p && c != 0:
+				f.Add(ante(a.l, b.l, i, j, out.l[s-1], c)...)
+			case s < p:
+				f.Add(ante(a.l, b.l, i, j, out.l[s-1])...)
+			default:
+				f.Add(ante(a.l, b.l, i, j, c)...)
+				if s > p {
+					f.Add(ante(a.l, b.l, i, j, out.l[s-p-1])...)
+				}
+			}
+		}
+	}
+	for i := 0; i <= len(a.u); i++ {
+		for j := 0; j <= len(b.u); j++ {
+			s := i + j
+			if s >= 1 && s <= len(out.u) {
+				f.Add(ante(a.u, b.u, i, j, out.u[s-1])...)
+			}
+			if c != 0 && s+1 <= len(out.u) {
+				f.Add(ante(a.u, b.u, i, j, c.Not(), out.u[s])...)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,358 @@
+package cnf_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/crillab/gophersat/solver"
+)
+
+// small returns a formula over x1 (primary) and a2 (aux): (x1 or not a2), (a2).
+func small() *cnf.Formula {
+	f := cnf.New()
+	x := f.Var("q_a1")
+	a := f.Aux("aux2")
+	f.Add(x, a.Not())
+	f.Add(a)
+	return f
+}
+
+func TestWriteDIMACS(t *testing.T) {
+	var b bytes.Buffer
+	if err := small().WriteDIMACS(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := "p cnf 2 2\nc p show 1 0\nc var 1 q_a1\nc var 2 aux2\n1 -2 0\n2 0\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	f := small()
+	f.AddPB([]cnf.Lit{1, 2}, nil, cnf.AtMost, 1)
+	if err := f.WriteDIMACS(&b); err != cnf.ErrHasPB {
+		t.Errorf("DIMACS with a PB constraint: got %v, want ErrHasPB", err)
+	}
+}
+
+func TestWriteOPB(t *testing.T) {
+	f := small()
+	f.AddPB([]cnf.Lit{1, -2}, []int{2, 3}, cnf.AtMost, 2)
+	f.AddPB([]cnf.Lit{1, 2}, nil, cnf.Exactly, 1)
+	f.Add()
+	f.AddPB([]cnf.Lit{1, 2}, nil, cnf.AtMost, 2)    // always holds: left out
+	f.AddPB([]cnf.Lit{1, -2}, nil, cnf.Exactly, 0)  // the >= 0 half always holds
+	f.AddPB([]cnf.Lit{-1, -2}, nil, cnf.Exactly, 2) // the <= 2 half always holds
+	var b bytes.Buffer
+	if err := f.WriteOPB(&b); err != nil {
+		t.Fatal(err)
+	}
+	// Clauses come first, then PB constraints.
+	want := "* #variable= 2 #constraint= 7\n* var x1 q_a1\n* var x2 aux2\n" +
+		"+1 x1 -1 x2 >= 0 ;\n" + // x1 + ~x2 >= 1
+		"+1 x2 >= 1 ;\n" +
+		"+1 x1 >= 2 ;\n" + // the empty clause
+		"-2 x1 +3 x2 >= 1 ;\n" + // 2 x1 + 3 ~x2 <= 2
+		"+1 x1 +1 x2 = 1 ;\n" +
+		"-1 x1 +1 x2 >= 1 ;\n" + // x1 + ~x2 <= 0
+		"-1 x1 -1 x2 >= 0 ;\n" // ~x1 + ~x2 >= 2
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+func TestStatsAndProjection(t *testing.T) {
+	f := small()
+	f.AddPB([]cnf.Lit{1, 2}, nil, cnf.AtLeast, 1)
+	got := f.Stats()
+	want := cnf.Stats{Variables: 2, Primary: 1, Aux: 1, Clauses: 2, Literals: 5, PBConstraints: 1}
+	if got != want {
+		t.Errorf("Stats = %+v, want %+v", got, want)
+	}
+	if p := f.Projection(); len(p) != 1 || p[0] != 1 || !f.Primary(1) || f.Primary(2) || f.Name(2) != "aux2" {
+		t.Errorf("projection %v", p)
+	}
+}
+
+// randomFormula returns a formula over n variables with clauses of up to 3
+// literals and, if pb, a few cardinality and weighted PB constraints.
+func randomFormula(r *rand.Rand, n int, pb bool) *cnf.Formula {
+	f := cnf.New()
+	for v := 1; v <= n; v++ {
+		if v%2 == 1 {
+			f.Var("x" + strconv.Itoa(v))
+		} else {
+			f.Aux("a" + strconv.Itoa(v))
+		}
+	}
+	for range r.IntN(3 * n) {
+		// Distinct variables: gophersat's OPB reader mishandles a variable
+		// repeated in one constraint (x4 + x4 >= 1, x3 - x3 >= 0).
+		vars := r.Perm(n)[:1+r.IntN(min(n, 3))]
+		c := make([]cnf.Lit, len(vars))
+		for i, v := range vars {
+			c[i] = cnf.Lit(v + 1)
+			if r.IntN(2) == 0 {
+				c[i] = -c[i]
+			}
+		}
+		f.Add(c...)
+	}
+	if r.IntN(20) == 0 {
+		f.Add()
+	}
+	if pb {
+		for range r.IntN(4) {
+			vars := r.Perm(n)[:1+r.IntN(n)]
+			lits := make([]cnf.Lit, len(vars))
+			var weights []int
+			if r.IntN(2) == 0 {
+				weights = make([]int, len(vars))
+			}
+			for i, v := range vars {
+				lits[i] = cnf.Lit(v + 1)
+				if r.IntN(2) == 0 {
+					lits[i] = -lits[i]
+				}
+				if weights != nil {
+					weights[i] = 1 + r.IntN(3)
+				}
+			}
+			f.AddPB(lits, weights, cnf.Op(r.IntN(3)), r.IntN(len(vars)+2)-1)
+		}
+	}
+	return f
+}
+
+// bruteSAT reports whether some assignment satisfies f.
+func bruteSAT(f *cnf.Formula) bool {
+	n := f.NumVars()
+	model := make([]bool, n+1)
+	for a := range uint(1) << n {
+		for v := 1; v <= n; v++ {
+			model[v] = a>>(v-1)&1 == 1
+		}
+		if f.Satisfied(model) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestSatisfied(t *testing.T) {
+	f := small()
+	for _, c := range []struct {
+		x, a, want bool
+	}{{false, false, false}, {true, false, false}, {false, true, false}, {true, true, true}} {
+		if got := f.Satisfied([]bool{false, c.x, c.a}); got != c.want {
+			t.Errorf("x=%v a=%v: %v, want %v", c.x, c.a, got, c.want)
+		}
+	}
+	f.AddPB([]cnf.Lit{1, -2}, []int{2, 3}, cnf.AtLeast, 2)
+	if f.Satisfied([]bool{false, false, true}) || !f.Satisfied([]bool{false, true, true}) {
+		t.Error("weighted PB evaluated wrongly")
+	}
+}
+
+// forcesUnits reports whether f has a constraint that forces all its
+// literals (a unit clause, at least the full weight, at most 0). gophersat
+// v1.4.0's OPB reader turns each into unit literals and then overwrites
+// contradictory ones instead of reporting unsatisfiability
+// (Problem.replicateUnits), so such formulas are not round-tripped through
+// solver.ParseOPB here; solver.ParsePBConstrs checks them correctly.
+func forcesUnits(f *cnf.Formula) bool {
+	for i := range f.NumClauses() {
+		if len(f.Clause(i)) == 1 {
+			return true
+		}
+	}
+	for _, c := range f.PBs() {
+		sum := 0
+		for _, w := range c.Weights {
+			sum += w
+		}
+		if (c.Op != cnf.AtLeast && c.K == 0) || (c.Op != cnf.AtMost && c.K == sum) {
+			return true
+		}
+	}
+	return false
+}
+
+// gophersatModel converts gophersat's model (index v-1) to ours (index v).
+func gophersatModel(m []bool, n int) []bool {
+	model := make([]bool, n+1)
+	copy(model[1:], m)
+	return model
+}
+
+// TestGophersatRoundTrip writes random formulas as DIMACS and OPB, parses
+// them with gophersat's own parsers, and checks that gophersat's verdict
+// matches a brute-force one and its models satisfy the formula.
+func TestGophersatRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	tested := 0
+	defer func() {
+		if tested < 200 {
+			t.Errorf("only %d formulas tested", tested)
+		}
+	}()
+	for i := range 400 {
+		withPB := i%2 == 1
+		f := randomFormula(r, 1+r.IntN(8), withPB)
+		if withPB && forcesUnits(f) {
+			continue
+		}
+		tested++
+		want := bruteSAT(f)
+		var b bytes.Buffer
+		var pb *solver.Problem
+		var err error
+		if withPB {
+			if err = f.WriteOPB(&b); err == nil {
+				pb, err = solver.ParseOPB(bytes.NewReader(b.Bytes()))
+			}
+		} else {
+			if err = f.WriteDIMACS(&b); err == nil {
+				pb, err = solver.ParseCNF(bytes.NewReader(b.Bytes()))
+			}
+		}
+		if err != nil {
+			t.Fatalf("formula %d: %v\n%s", i, err, b.String())
+		}
+		s := solver.New(pb)
+		got := s.Solve() == solver.Sat
+		if got != want {
+			t.Fatalf("formula %d: gophersat says sat=%v, brute force %v\n%s", i, got, want, b.String())
+		}
+		if got && !f.Satisfied(gophersatModel(s.Model(), f.NumVars())) {
+			t.Fatalf("formula %d: gophersat's model does not satisfy it\n%s", i, b.String())
+		}
+	}
+}
+
+// external solvers reading DIMACS CNF, and how to call them. minisat writes
+// its answer to a file; the others print "s ..." and "v ..." lines.
+var dimacsSolvers = []string{"cadical", "minisat", "cryptominisat5", "picosat", "clasp"}
+
+// runExternal runs a solver on a file and returns sat and the model (nil if
+// unsat), failing the test on output it cannot read.
+func runExternal(t *testing.T, name, path string, nvars int) (bool, []bool) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var cmd *exec.Cmd
+	resFile := path + ".res"
+	switch name {
+	case "minisat":
+		cmd = exec.CommandContext(ctx, name, "-verb=0", path, resFile)
+	case "picosat", "clasp":
+		cmd = exec.CommandContext(ctx, name, path)
+	default:
+		cmd = exec.CommandContext(ctx, name, path)
+	}
+	out, err := cmd.Output()
+	if ctx.Err() != nil {
+		t.Fatalf("%s timed out", name)
+	}
+	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || (ee.ExitCode() != 10 && ee.ExitCode() != 20)) {
+		t.Fatalf("%s failed: %v\n%s", name, err, out)
+	}
+	if name == "minisat" {
+		if out, err = os.ReadFile(resFile); err != nil {
+			t.Fatal(err)
+		}
+		out = append([]byte("s "), out...)
+		out = bytes.Replace(out, []byte("\n"), []byte("\nv "), 1)
+		out = bytes.Replace(out, []byte("s SAT\n"), []byte("s SATISFIABLE\n"), 1)
+		out = bytes.Replace(out, []byte("s UNSAT\n"), []byte("s UNSATISFIABLE\n"), 1)
+	}
+	status := ""
+	model := make([]bool, nvars+1)
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "s "):
+			status = strings.TrimSpace(line[2:])
+		case strings.HasPrefix(line, "v "):
+			for _, tok := range strings.Fields(line[2:]) {
+				tok = strings.Replace(tok, "x", "", 1) // minisat+ writes x3 / -x3
+				l, err := strconv.Atoi(tok)
+				if err != nil {
+					t.Fatalf("%s: bad model token %q", name, tok)
+				}
+				if l > 0 && l <= nvars {
+					model[l] = true
+				}
+			}
+		}
+	}
+	switch status {
+	case "SATISFIABLE":
+		return true, model
+	case "UNSATISFIABLE":
+		return false, nil
+	}
+	t.Fatalf("%s: no status line in\n%s", name, out)
+	return false, nil
+}
+
+// TestExternalSolvers runs the DIMACS output through the Debian solvers and
+// the OPB output through minisat+, skipping solvers that are not installed.
+func TestExternalSolvers(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var cnfs, opbs []*cnf.Formula
+	for i := range 12 {
+		cnfs = append(cnfs, randomFormula(r, 2+r.IntN(7), false))
+		opbs = append(opbs, randomFormula(r, 2+r.IntN(7), true))
+		if i == 0 {
+			cnfs[0].Add() // always one with the empty clause
+			opbs[0].Add()
+		}
+	}
+	dir := t.TempDir()
+	check := func(t *testing.T, name string, fs []*cnf.Formula, opb bool) {
+		for i, f := range fs {
+			path := filepath.Join(dir, fmt.Sprintf("%s%d", name, i))
+			var b bytes.Buffer
+			write := f.WriteDIMACS
+			if opb {
+				write = f.WriteOPB
+			}
+			if err := write(&b); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got, model := runExternal(t, name, path, f.NumVars())
+			if want := bruteSAT(f); got != want {
+				t.Errorf("formula %d: %s says sat=%v, brute force %v\n%s", i, name, got, want, b.String())
+			} else if got && !f.Satisfied(model) {
+				t.Errorf("formula %d: %s's model does not satisfy it\n%s", i, name, b.String())
+			}
+		}
+	}
+	for _, name := range append(dimacsSolvers, "minisat+") {
+		t.Run(name, func(t *testing.T) {
+			if _, err := exec.LookPath(name); err != nil {
+				t.Skipf("%s is not installed (Debian package %s): skipping", name, name)
+			}
+			if name == "minisat+" {
+				check(t, name, opbs, true)
+			} else {
+				check(t, name, cnfs, false)
+			}
+		})
+	}
+}

@@ -1,0 +1,103 @@
+package encode
+
+import (
+	"fmt"
+
+	"github.com/boardsat/boardsat/encode/card"
+	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// The direct non-attacking pieces model: one variable per square and kind
+// present (N_b1: a knight on b1); at most one piece per square and exactly
+// Count[k] pieces of kind k, through the chosen cardinality encoding; and a
+// binary clause "not both" for every pair (kind k on s, kind k2 on t) where
+// k on s attacks t or k2 on t attacks s. Attacks are those of an empty board
+// (puzzle.Board.Attacks), which decide the puzzle exactly. No symmetry
+// breaking: Options.SymmetryBreaking is ignored.
+func init() {
+	register(Encoder{
+		Puzzle:  "pieces",
+		Name:    "direct",
+		Doc:     "one variable per square and kind; at most one piece per square, exactly Count of each kind, no attacked pair",
+		Default: true,
+		Tasks:   []puzzle.Task{puzzle.Count, puzzle.First, puzzle.All},
+		Build:   piecesBuild,
+	})
+}
+
+// piecesBuild encodes a pieces spec.
+func piecesBuild(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, error) {
+	ps, ok := spec.(puzzle.Pieces)
+	if !ok {
+		return nil, fmt.Errorf("pieces model given a %s spec", spec.Puzzle())
+	}
+	b := ps.Board
+	size := b.Size()
+	var kinds []puzzle.Kind
+	for k, c := range ps.Count {
+		if c > 0 {
+			kinds = append(kinds, puzzle.Kind(k))
+		}
+	}
+	nk := len(kinds)
+	f := cnf.New()
+	// x[i*size+s]: a piece of kinds[i] on square s; the projection.
+	x := make([]cnf.Lit, nk*size)
+	for i, k := range kinds {
+		for s := range size {
+			x[i*size+s] = f.Var(k.String() + "_" + b.Name(puzzle.Square(s)))
+		}
+	}
+	if nk > 1 {
+		on := make([]cnf.Lit, nk)
+		for s := range size {
+			for i := range kinds {
+				on[i] = x[i*size+s]
+			}
+			if err := enc.Encode(f, on, cnf.AtMost, 1); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for i, k := range kinds {
+		if err := enc.Encode(f, x[i*size:(i+1)*size], cnf.Exactly, ps.Count[k]); err != nil {
+			return nil, fmt.Errorf("exactly %d %c on %d squares: %w", ps.Count[k], k.Letter(), size, err)
+		}
+	}
+	// For each square s and each later square t some present kind attacks
+	// from s, mask[t] holds the kinds that do. Attack geometry is symmetric
+	// (a kind on s attacks t exactly when it attacks s from t), so a piece
+	// of kinds[i] on s and one of kinds[j] on t clash exactly when bit i or
+	// bit j of mask[t] is set; each unordered pair is written once.
+	mask := make([]uint8, size)
+	var touched []int
+	for s := range size {
+		touched = touched[:0]
+		for i, k := range kinds {
+			for _, t := range b.Attacks(k, puzzle.Square(s)) {
+				if int(t) <= s {
+					continue
+				}
+				if mask[t] == 0 {
+					touched = append(touched, int(t))
+				}
+				mask[t] |= 1 << i
+			}
+		}
+		for _, t := range touched {
+			for i := range kinds {
+				for j := range kinds {
+					if mask[t]&(1<<i|1<<j) != 0 {
+						f.Add(x[i*size+s].Not(), x[j*size+t].Not())
+					}
+				}
+			}
+			mask[t] = 0
+		}
+	}
+	decode := placementDecode(b, x, func(v int) (puzzle.Square, puzzle.Kind) {
+		return puzzle.Square(v % size), kinds[v/size]
+	})
+	return &Instance{Formula: f, Decode: decode}, nil
+}

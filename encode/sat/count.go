@@ -1,0 +1,297 @@
+package sat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/puzzle"
+	gs "github.com/crillab/gophersat/solver"
+)
+
+// Counting methods for CountOptions.Method.
+const (
+	// MethodEnum is the projected DPLL enumerator (the default with gophersat).
+	MethodEnum = "enum"
+	// MethodBlocking is incremental gophersat: Solve, then one blocking
+	// clause over the projection per model. Correct but slow, and serial.
+	MethodBlocking = "blocking"
+)
+
+// CountOptions say how Count runs.
+type CountOptions struct {
+	// Solver is "" or "gophersat" for the in-process methods, or an external
+	// solver: clasp counts with its own projected enumeration (when Emit is
+	// nil), the others by a blocking-clause loop that re-runs the binary per
+	// model (correct, slow: for small instances).
+	Solver string
+	// Method picks the in-process method: MethodEnum ("" too) or MethodBlocking.
+	Method string
+	// Threads caps the goroutines of MethodEnum (the search is split into
+	// cubes they pull); 0 means one per core. The other methods run one
+	// solver at a time.
+	Threads int
+	// Emit, if set, receives one full model (model[v], v = 1..NumVars,
+	// checked against the formula) per counted projected assignment. Calls
+	// are serialised; an error from Emit stops the count and is returned.
+	Emit func(model []bool) error
+}
+
+// CountResult is the outcome of a projected count.
+type CountResult struct {
+	// Status is OK, Timeout or Error. Count is meaningful only when OK: a
+	// count cut short is never reported as one.
+	Status puzzle.Status
+	// Count is the number of assignments of the projection (f.Projection())
+	// that extend to a model of f.
+	Count uint64
+	// Stats holds solver counters under puzzle.Stat* keys.
+	Stats map[string]int64
+	// Message explains an Error or Timeout status.
+	Message string
+}
+
+// Count counts the models of f projected onto its primary variables:
+// assignments of f.Projection() that extend to a model, each counted once
+// however many auxiliary assignments extend it. It is exact for any formula.
+// The error is for a request that cannot run (unknown solver or method,
+// absent binary, PB constraints for a CNF-only solver) or an error from Emit.
+func Count(ctx context.Context, f *cnf.Formula, opt CountOptions) (CountResult, error) {
+	s, err := Lookup(opt.Solver)
+	if err != nil {
+		return CountResult{}, err
+	}
+	if err := s.accepts(f); err != nil {
+		return CountResult{}, err
+	}
+	threads := opt.Threads
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	if s.Binary != "" {
+		if opt.Method != "" {
+			return CountResult{}, fmt.Errorf("counting method %q is for gophersat; external solvers count by their own means", opt.Method)
+		}
+		if s.Name == "clasp" && opt.Emit == nil && len(f.PBs()) == 0 {
+			return countClasp(ctx, f), nil
+		}
+		return countExternalLoop(ctx, f, s, opt.Emit)
+	}
+	method := opt.Method
+	if s.Name == BlockingSolver {
+		if method != "" && method != MethodBlocking {
+			return CountResult{}, fmt.Errorf("solver %s counts by method %s only", s.Name, MethodBlocking)
+		}
+		method = MethodBlocking
+	}
+	switch method {
+	case "", MethodEnum:
+		return countEnum(ctx, f, threads, opt.Emit)
+	case MethodBlocking:
+		return countBlocking(ctx, f, opt.Emit)
+	}
+	return CountResult{}, fmt.Errorf("unknown counting method %q: want %s or %s", opt.Method, MethodEnum, MethodBlocking)
+}
+
+// emitter serialises Emit calls and checks each model first.
+type emitter struct {
+	mu   sync.Mutex
+	f    *cnf.Formula
+	emit func([]bool) error
+}
+
+var errBadModel = errors.New("internal error: the enumerator produced a model that violates the formula")
+
+// emitError wraps an error returned by CountOptions.Emit.
+type emitError struct{ err error }
+
+func (e emitError) Error() string { return e.err.Error() }
+
+func (m *emitter) send(model []bool) error {
+	if !m.f.Satisfied(model) {
+		return errBadModel
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := m.emit(model); err != nil {
+		return emitError{err}
+	}
+	return nil
+}
+
+// cubeDepth is how many decisions the enumerator's cube generator makes
+// before handing a branch to a worker.
+const cubeDepth = 10
+
+// countEnum runs the projected enumerator on threads goroutines.
+func countEnum(ctx context.Context, f *cnf.Formula, threads int, emit func([]bool) error) (CountResult, error) {
+	c := compileEnum(f)
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	var em *emitter
+	if emit != nil {
+		em = &emitter{f: f, emit: emit}
+	}
+	newE := func() *engine {
+		e := newEngine(ctx, c, &stop)
+		if em != nil {
+			e.onModel = em.send
+		}
+		return e
+	}
+	var engines []*engine
+	var runErr error
+	if threads == 1 || c.nProj < 16 {
+		e := newE()
+		engines = append(engines, e)
+		runErr = e.run(0, nil)
+	} else {
+		cubes := make(chan []int32, 256)
+		gen := newE()
+		engines = append(engines, gen)
+		var wg sync.WaitGroup
+		var errMu sync.Mutex
+		setErr := func(err error) {
+			errMu.Lock()
+			if runErr == nil || runErr == errStopped {
+				runErr = err
+			}
+			errMu.Unlock()
+			stop.Store(true)
+		}
+		for range threads {
+			w := newE()
+			engines = append(engines, w)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for cube := range cubes {
+					if stop.Load() {
+						continue // drain
+					}
+					w.reset()
+					if !w.fix(cube) {
+						continue
+					}
+					if err := w.run(0, nil); err != nil {
+						setErr(err)
+					}
+				}
+			}()
+		}
+		err := gen.run(cubeDepth, func(cube []int32) error {
+			if stop.Load() {
+				return errStopped
+			}
+			cubes <- cube
+			return nil
+		})
+		close(cubes)
+		if err != nil {
+			setErr(err)
+		}
+		wg.Wait()
+	}
+	var res CountResult
+	var decisions, props, conflicts, calls int64 = 0, 0, 0, 1
+	for _, e := range engines {
+		res.Count += e.count
+		decisions += e.decisions
+		props += e.props
+		conflicts += e.conflicts
+		calls += e.extCalls
+	}
+	res.Stats = map[string]int64{puzzle.StatDecisions: decisions, puzzle.StatPropagations: props,
+		puzzle.StatConflicts: conflicts, puzzle.StatSolverCalls: calls}
+	return finishCount(ctx, res, runErr)
+}
+
+// finishCount turns a finished, stopped or failed count into its result.
+func finishCount(ctx context.Context, res CountResult, err error) (CountResult, error) {
+	switch {
+	case ctx.Err() != nil:
+		return CountResult{Status: puzzle.Timeout, Stats: res.Stats,
+			Message: fmt.Sprintf("time limit reached after %d projected models", res.Count)}, nil
+	case err == errStopped:
+		return CountResult{Status: puzzle.Timeout, Stats: res.Stats, Message: "stopped"}, nil
+	case err != nil:
+		var ee emitError
+		if errors.As(err, &ee) {
+			return CountResult{Status: puzzle.Error, Stats: res.Stats, Message: ee.err.Error()}, ee.err
+		}
+		return CountResult{Status: puzzle.Error, Stats: res.Stats, Message: err.Error()}, nil
+	}
+	res.Status = puzzle.OK
+	return res, nil
+}
+
+// countBlocking counts with incremental gophersat: Solve, check the model,
+// add a clause blocking its projection, repeat. It runs one solver: gophersat
+// cannot run two solvers at once in one process (see gophersatSem), so
+// splitting into cubes would buy nothing.
+func countBlocking(ctx context.Context, f *cnf.Formula, emit func([]bool) error) (CountResult, error) {
+	proj := f.Projection()
+	var em *emitter
+	if emit != nil {
+		em = &emitter{f: f, emit: emit}
+	}
+	s := gs.New(gophersatProblem(f, nil))
+	var n, calls int64
+	stats := func() map[string]int64 {
+		if ctx.Err() != nil {
+			// An abandoned search may still be running: leave its counters.
+			return map[string]int64{puzzle.StatSolverCalls: calls}
+		}
+		st := gophersatStats(s)
+		st[puzzle.StatSolverCalls] = calls
+		return st
+	}
+	for {
+		st, err := gophersatRun(ctx, s)
+		calls++
+		if ctx.Err() != nil {
+			return CountResult{Status: puzzle.Timeout, Stats: stats(), Message: fmt.Sprintf("time limit reached after %d projected models", n)}, nil
+		}
+		if err != nil {
+			return CountResult{Status: puzzle.Error, Stats: stats(), Message: err.Error()}, nil
+		}
+		if st != gs.Sat {
+			break
+		}
+		model, err := gophersatModel(s, f.NumVars())
+		if err == nil && !f.Satisfied(model) {
+			err = errors.New("gophersat returned a model that violates the formula")
+		}
+		if err != nil {
+			return CountResult{Status: puzzle.Error, Stats: stats(), Message: err.Error()}, nil
+		}
+		n++
+		if em != nil {
+			if err := em.send(model); err != nil {
+				var ee emitError
+				if errors.As(err, &ee) {
+					return CountResult{Status: puzzle.Error, Stats: stats(), Message: err.Error()}, ee.err
+				}
+				return CountResult{Status: puzzle.Error, Stats: stats(), Message: err.Error()}, nil
+			}
+		}
+		if len(proj) == 0 {
+			break
+		}
+		block := make([]gs.Lit, len(proj))
+		for i, v := range proj {
+			block[i] = gs.IntToLit(int32(v))
+			if model[v] {
+				block[i] = gs.IntToLit(-int32(v))
+			}
+		}
+		if err := withGophersat(ctx, func() { s.AppendClause(gs.NewClause(block)) }); err != nil && ctx.Err() == nil {
+			return CountResult{Status: puzzle.Error, Stats: stats(), Message: err.Error()}, nil
+		}
+	}
+	return CountResult{Status: puzzle.OK, Count: uint64(n), Stats: stats()}, nil
+}

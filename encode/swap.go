@@ -1,0 +1,891 @@
+package encode
+
+// Knight swaps (spec swap:...) as SAT planning, model "plan": the formula
+// "a plan of exactly T moves exists", solved for T = a lower bound upward.
+//
+// Variables: w[t,s] and b[t,s], "a white (black) knight stands on square s
+// after t moves", t = 0..T (auxiliary); m[t,u,v], "move t takes the knight
+// on u to v", one per directed knight edge (primary: the moves determine the
+// plan, and the plan determines every w and b, so a count projected onto the
+// moves counts plans). Constraints per move t:
+//
+//   - exactly one m[t,.] (the chosen cardinality encoding);
+//   - m[t,u,v] needs a knight on u (of the colour whose turn it is, with
+//     alternating turns) and v empty before the move, and leaves u empty and
+//     v holding that knight after it;
+//   - frame axioms: a square changes only when a move leaves or enters it;
+//     never two colours on a square;
+//   - the rule, on the board after the move: own, no knight of the mover's
+//     colour a knight's move from v; enemy, no knight of the other colour;
+//   - the start position at t = 0 and the targets at t = T.
+//
+// Sound pruning (it removes no plan, so counts stay exact): w[t,s] is false
+// when no white knight can reach s within the white moves made by step t, or
+// reach a white target within the white moves left (knight distances on the
+// empty board); a move whose before or after square is thus impossible gets
+// no variable.
+//
+// The search over T skips lengths that are impossible for sound reasons:
+// each colour needs at least its min-cost assignment of knights to targets
+// in knight distance, and each colour's number of moves has the parity of
+// the change in the colours of its knights' squares; with alternating turns
+// white makes ceil(T/2) moves and black floor(T/2), which fixes T modulo 4.
+// Every other T up to the answer is shown unsatisfiable by the solver, so
+// the first satisfiable T is the shortest plan length. An unreachable goal
+// is proven by the recurrence diameter: when no loop-free sequence of m
+// positions-after-moves exists from the start (a satisfiability check of its
+// own), every reachable position is within m-1 moves, and once every T < m
+// is excluded the answer is unsat. (That argument can need very long runs:
+// on some small unreachable instances the answer is a timeout, never a
+// wrong one.)
+//
+// Model "plancert" is the same search, and then solves the formula of the
+// last length found impossible again with gophersat for its certificate of
+// unsatisfiability (RUP lemmas, the empty clause last), which swapCheckRUP
+// checks with its own unit propagation.
+//
+// Counting is a projected count over the move variables at the shortest
+// length. It is exact with every solver; clasp's projected enumeration is
+// much the fastest here (gophersat's DPLL enumerator, which cannot learn,
+// walks every legal prefix of a plan).
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/boardsat/boardsat/encode/card"
+	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/sat"
+	"github.com/boardsat/boardsat/puzzle"
+	gs "github.com/crillab/gophersat/solver"
+)
+
+func init() {
+	register(Encoder{Puzzle: "swap", Name: "plan", Default: true,
+		Tasks: []puzzle.Task{puzzle.Shortest, puzzle.First, puzzle.Count},
+		Doc:   "SAT planning: w/b occupancy per step, one move var per knight edge per step, frame axioms, rule, turns; T searched upward",
+		Build: swapBuild, Solve: func(ctx context.Context, req puzzle.Request, enc card.Encoding) (puzzle.Answer, error) {
+			return swapSolve(ctx, req, enc, false)
+		}})
+	register(Encoder{Puzzle: "swap", Name: "plancert",
+		Tasks: []puzzle.Task{puzzle.Shortest, puzzle.First, puzzle.Count},
+		Doc:   "the plan model, plus gophersat's RUP certificate that T-1 (the last length tried) is impossible, checked by boardsat (clausal encodings)",
+		Build: swapBuild, Solve: func(ctx context.Context, req puzzle.Request, enc card.Encoding) (puzzle.Answer, error) {
+			return swapSolve(ctx, req, enc, true)
+		}})
+}
+
+// swapInfo is what the encoder knows of an instance before choosing T.
+type swapInfo struct {
+	s          puzzle.Swap
+	n          int
+	nb         [][]int // knight neighbours by square
+	alt        bool
+	fromW      []int // knight distance from the nearest white start
+	fromB      []int
+	toW        []int // knight distance to the nearest white target
+	toB        []int
+	lbW, lbB   int // min-cost assignment of each colour to its targets
+	parW, parB int // parity of each colour's number of moves
+}
+
+const swapUnreachable = 1 << 30
+
+func newSwapInfo(s puzzle.Swap) swapInfo {
+	b := s.Board
+	n := b.Size()
+	in := swapInfo{s: s, n: n, alt: s.Turns == puzzle.Alternate}
+	steps := [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
+	in.nb = make([][]int, n)
+	for q := range n {
+		f, r := q%b.W, q/b.W
+		for _, d := range steps {
+			if b.On(f+d[0], r+d[1]) {
+				in.nb[q] = append(in.nb[q], (r+d[1])*b.W+f+d[0])
+			}
+		}
+	}
+	in.fromW, in.fromB = in.distFrom(s.White...), in.distFrom(s.Black...)
+	in.toW, in.toB = in.distFrom(s.TargetWhite...), in.distFrom(s.TargetBlack...)
+	in.lbW = in.assign(s.White, s.TargetWhite)
+	in.lbB = in.assign(s.Black, s.TargetBlack)
+	colour := func(q puzzle.Square) int { return (int(q)%b.W + int(q)/b.W) & 1 }
+	for _, q := range s.White {
+		in.parW ^= colour(q)
+	}
+	for _, q := range s.TargetWhite {
+		in.parW ^= colour(q)
+	}
+	for _, q := range s.Black {
+		in.parB ^= colour(q)
+	}
+	for _, q := range s.TargetBlack {
+		in.parB ^= colour(q)
+	}
+	return in
+}
+
+// distFrom returns the knight distance from the nearest of src to every square.
+func (in *swapInfo) distFrom(src ...puzzle.Square) []int {
+	d := make([]int, in.n)
+	for i := range d {
+		d[i] = swapUnreachable
+	}
+	var q []int
+	for _, s := range src {
+		d[s] = 0
+		q = append(q, int(s))
+	}
+	for len(q) > 0 {
+		x := q[0]
+		q = q[1:]
+		for _, y := range in.nb[x] {
+			if d[y] == swapUnreachable {
+				d[y] = d[x] + 1
+				q = append(q, y)
+			}
+		}
+	}
+	return d
+}
+
+// assign returns the least total knight distance over assignments of the
+// knights to distinct targets (exact up to 12 knights, the sum of nearest
+// target distances beyond), or swapUnreachable.
+func (in *swapInfo) assign(knights, targets []puzzle.Square) int {
+	k := len(knights)
+	dist := make([][]int, k)
+	for j, t := range targets {
+		dist[j] = in.distFrom(t)
+	}
+	if k > 12 {
+		sum := 0
+		for _, q := range knights {
+			best := swapUnreachable
+			for j := range targets {
+				best = min(best, dist[j][q])
+			}
+			if best == swapUnreachable {
+				return swapUnreachable
+			}
+			sum += best
+		}
+		return sum
+	}
+	dp := make([]int, 1<<k)
+	for i := range dp {
+		dp[i] = swapUnreachable
+	}
+	dp[0] = 0
+	for mask := range dp {
+		if dp[mask] == swapUnreachable || mask == len(dp)-1 {
+			continue
+		}
+		q := knights[bits.OnesCount(uint(mask))]
+		for j := range k {
+			if mask&(1<<j) == 0 && dist[j][q] != swapUnreachable {
+				dp[mask|1<<j] = min(dp[mask|1<<j], dp[mask]+dist[j][q])
+			}
+		}
+	}
+	return dp[len(dp)-1]
+}
+
+// movesBy returns how many moves white and black make among the first t.
+func (in *swapInfo) movesBy(t int) (w, b int) {
+	if in.alt {
+		return (t + 1) / 2, t / 2
+	}
+	return t, t
+}
+
+// possibleT reports whether a plan of exactly T moves passes the lower
+// bounds and the parity argument.
+func (in *swapInfo) possibleT(T int) bool {
+	if in.lbW == swapUnreachable || in.lbB == swapUnreachable {
+		return false
+	}
+	if !in.alt {
+		return T >= in.lbW+in.lbB && T%2 == (in.parW+in.parB)%2
+	}
+	w, b := in.movesBy(T)
+	return w >= in.lbW && b >= in.lbB && w%2 == in.parW && b%2 == in.parB
+}
+
+// firstT returns the least T that possibleT allows, or -1 if none.
+func (in *swapInfo) firstT() int {
+	if in.lbW == swapUnreachable || in.lbB == swapUnreachable {
+		return -1
+	}
+	for T := 0; ; T++ {
+		if in.possibleT(T) {
+			return T
+		}
+	}
+}
+
+// swapPlan is one encoded planning formula.
+type swapPlan struct {
+	in    *swapInfo
+	T     int
+	f     *cnf.Formula
+	fls   cnf.Lit     // a variable fixed false, standing for impossible facts
+	w, b  [][]cnf.Lit // [t][s]
+	moves [][]swapMove
+	// blackFirst: with alternating turns, black makes move 1 (backward runs).
+	blackFirst bool
+}
+
+type swapMove struct {
+	lit      cnf.Lit
+	from, to int
+}
+
+// add appends a clause, dropping the false literal and skipping clauses it satisfies.
+func (p *swapPlan) add(lits ...cnf.Lit) {
+	out := lits[:0:0]
+	for _, l := range lits {
+		switch l {
+		case p.fls:
+			continue
+		case -p.fls:
+			return
+		}
+		out = append(out, l)
+	}
+	p.f.Add(out...)
+}
+
+// swapBuild encodes "a plan of exactly opt.Steps moves exists"; Steps <= 0
+// means the least T the lower bounds allow (0 when no T is possible).
+func swapBuild(spec puzzle.Spec, enc card.Encoding, opt Options) (*Instance, error) {
+	s, ok := spec.(puzzle.Swap)
+	if !ok {
+		return nil, fmt.Errorf("swap encoder given a %s spec", spec.Puzzle())
+	}
+	in := newSwapInfo(s)
+	T := opt.Steps
+	if T <= 0 {
+		T = max(in.firstT(), 0)
+	}
+	p, err := buildSwapPlan(&in, T, enc, swapPlanRun)
+	if err != nil {
+		return nil, err
+	}
+	return &Instance{Formula: p.f, Decode: p.decode}, nil
+}
+
+// swapRun says what a formula asks for: a plan (start and targets fixed),
+// or a loop-free run of positions (pairwise distinct) from the start or
+// into the targets, for the recurrence-diameter argument.
+type swapRun struct {
+	start, goal bool
+	distinct    bool
+	blackFirst  bool // with alternating turns, black makes move 1
+}
+
+// swapPlanRun is the run of an ordinary plan.
+var swapPlanRun = swapRun{start: true, goal: true}
+
+// buildSwapPlan encodes a run of T moves.
+func buildSwapPlan(in *swapInfo, T int, enc card.Encoding, run swapRun) (*swapPlan, error) {
+	s := in.s
+	n := in.n
+	f := cnf.New()
+	p := &swapPlan{in: in, T: T, f: f, blackFirst: run.blackFirst}
+	p.fls = f.Aux("false")
+	f.Add(-p.fls)
+	wT, bT := p.movesBy(T)
+	p.w, p.b = make([][]cnf.Lit, T+1), make([][]cnf.Lit, T+1)
+	for t := 0; t <= T; t++ {
+		wt, bt := p.movesBy(t)
+		p.w[t], p.b[t] = make([]cnf.Lit, n), make([]cnf.Lit, n)
+		for q := range n {
+			p.w[t][q], p.b[t][q] = p.fls, p.fls
+			if (!run.start || in.fromW[q] <= wt) && (!run.goal || in.toW[q] <= wT-wt) {
+				p.w[t][q] = f.Aux("w" + strconv.Itoa(t) + "_" + s.Board.Name(puzzle.Square(q)))
+			}
+			if (!run.start || in.fromB[q] <= bt) && (!run.goal || in.toB[q] <= bT-bt) {
+				p.b[t][q] = f.Aux("b" + strconv.Itoa(t) + "_" + s.Board.Name(puzzle.Square(q)))
+			}
+			p.add(-p.w[t][q], -p.b[t][q])
+		}
+	}
+	fix := func(t int, white, black []puzzle.Square) {
+		occW, occB := make([]bool, n), make([]bool, n)
+		for _, q := range white {
+			occW[q] = true
+		}
+		for _, q := range black {
+			occB[q] = true
+		}
+		for q := range n {
+			p.add(swapSign(p.w[t][q], occW[q]))
+			p.add(swapSign(p.b[t][q], occB[q]))
+		}
+	}
+	if run.start {
+		fix(0, s.White, s.Black)
+	}
+	if run.goal {
+		fix(T, s.TargetWhite, s.TargetBlack)
+	}
+	p.moves = make([][]swapMove, T+1)
+	for t := 1; t <= T; t++ {
+		if err := p.step(t, enc); err != nil {
+			return nil, err
+		}
+	}
+	if run.distinct {
+		p.distinct()
+	}
+	return p, nil
+}
+
+// movesBy returns how many moves white and black make among the first t.
+func (p *swapPlan) movesBy(t int) (w, b int) {
+	if p.blackFirst {
+		b, w = p.in.movesBy(t)
+		return w, b
+	}
+	return p.in.movesBy(t)
+}
+
+func swapSign(l cnf.Lit, pos bool) cnf.Lit {
+	if pos {
+		return l
+	}
+	return -l
+}
+
+// step encodes move t (from the position after t-1 moves to the one after t).
+func (p *swapPlan) step(t int, enc card.Encoding) error {
+	in, s := p.in, p.in.s
+	n := in.n
+	white := !in.alt || (t%2 == 1) != p.blackFirst // may a white knight move now?
+	black := !in.alt || (t%2 == 0) != p.blackFirst
+	W0, B0, W1, B1 := p.w[t-1], p.b[t-1], p.w[t], p.b[t]
+	var lits []cnf.Lit
+	fromOf, toOf := make([][]cnf.Lit, n), make([][]cnf.Lit, n)
+	for u := range n {
+		for _, v := range in.nb[u] {
+			okW := white && W0[u] != p.fls && W1[v] != p.fls
+			okB := black && B0[u] != p.fls && B1[v] != p.fls
+			if !okW && !okB {
+				continue
+			}
+			m := p.f.Var(fmt.Sprintf("m%d_%s-%s", t, s.Board.Name(puzzle.Square(u)), s.Board.Name(puzzle.Square(v))))
+			p.moves[t] = append(p.moves[t], swapMove{m, u, v})
+			lits = append(lits, m)
+			fromOf[u] = append(fromOf[u], m)
+			toOf[v] = append(toOf[v], m)
+			// Before: a knight that may move on u, v empty. After: u empty.
+			switch {
+			case okW && okB:
+				p.add(-m, W0[u], B0[u])
+			case okW:
+				p.add(-m, W0[u])
+			default:
+				p.add(-m, B0[u])
+			}
+			p.add(-m, -W0[v])
+			p.add(-m, -B0[v])
+			p.add(-m, -W1[u])
+			p.add(-m, -B1[u])
+			// After: the knight stands on v, its colour kept.
+			p.add(-m, -W0[u], W1[v])
+			p.add(-m, -B0[u], B1[v])
+			// The rule, on the board after the move (u is empty then).
+			for _, x := range in.nb[v] {
+				switch s.Rule {
+				case puzzle.RuleOwn:
+					p.add(-m, -W1[v], -W1[x])
+					p.add(-m, -B1[v], -B1[x])
+				case puzzle.RuleEnemy:
+					p.add(-m, -W1[v], -B1[x])
+					p.add(-m, -B1[v], -W1[x])
+				}
+			}
+		}
+	}
+	// Exactly one move.
+	switch len(lits) {
+	case 0:
+		p.f.Add()
+	case 1:
+		p.f.Add(lits[0])
+	default:
+		if err := enc.Encode(p.f, lits, cnf.Exactly, 1); err != nil {
+			return err
+		}
+	}
+	// Frame axioms: a knight leaves u only by a move from u, arrives on v
+	// only by a move to v; the colour not on move keeps its squares.
+	for q := range n {
+		for _, c := range [2]struct {
+			was, is []cnf.Lit
+			moves   bool
+		}{{W0, W1, white}, {B0, B1, black}} {
+			if c.moves {
+				p.add(append([]cnf.Lit{-c.was[q], c.is[q]}, fromOf[q]...)...)
+				p.add(append([]cnf.Lit{c.was[q], -c.is[q]}, toOf[q]...)...)
+			} else {
+				p.add(-c.was[q], c.is[q])
+				p.add(c.was[q], -c.is[q])
+			}
+		}
+	}
+	return nil
+}
+
+// distinct makes the positions after moves 0..T pairwise different (with
+// alternating turns only positions with the same side to move can repeat).
+func (p *swapPlan) distinct() {
+	n := p.in.n
+	for i := 0; i <= p.T; i++ {
+		for j := i + 1; j <= p.T; j++ {
+			if p.in.alt && (j-i)%2 == 1 {
+				continue
+			}
+			var diff []cnf.Lit
+			for q := range n {
+				for _, c := range [2][][]cnf.Lit{p.w, p.b} {
+					a, b := c[i][q], c[j][q]
+					if a == p.fls && b == p.fls {
+						continue
+					}
+					d := p.f.Aux(fmt.Sprintf("d%d_%d", i, j))
+					p.add(-d, a, b)
+					p.add(-d, -a, -b)
+					diff = append(diff, d)
+				}
+			}
+			p.add(diff...)
+		}
+	}
+}
+
+// decode reads the plan off a model's move variables.
+func (p *swapPlan) decode(model []bool) (puzzle.Solution, error) {
+	sol := puzzle.Solution{Board: p.in.s.Board, Plan: []puzzle.Move{}}
+	for t := 1; t <= p.T; t++ {
+		found := 0
+		for _, m := range p.moves[t] {
+			if model[m.lit] {
+				found++
+				sol.Plan = append(sol.Plan, puzzle.Move{From: puzzle.Square(m.from), To: puzzle.Square(m.to)})
+			}
+		}
+		if found != 1 {
+			return sol, fmt.Errorf("move %d: %d move variables true, want 1", t, found)
+		}
+	}
+	return sol, nil
+}
+
+// swapDiameterFirst is the loop-free run length first checked for the
+// recurrence diameter; later checks double it.
+const swapDiameterFirst = 4
+
+// swapSolve answers shortest, first and count by searching T upward. Per-T
+// solver times go into Stats as "t<T>_ms" (and the run in Message). With
+// certify, the formula of the last length found impossible is solved again
+// by gophersat for its certificate of unsatisfiability, which swapCheckRUP
+// checks (Stats "cert_lemmas", "cert_ms").
+func swapSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, certify bool) (puzzle.Answer, error) {
+	s, ok := req.Spec.(puzzle.Swap)
+	if !ok {
+		return puzzle.Answer{}, fmt.Errorf("swap encoder given a %s spec", req.Spec.Puzzle())
+	}
+	solver, err := sat.Lookup(req.Solver)
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	if certify && enc.Native {
+		return puzzle.Answer{}, fmt.Errorf("model plancert needs a clausal cardinality encoding for its certificate, not %s", enc.Name)
+	}
+	ans := puzzle.Answer{Stats: map[string]int64{}, Solver: solver.Name}
+	in := newSwapInfo(s)
+	var log []string
+	finish := func() puzzle.Answer {
+		ans.Message = strings.Join(log, "; ")
+		return ans
+	}
+	run2 := func(f *cnf.Formula) (sat.Result, time.Duration, error) {
+		start := time.Now()
+		r, err := sat.Solve(ctx, f, solver.Name)
+		d := time.Since(start)
+		ans.SolveSeconds += d.Seconds()
+		for k, v := range r.Stats {
+			if k != puzzle.StatSolverCalls {
+				ans.Stats[k] += v
+			}
+		}
+		ans.Stats[puzzle.StatSolverCalls]++
+		return r, d, err
+	}
+	build := func(T int, run swapRun) (*swapPlan, error) {
+		start := time.Now()
+		p, err := buildSwapPlan(&in, T, enc, run)
+		ans.EncodeSeconds += time.Since(start).Seconds()
+		return p, err
+	}
+	// loopFree reports whether a loop-free run of m moves exists as run
+	// asks; ok false means the solver gave no answer (recorded in ans).
+	loopFree := func(m int, run swapRun, what string) (exists, ok bool, err error) {
+		q, err := build(m, run)
+		if err != nil {
+			return false, false, err
+		}
+		r, d, err := run2(q.f)
+		if err != nil {
+			return false, false, err
+		}
+		log = append(log, fmt.Sprintf("loop-free run of %d moves %s: %s %dms", m, what, r.Status, d.Milliseconds()))
+		switch r.Status {
+		case puzzle.Unsat:
+			return false, true, nil
+		case puzzle.OK:
+			return true, true, nil
+		}
+		ans.Status = r.Status
+		log = append(log, r.Message)
+		return false, false, nil
+	}
+	if in.firstT() < 0 {
+		ans.Status = puzzle.Unsat
+		log = append(log, "a knight cannot reach any target square")
+		return finish(), nil
+	}
+	var lastUnsat *swapPlan
+	limit := -1 // when >= 0, no position lies more than limit moves from the start
+	nextCheck := swapDiameterFirst
+	for T := 0; limit < 0 || T <= limit; T++ {
+		if !in.possibleT(T) {
+			continue
+		}
+		p, err := build(T, swapPlanRun)
+		if err != nil {
+			return puzzle.Answer{}, err
+		}
+		r, d, err := run2(p.f)
+		if err != nil {
+			return puzzle.Answer{}, err
+		}
+		ans.Stats["t"+strconv.Itoa(T)+"_ms"] = d.Milliseconds()
+		log = append(log, fmt.Sprintf("T=%d %s %dms", T, r.Status, d.Milliseconds()))
+		switch r.Status {
+		case puzzle.Unsat:
+			lastUnsat = p
+		case puzzle.OK:
+			if certify && lastUnsat != nil {
+				start := time.Now()
+				status, lemmas, err := swapCertify(lastUnsat.f)
+				if err == nil && status != gs.Unsat {
+					err = fmt.Errorf("gophersat says %v", status)
+				}
+				if err == nil {
+					err = swapCheckRUP(lastUnsat.f, lemmas)
+				}
+				if err != nil {
+					ans.Status, ans.Message = puzzle.Error, fmt.Sprintf("certificate for T=%d: %v", lastUnsat.T, err)
+					return ans, nil
+				}
+				ans.Stats["cert_lemmas"] = int64(len(lemmas))
+				ans.Stats["cert_ms"] = time.Since(start).Milliseconds()
+				log = append(log, fmt.Sprintf("certificate for T=%d: %d lemmas checked %dms", lastUnsat.T, len(lemmas), ans.Stats["cert_ms"]))
+			}
+			st := p.f.Stats()
+			ans.Stats[puzzle.StatVariables] = int64(st.Variables)
+			ans.Stats[puzzle.StatClauses] = int64(st.Clauses + st.PBConstraints)
+			sol, err := p.decode(r.Model)
+			if err == nil {
+				err = puzzle.Check(s, sol)
+			}
+			if err != nil {
+				ans.Status, ans.Message = puzzle.Error, "a decoded plan fails the checker (encoding bug): "+err.Error()
+				return ans, nil
+			}
+			ans.Status, ans.Length = puzzle.OK, T
+			if req.Task != puzzle.Count {
+				ans.Solution = &sol
+				return finish(), nil
+			}
+			start := time.Now()
+			cr, err := sat.Count(ctx, p.f, sat.CountOptions{Solver: solver.Name, Threads: req.Threads})
+			ans.SolveSeconds += time.Since(start).Seconds()
+			if err != nil {
+				return puzzle.Answer{}, err
+			}
+			for k, v := range cr.Stats {
+				ans.Stats[k] += v
+			}
+			log = append(log, fmt.Sprintf("count T=%d %s %dms", T, cr.Status, time.Since(start).Milliseconds()))
+			ans.Status = cr.Status
+			if cr.Status == puzzle.OK {
+				ans.Count = cr.Count
+			} else {
+				log = append(log, cr.Message)
+			}
+			return finish(), nil
+		default:
+			ans.Status = r.Status
+			log = append(log, r.Message)
+			return finish(), nil
+		}
+		// Every T' <= T is now excluded. If no loop-free run of T+1 moves
+		// leaves the start, every position the start reaches is within T
+		// moves of it; if none enters the targets (whichever side moves
+		// first), every position that reaches them does so within T moves.
+		// Either way a plan would have at most T moves: there is none.
+		if limit < 0 && T+1 >= nextCheck {
+			nextCheck = 2 * (T + 1)
+			runs := []struct {
+				run  swapRun
+				what string
+			}{{swapRun{start: true, distinct: true}, "from the start"}}
+			back := []swapRun{{goal: true, distinct: true}}
+			if in.alt {
+				back = append(back, swapRun{goal: true, distinct: true, blackFirst: true})
+			}
+			exists, ok, err := loopFree(T+1, runs[0].run, runs[0].what)
+			if err != nil {
+				return puzzle.Answer{}, err
+			}
+			if !ok {
+				return finish(), nil
+			}
+			if !exists {
+				limit = T
+				continue
+			}
+			into := false
+			for _, br := range back {
+				what := "into the targets"
+				if in.alt {
+					what += map[bool]string{false: ", white first", true: ", black first"}[br.blackFirst]
+				}
+				exists, ok, err := loopFree(T+1, br, what)
+				if err != nil {
+					return puzzle.Answer{}, err
+				}
+				if !ok {
+					return finish(), nil
+				}
+				into = into || exists
+				if into {
+					break
+				}
+			}
+			if !into {
+				limit = T
+			}
+		}
+	}
+	ans.Status = puzzle.Unsat
+	log = append(log, fmt.Sprintf("a plan would have at most %d moves, and none of at most %d moves exists", limit, limit))
+	return finish(), nil
+}
+
+// swapCertify solves f (clauses only) with gophersat asking for its
+// certificate, and returns the solver's status and the certificate's
+// lemmas, in order: learned clauses in reverse-unit-propagation (RUP)
+// notation, the empty clause last when f is unsatisfiable.
+func swapCertify(f *cnf.Formula) (gs.Status, [][]int, error) {
+	if len(f.PBs()) > 0 {
+		return gs.Indet, nil, fmt.Errorf("a certificate needs a clausal formula, and this one has %d PB constraints", len(f.PBs()))
+	}
+	clauses := make([][]int, 0, f.NumClauses())
+	for i := range f.NumClauses() {
+		c := f.Clause(i)
+		lits := make([]int, len(c))
+		for j, l := range c {
+			lits[j] = int(l)
+		}
+		clauses = append(clauses, lits)
+	}
+	pb := gs.ParseSliceNb(clauses, f.NumVars())
+	if pb.Status == gs.Unsat {
+		return gs.Unsat, [][]int{{}}, nil
+	}
+	s := gs.New(pb)
+	ch := make(chan string, 1024)
+	s.Certified, s.CertChan = true, ch
+	var lemmas [][]int
+	var parseErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for line := range ch {
+			var lemma []int
+			for _, field := range strings.Fields(line) {
+				x, err := strconv.Atoi(field)
+				if err != nil && parseErr == nil {
+					parseErr = fmt.Errorf("bad certificate line %q", line)
+				}
+				if x != 0 {
+					lemma = append(lemma, x)
+				}
+			}
+			lemmas = append(lemmas, lemma)
+		}
+	}()
+	status := s.Solve()
+	close(ch)
+	<-done
+	return status, lemmas, parseErr
+}
+
+// swapCheckRUP checks a RUP certificate against f with its own unit
+// propagation: every lemma must follow from f and the lemmas before it by
+// unit propagation (assume its literals false, propagate, meet a conflict),
+// and the certificate must end in the empty clause, which proves f
+// unsatisfiable.
+func swapCheckRUP(f *cnf.Formula, lemmas [][]int) error {
+	n := f.NumVars()
+	val := make([]int8, n+1) // +1 true, -1 false, 0 open
+	var trail []int
+	watches := make(map[int][]int) // literal -> clauses watching it
+	var db [][]int
+	value := func(l int) int8 {
+		if l > 0 {
+			return val[l]
+		}
+		return -val[-l]
+	}
+	assign := func(l int) {
+		if l > 0 {
+			val[l] = 1
+		} else {
+			val[-l] = -1
+		}
+		trail = append(trail, l)
+	}
+	// propagate runs unit propagation from trail position head; it reports
+	// a conflict.
+	propagate := func(head int) bool {
+		for ; head < len(trail); head++ {
+			falsified := -trail[head]
+			ws := watches[falsified]
+			kept := ws[:0]
+			conflict := false
+			for wi, ci := range ws {
+				if conflict {
+					kept = append(kept, ws[wi:]...)
+					break
+				}
+				c := db[ci]
+				if c[0] == falsified {
+					c[0], c[1] = c[1], c[0]
+				}
+				if value(c[0]) == 1 {
+					kept = append(kept, ci)
+					continue
+				}
+				moved := false
+				for k := 2; k < len(c); k++ {
+					if value(c[k]) != -1 {
+						c[1], c[k] = c[k], c[1]
+						watches[c[1]] = append(watches[c[1]], ci)
+						moved = true
+						break
+					}
+				}
+				if moved {
+					continue
+				}
+				kept = append(kept, ci)
+				switch value(c[0]) {
+				case -1:
+					conflict = true
+				case 0:
+					assign(c[0])
+				}
+			}
+			watches[falsified] = kept
+			if conflict {
+				return true
+			}
+		}
+		return false
+	}
+	rootConflict := false
+	// add puts a clause into the database at the root level.
+	add := func(c []int) {
+		if rootConflict {
+			return
+		}
+		c = append([]int(nil), c...)
+		// Order: non-false literals first.
+		open := 0
+		for i, l := range c {
+			if value(l) == 1 {
+				return // satisfied at the root for good
+			}
+			if value(l) == 0 {
+				c[open], c[i] = c[i], c[open]
+				open++
+			}
+		}
+		switch open {
+		case 0:
+			rootConflict = true
+		case 1:
+			head := len(trail)
+			assign(c[0])
+			if propagate(head) {
+				rootConflict = true
+			}
+		default:
+			db = append(db, c)
+			watches[c[0]] = append(watches[c[0]], len(db)-1)
+			watches[c[1]] = append(watches[c[1]], len(db)-1)
+		}
+	}
+	for i := range f.NumClauses() {
+		c := f.Clause(i)
+		lits := make([]int, len(c))
+		for j, l := range c {
+			lits[j] = int(l)
+		}
+		add(lits)
+	}
+	for i, lemma := range lemmas {
+		if !rootConflict {
+			// RUP: falsify the lemma, propagate, want a conflict.
+			root := len(trail)
+			implied := false
+			for _, l := range lemma {
+				if l == 0 || l > n || -l > n {
+					return fmt.Errorf("lemma %d: literal %d of no variable", i+1, l)
+				}
+				switch value(l) {
+				case 1:
+					implied = true
+				case 0:
+					assign(-l)
+				}
+			}
+			if !implied {
+				implied = propagate(root)
+			}
+			for _, l := range trail[root:] {
+				val[max(l, -l)] = 0
+			}
+			trail = trail[:root]
+			if !implied {
+				return fmt.Errorf("lemma %d (%v) does not follow by unit propagation", i+1, lemma)
+			}
+		}
+		if len(lemma) == 0 {
+			return nil
+		}
+		add(lemma)
+	}
+	return errors.New("the certificate does not end in the empty clause")
+}

@@ -1,0 +1,733 @@
+package native
+
+// N-Queens strategies:
+//
+//   - plain: the seeds' backtracker, row by row with attack counters per
+//     column and diagonal (the baseline a paper compares against);
+//   - bitboard: the same search on bit masks, one thread;
+//   - symmetric (default): a counter that searches one representative of
+//     each class of solutions under the board's eight symmetries (the
+//     Takaken-style scheme: corner-queen solutions, then solutions whose
+//     closest-to-corner edge queen stands on the top row), weighs each by its
+//     class size (2, 4 or 8), and spreads many independent subproblems over
+//     goroutines. It gives the count and the count up to symmetry at once.
+//
+// Board coordinates: row r is rank r (from zero), and a row's queen stands
+// in column (file) cols[r]; in bit masks, bit c is column c.
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// queensMaxCount is the largest n whose solution count fits in a uint64
+// (the count for n = 29 exceeds 2^64).
+const queensMaxCount = 28
+
+// queensMaxBits is the largest n the bit-mask strategies handle.
+const queensMaxBits = 64
+
+// queensPollMask sets how often searches poll their context: every 4096 nodes.
+const queensPollMask = 4095
+
+func init() {
+	all := []puzzle.Task{puzzle.Count, puzzle.First, puzzle.All, puzzle.Unique}
+	register(Strategy{Puzzle: "queens", Name: "plain", Tasks: all, Solve: queensSolvePlain,
+		Doc: "backtracking row by row with attack counters (the seeds' baseline); unique by canonical check"})
+	register(Strategy{Puzzle: "queens", Name: "bitboard", Tasks: all, Solve: queensSolveBitboard,
+		Doc: "bit-mask backtracking row by row, one thread; unique by canonical check"})
+	register(Strategy{Puzzle: "queens", Name: "symmetric", Default: true, Tasks: all, Solve: queensSolveSymmetric,
+		Doc: "one representative per symmetry class (weights 2/4/8), subproblems over all cores; first/all use bitboard"})
+}
+
+// queensN checks a queens request and returns n.
+func queensN(req puzzle.Request, maxN int) (int, error) {
+	q, ok := req.Spec.(puzzle.Queens)
+	if !ok {
+		return 0, fmt.Errorf("not a queens instance: %s", req.Spec)
+	}
+	n := q.N
+	if n < 1 {
+		return 0, fmt.Errorf("queens: n must be at least 1, not %d", n)
+	}
+	if n > maxN {
+		return 0, fmt.Errorf("queens: this strategy handles n up to %d, not %d", maxN, n)
+	}
+	if (req.Task == puzzle.Count || req.Task == puzzle.Unique) && n > queensMaxCount {
+		return 0, fmt.Errorf("queens: counts for n above %d overflow 64 bits (n = %d)", queensMaxCount, n)
+	}
+	return n, nil
+}
+
+// queensSolution turns a column-per-row array into a solution.
+func queensSolution(n int, cols []int) puzzle.Solution {
+	b := puzzle.Board{W: n, H: n}
+	sq := make([]puzzle.Square, n)
+	kinds := make([]puzzle.Kind, n)
+	for r, c := range cols {
+		sq[r] = b.Sq(c, r)
+		kinds[r] = puzzle.Queen
+	}
+	return puzzle.PlacementOf(b, sq, kinds)
+}
+
+// queensCanonical reports whether cols (a solution, one column per row) is
+// the lexicographically least of the eight boards its symmetries give; inv
+// is scratch space of the same length. Exactly one member of each symmetry
+// class passes, so counting those that pass counts the classes.
+func queensCanonical(cols, inv []int) bool {
+	m := len(cols) - 1
+	for r, c := range cols {
+		inv[c] = r
+	}
+	for g := 1; g < 8; g++ {
+		for x := 0; x <= m; x++ {
+			v := queensImage(g, cols, inv, x)
+			if v < cols[x] {
+				return false
+			}
+			if v > cols[x] {
+				break
+			}
+		}
+	}
+	return true
+}
+
+// queensImage returns the column of row x's queen in the image of the
+// solution (cols, with inverse inv) under symmetry g of the square:
+// 1 quarter turn, 2 half turn, 3 three-quarter turn, 4 mirror of columns,
+// 5 mirror of rows, 6 transpose, 7 anti-transpose (0 is the identity).
+func queensImage(g int, cols, inv []int, x int) int {
+	m := len(cols) - 1
+	switch g {
+	case 1:
+		return m - inv[x]
+	case 2:
+		return m - cols[m-x]
+	case 3:
+		return inv[m-x]
+	case 4:
+		return m - cols[x]
+	case 5:
+		return cols[m-x]
+	case 6:
+		return inv[x]
+	case 7:
+		return m - inv[m-x]
+	}
+	return cols[x]
+}
+
+// queensVisit is called with each solution; it returns false to stop.
+type queensVisit func(cols []int) bool
+
+// queensRun collects what every queens strategy reports.
+type queensRun struct {
+	ctx      context.Context
+	nodes    int64
+	timedOut bool
+	count    uint64
+	first    []int
+	emitErr  error
+}
+
+// poll checks the context every 4096 nodes; it returns false when done.
+func (q *queensRun) poll() bool {
+	if q.nodes&queensPollMask == 0 && q.ctx.Err() != nil {
+		q.timedOut = true
+	}
+	return !q.timedOut
+}
+
+// visitor returns the solution callback that serves the request's task.
+func (q *queensRun) visitor(req puzzle.Request, n int) queensVisit {
+	inv := make([]int, n)
+	switch req.Task {
+	case puzzle.First:
+		return func(cols []int) bool {
+			q.count++
+			q.first = append([]int(nil), cols...)
+			return false
+		}
+	case puzzle.All:
+		return func(cols []int) bool {
+			q.count++
+			if req.Emit != nil {
+				if err := req.Emit(queensSolution(n, cols)); err != nil {
+					q.emitErr = err
+					return false
+				}
+			}
+			return true
+		}
+	case puzzle.Unique:
+		return func(cols []int) bool {
+			if queensCanonical(cols, inv) {
+				q.count++
+			}
+			return true
+		}
+	}
+	return func([]int) bool { q.count++; return true }
+}
+
+// answer builds the answer from a finished (or stopped) run.
+func (q *queensRun) answer(req puzzle.Request, n int) (puzzle.Answer, error) {
+	ans := puzzle.Answer{Status: puzzle.OK, Count: q.count, Stats: map[string]int64{puzzle.StatNodes: q.nodes}}
+	if q.emitErr != nil {
+		return ans, q.emitErr
+	}
+	switch {
+	case q.timedOut:
+		ans.Status = puzzle.Timeout
+		ans.Message = fmt.Sprintf("stopped after %d nodes", q.nodes)
+	case req.Task == puzzle.First && q.first == nil:
+		ans.Status = puzzle.Unsat
+	case req.Task == puzzle.First:
+		sol := queensSolution(n, q.first)
+		ans.Solution = &sol
+	}
+	return ans, nil
+}
+
+// queensSolvePlain answers with the plain backtracker.
+func queensSolvePlain(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+	n, err := queensN(req, puzzle.MaxSide)
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	run := &queensRun{ctx: ctx}
+	p := &queensPlain{run: run, n: n, visit: run.visitor(req, n),
+		cols: make([]int, n), colUsed: make([]int8, n),
+		diag: make([]int8, 2*n-1), anti: make([]int8, 2*n-1)}
+	p.place(0)
+	return run.answer(req, n)
+}
+
+// queensPlain is the seeds' backtracker: one queen per row, and counters of
+// queens per column, diagonal (r+c) and anti-diagonal (r-c+n-1).
+type queensPlain struct {
+	run                 *queensRun
+	n                   int
+	visit               queensVisit
+	cols                []int
+	colUsed, diag, anti []int8
+}
+
+// place tries every column for row r; it returns false to stop the search.
+func (p *queensPlain) place(r int) bool {
+	if r == p.n {
+		return p.visit(p.cols)
+	}
+	n := p.n
+	for c := range n {
+		if p.colUsed[c] != 0 || p.diag[r+c] != 0 || p.anti[r-c+n-1] != 0 {
+			continue
+		}
+		p.run.nodes++
+		if !p.run.poll() {
+			return false
+		}
+		p.cols[r] = c
+		p.colUsed[c]++
+		p.diag[r+c]++
+		p.anti[r-c+n-1]++
+		ok := p.place(r + 1)
+		p.colUsed[c]--
+		p.diag[r+c]--
+		p.anti[r-c+n-1]--
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// queensSolveBitboard answers with the single-threaded bit-mask search.
+func queensSolveBitboard(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+	n, err := queensN(req, queensMaxBits)
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	run := &queensRun{ctx: ctx}
+	b := &queensBits{run: run, n: n, mask: queensMask(n), cols: make([]int, n)}
+	if req.Task == puzzle.Count {
+		b.count(0, 0, 0, 0)
+	} else {
+		b.visit = run.visitor(req, n)
+		b.search(0, 0, 0, 0)
+	}
+	return run.answer(req, n)
+}
+
+// queensMask returns the mask of n columns.
+func queensMask(n int) uint64 {
+	if n >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<uint(n) - 1
+}
+
+// queensBits is the bit-mask search. left, down and right are the columns
+// the queens above attack in the current row along the two diagonals and
+// the column.
+type queensBits struct {
+	run   *queensRun
+	n     int
+	mask  uint64
+	cols  []int
+	visit queensVisit
+}
+
+// count counts the completions of rows r.. without recording them.
+func (b *queensBits) count(r int, left, down, right uint64) {
+	if r == b.n {
+		b.run.count++
+		return
+	}
+	free := b.mask &^ (left | down | right)
+	for free != 0 {
+		bit := free & -free
+		free ^= bit
+		b.run.nodes++
+		if !b.run.poll() {
+			return
+		}
+		b.count(r+1, (left|bit)<<1, down|bit, (right|bit)>>1)
+	}
+}
+
+// search visits every completion of rows r..; it returns false to stop.
+func (b *queensBits) search(r int, left, down, right uint64) bool {
+	if r == b.n {
+		return b.visit(b.cols)
+	}
+	free := b.mask &^ (left | down | right)
+	for free != 0 {
+		bit := free & -free
+		free ^= bit
+		b.run.nodes++
+		if !b.run.poll() {
+			return false
+		}
+		b.cols[r] = bits.TrailingZeros64(bit)
+		if !b.search(r+1, (left|bit)<<1, down|bit, (right|bit)>>1) {
+			return false
+		}
+	}
+	return true
+}
+
+// queensSymMin is the smallest n the symmetric counter handles itself;
+// below it the boards are too small for its edge restrictions, and the
+// bitboard search with the canonical check answers.
+const queensSymMin = 5
+
+// queensSplitRow is the row at which the symmetric counter cuts its search
+// into independent subproblems.
+const queensSplitRow = 3
+
+// queensSolveSymmetric answers count and unique with the symmetric counter,
+// first and all with the bitboard search.
+func queensSolveSymmetric(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+	n, err := queensN(req, queensMaxBits)
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	if n < queensSymMin || (req.Task != puzzle.Count && req.Task != puzzle.Unique) {
+		ans, err := queensSolveBitboard(ctx, req)
+		ans.Heuristic = "bitboard"
+		return ans, err
+	}
+	threads := req.Threads
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	res := queensSymCount(ctx, n, threads)
+	ans := puzzle.Answer{Status: puzzle.OK, Stats: map[string]int64{puzzle.StatNodes: res.nodes}}
+	if res.timedOut {
+		ans.Status = puzzle.Timeout
+		ans.Message = fmt.Sprintf("stopped after %d nodes", res.nodes)
+		return ans, nil
+	}
+	if req.Task == puzzle.Unique {
+		ans.Count = res.c2 + res.c4 + res.c8
+	} else {
+		ans.Count = 2*res.c2 + 4*res.c4 + 8*res.c8
+	}
+	return ans, nil
+}
+
+// queensSymResult is what the symmetric counter finds: the number of
+// symmetry classes of each size (2, 4, 8) and the nodes it visited.
+type queensSymResult struct {
+	c2, c4, c8 uint64
+	nodes      int64
+	timedOut   bool
+}
+
+// queensTask is one subproblem of the symmetric counter: a partial board of
+// rows 0..row-1 (one bit per row) and the attack masks for row.
+type queensTask struct {
+	corner            bool
+	b1                int
+	row               int
+	left, down, right uint64
+	prefix            [queensSplitRow]uint64
+}
+
+// queensSym is one worker's state of the symmetric counter.
+//
+// Corner classes: a queen in a corner can be turned to stand at row 0,
+// column 0; transposing then keeps it there, so of each such solution and
+// its transpose the one whose row-1 queen (column b1) is left of the row of
+// the column-1 queen is kept: column 1 is barred in rows 2..b1-1. No such
+// solution is its own transpose, so every class has 8 members.
+//
+// Edge classes (no corner queen): each of the four edge queens has a
+// distance to its nearest corner; the board is turned so that the top row
+// (row 0) holds a queen at the least distance b1, in column b1 (left half).
+// Then the side columns are barred in rows < b1 and > m-b1, and the last
+// row's queen must lie in columns b1..m-b1. A solution found this way can
+// still have images that also pass (other edge queens at distance b1); it
+// is counted if it is the lexicographically least of those, with class size
+// 8 divided by the number of symmetries that fix it.
+type queensSym struct {
+	n, m       int
+	mask, side uint64
+	b1         int
+	lastOK     uint64 // columns the last row's queen may take (edge classes)
+	cols, inv  [queensMaxBits]int
+	res        queensSymResult
+	ctx        context.Context
+	stop       *atomic.Bool
+	halted     bool
+	split      int // row at which the generator records subproblems, or -1
+	tasks      []queensTask
+}
+
+func newQueensSym(ctx context.Context, n int, stop *atomic.Bool) *queensSym {
+	return &queensSym{n: n, m: n - 1, mask: queensMask(n), side: 1 | 1<<uint(n-1), ctx: ctx, stop: stop, split: -1}
+}
+
+// setB1 prepares the masks for edge classes with top queen in column b1.
+func (s *queensSym) setB1(b1 int) {
+	s.b1 = b1
+	s.lastOK = 0
+	for c := b1; c <= s.m-b1; c++ {
+		s.lastOK |= 1 << uint(c)
+	}
+}
+
+// poll reports whether the search must stop (context done or another
+// worker stopped); once it reports true it keeps doing so.
+func (s *queensSym) poll() bool {
+	if !s.halted && (s.stop.Load() || s.ctx.Err() != nil) {
+		s.stop.Store(true)
+		s.halted = true
+	}
+	return s.halted
+}
+
+// queensRowMask keeps row indexes inside the fixed-size stacks (n <= 64),
+// which lets the compiler drop bounds checks.
+const queensRowMask = queensMaxBits - 1
+
+// corner counts corner classes from row r0 (below the split row, if any),
+// iteratively: fr[r] holds the columns of row r still to try.
+func (s *queensSym) corner(r0 int, left, down, right uint64) {
+	var fr, ls, ds, rs [queensMaxBits]uint64
+	m, mask, b1, split := s.m, s.mask, s.b1, s.split
+	var rowOK [queensMaxBits]uint64
+	for r := range rowOK {
+		rowOK[r] = mask
+		if r < b1 {
+			rowOK[r] = mask &^ 2
+		}
+	}
+	stopAt := m - 1
+	if split >= 0 && split < stopAt {
+		stopAt = split
+	}
+	nodes, c8 := s.res.nodes, s.res.c8
+	ticks := 0 // loop iterations, for polling (nodes also grows in the tail)
+	r := r0
+	ls[r&queensRowMask], ds[r&queensRowMask], rs[r&queensRowMask] = left, down, right
+	fr[r&queensRowMask] = mask &^ (left | down | right)
+	if r < b1 {
+		fr[r&queensRowMask] &^= 2
+	}
+	for r >= r0 {
+		i := r & queensRowMask
+		free := fr[i]
+		if free == 0 {
+			r--
+			continue
+		}
+		bit := free & -free
+		fr[i] = free ^ bit
+		nodes++
+		ticks++
+		if ticks&queensPollMask == 0 && s.poll() {
+			s.res.nodes, s.res.c8 = nodes, c8
+			return
+		}
+		l, d, rt := (ls[i]|bit)<<1, ds[i]|bit, (rs[i]|bit)>>1
+		if r+1 >= stopAt {
+			f := mask &^ (l | d | rt)
+			switch {
+			case r+1 < m-1: // the split row
+				s.tasks = append(s.tasks, queensTask{corner: true, b1: b1, row: r + 1, left: l, down: d, right: rt})
+			case r+1 == m:
+				if f != 0 {
+					c8++
+				}
+			default:
+				// The last two rows, without the loop: row m-1 has at
+				// most two free columns, row m at most one.
+				for f != 0 {
+					b := f & -f
+					f ^= b
+					nodes++
+					if mask&^((l|b)<<1|d|b|(rt|b)>>1) != 0 {
+						c8++
+					}
+				}
+			}
+			continue
+		}
+		j := (r + 1) & queensRowMask
+		f := rowOK[j] &^ (l | d | rt)
+		if f == 0 {
+			continue
+		}
+		r++
+		ls[j], ds[j], rs[j] = l, d, rt
+		fr[j] = f
+	}
+	s.res.nodes, s.res.c8 = nodes, c8
+}
+
+// edge counts edge classes from row r0 (below the split row, if any),
+// iteratively like corner; bs[r] is the bit of row r's queen, and prefix
+// holds those of the rows above r0.
+func (s *queensSym) edge(r0 int, left, down, right uint64, prefix []uint64) {
+	var fr, ls, ds, rs, bs [queensMaxBits]uint64
+	copy(bs[:], prefix)
+	m, mask, b1, split, side, lastOK := s.m, s.mask, s.b1, s.split, s.side, s.lastOK
+	// rowOK[r]: the columns row r may take before attacks; rows from
+	// stopAt on are the generator's split row or the last two rows.
+	var rowOK [queensMaxBits]uint64
+	for r := range rowOK {
+		rowOK[r] = mask
+		if r < b1 {
+			rowOK[r] = mask &^ side
+		}
+	}
+	mb1 := m - b1
+	stopAt := m - 1
+	if split >= 0 && split < stopAt {
+		stopAt = split
+	}
+	nodes := s.res.nodes
+	ticks := 0 // loop iterations, for polling (nodes also grows in the tail)
+	r := r0
+	ls[r&queensRowMask], ds[r&queensRowMask], rs[r&queensRowMask] = left, down, right
+	fr[r&queensRowMask] = s.edgeFree(r, left, down, right)
+	for r >= r0 {
+		i := r & queensRowMask
+		free := fr[i]
+		if free == 0 {
+			r--
+			continue
+		}
+		bit := free & -free
+		fr[i] = free ^ bit
+		bs[i] = bit
+		nodes++
+		ticks++
+		if ticks&queensPollMask == 0 && s.poll() {
+			s.res.nodes = nodes
+			return
+		}
+		l, d, rt := (ls[i]|bit)<<1, ds[i]|bit, (rs[i]|bit)>>1
+		if r+1 >= stopAt {
+			switch {
+			case r+1 < m-1: // the split row
+				t := queensTask{b1: b1, row: r + 1, left: l, down: d, right: rt}
+				copy(t.prefix[:], bs[:r+1])
+				s.tasks = append(s.tasks, t)
+			case r+1 == m:
+				if last := mask &^ (l | d | rt) & lastOK; last != 0 {
+					bs[m&queensRowMask] = last
+					s.classify(&bs)
+				}
+			default:
+				// The last two rows, without the loop.
+				f := s.edgeFree(m-1, l, d, rt)
+				for f != 0 {
+					b := f & -f
+					f ^= b
+					nodes++
+					if last := mask &^ ((l|b)<<1 | d | b | (rt|b)>>1) & lastOK; last != 0 {
+						bs[(m-1)&queensRowMask] = b
+						bs[m&queensRowMask] = last
+						s.classify(&bs)
+					}
+				}
+			}
+			continue
+		}
+		j := (r + 1) & queensRowMask
+		f := rowOK[j] &^ (l | d | rt)
+		if r+1 == mb1 {
+			// The last row where a side queen may stand: both side
+			// columns must be taken by now or here.
+			if taken := d & side; taken == 0 {
+				f = 0
+			} else if taken != side {
+				f &= side
+			}
+		}
+		if f == 0 {
+			continue
+		}
+		r++
+		ls[j], ds[j], rs[j] = l, d, rt
+		fr[j] = f
+	}
+	s.res.nodes = nodes
+}
+
+// edgeFree returns the columns row r (< m) may take in an edge class.
+func (s *queensSym) edgeFree(r int, left, down, right uint64) uint64 {
+	f := s.mask &^ (left | down | right)
+	if r < s.b1 {
+		f &^= s.side
+	} else if r == s.m-s.b1 {
+		if taken := down & s.side; taken == 0 {
+			f = 0
+		} else if taken != s.side {
+			f &= s.side
+		}
+	}
+	return f
+}
+
+// classify counts a complete edge-class board (bs[r] is row r's queen bit)
+// if it is its class's representative, by the size of its class.
+func (s *queensSym) classify(bs *[queensMaxBits]uint64) {
+	m, b1 := s.m, s.b1
+	cols, inv := s.cols[:s.n], s.inv[:s.n]
+	for r := range cols {
+		c := bits.TrailingZeros64(bs[r])
+		cols[r] = c
+		inv[c] = r
+	}
+	// The images whose top queen also stands in column b1 (see queensImage).
+	last, rowLeft, rowRight := cols[m], inv[0], inv[m]
+	var cand [8]bool
+	cand[1] = rowLeft == m-b1
+	cand[2] = last == m-b1
+	cand[3] = rowRight == b1
+	cand[5] = last == b1
+	cand[6] = rowLeft == b1
+	cand[7] = rowRight == m-b1
+	fixed := 1
+	for g := 1; g < 8; g++ {
+		if !cand[g] {
+			continue
+		}
+		same := true
+		for x := 0; x <= m; x++ {
+			v := queensImage(g, cols, inv, x)
+			if v < cols[x] {
+				return
+			}
+			if v > cols[x] {
+				same = false
+				break
+			}
+		}
+		if same {
+			fixed++
+		}
+	}
+	switch 8 / fixed {
+	case 8:
+		s.res.c8++
+	case 4:
+		s.res.c4++
+	default:
+		s.res.c2++
+	}
+}
+
+// run solves one subproblem.
+func (s *queensSym) run(t *queensTask) {
+	if s.halted {
+		return
+	}
+	s.setB1(t.b1)
+	if t.corner {
+		s.corner(t.row, t.left, t.down, t.right)
+	} else {
+		s.edge(t.row, t.left, t.down, t.right, t.prefix[:t.row])
+	}
+}
+
+// queensSymCount counts the classes of n-queens solutions (n >= 5) with the
+// given number of goroutines.
+func queensSymCount(ctx context.Context, n, threads int) queensSymResult {
+	var stop atomic.Bool
+	gen := newQueensSym(ctx, n, &stop)
+	gen.split = min(queensSplitRow, n-1)
+	m := n - 1
+	// Corner classes: row 0 column 0, row 1 column b1 in 2..m-1.
+	for b1 := 2; b1 < m; b1++ {
+		gen.setB1(b1)
+		bit := uint64(1) << uint(b1)
+		gen.corner(2, (2|bit)<<1, 1|bit, bit>>1)
+	}
+	// Edge classes: top queen in column b1 < m-b1.
+	for b1 := 1; b1 < m-b1; b1++ {
+		gen.setB1(b1)
+		bit := uint64(1) << uint(b1)
+		gen.edge(1, bit<<1, bit, bit>>1, []uint64{bit})
+	}
+	tasks := gen.tasks
+	total := gen.res
+	var next atomic.Int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := newQueensSym(ctx, n, &stop)
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(len(tasks)) || w.poll() {
+					break
+				}
+				w.run(&tasks[i])
+			}
+			mu.Lock()
+			total.c2 += w.res.c2
+			total.c4 += w.res.c4
+			total.c8 += w.res.c8
+			total.nodes += w.res.nodes
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	total.timedOut = stop.Load()
+	return total
+}

@@ -1,0 +1,226 @@
+package native
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// queensSolve runs one strategy on queens:n.
+func queensSolve(t testing.TB, name string, n int, task puzzle.Task, emit func(puzzle.Solution) error) puzzle.Answer {
+	t.Helper()
+	req := puzzle.Request{Spec: puzzle.Queens{N: n}, Task: task, Heuristic: name, Emit: emit}
+	ans, err := Backend{}.Solve(context.Background(), req)
+	if err != nil {
+		t.Fatalf("queens:%d %s %s: %v", n, name, task, err)
+	}
+	return ans
+}
+
+func TestQueensCounts(t *testing.T) {
+	for _, name := range []string{"plain", "bitboard", "symmetric"} {
+		maxN := 12
+		if name == "symmetric" && !testing.Short() {
+			maxN = 14
+		}
+		for n := 1; n <= maxN; n++ {
+			for _, task := range []puzzle.Task{puzzle.Count, puzzle.Unique} {
+				want, ok := puzzle.KnownCount(puzzle.Queens{N: n}, task)
+				if !ok {
+					t.Fatalf("no known %s for queens:%d", task, n)
+				}
+				ans := queensSolve(t, name, n, task, nil)
+				if ans.Status != puzzle.OK || ans.Count != want {
+					t.Errorf("queens:%d %s %s: status %s count %d, want %d", n, name, task, ans.Status, ans.Count, want)
+				}
+				// symmetric hands boards below queensSymMin to bitboard
+				// and says so.
+				wantName := name
+				if name == "symmetric" && n < queensSymMin {
+					wantName = "bitboard"
+				}
+				if ans.Heuristic != wantName {
+					t.Errorf("queens:%d %s: answer names heuristic %q, want %q", n, name, ans.Heuristic, wantName)
+				}
+				if ans.Stats[puzzle.StatNodes] <= 0 && want > 0 {
+					t.Errorf("queens:%d %s %s: no nodes reported", n, name, task)
+				}
+			}
+		}
+	}
+}
+
+func TestQueensSymmetricThreads(t *testing.T) {
+	// The count must not depend on the number of goroutines.
+	want, _ := puzzle.KnownCount(puzzle.Queens{N: 10}, puzzle.Count)
+	for _, threads := range []int{1, 2, 3, 8} {
+		req := puzzle.Request{Spec: puzzle.Queens{N: 10}, Task: puzzle.Count, Heuristic: "symmetric", Threads: threads}
+		ans, err := Backend{}.Solve(context.Background(), req)
+		if err != nil || ans.Count != want {
+			t.Errorf("threads %d: count %d err %v, want %d", threads, ans.Count, err, want)
+		}
+	}
+}
+
+func TestQueensFirstAll(t *testing.T) {
+	for _, name := range []string{"plain", "bitboard", "symmetric"} {
+		for n := 1; n <= 9; n++ {
+			spec := puzzle.Queens{N: n}
+			want, _ := puzzle.KnownCount(spec, puzzle.Count)
+			seen := map[string]bool{}
+			ans := queensSolve(t, name, n, puzzle.All, func(s puzzle.Solution) error {
+				if err := puzzle.Check(spec, s); err != nil {
+					t.Errorf("queens:%d %s all: bad solution: %v\n%s", n, name, err, s.Text())
+				}
+				seen[s.Text()] = true
+				return nil
+			})
+			if ans.Count != want || uint64(len(seen)) != want {
+				t.Errorf("queens:%d %s all: count %d, %d distinct, want %d", n, name, ans.Count, len(seen), want)
+			}
+			first := queensSolve(t, name, n, puzzle.First, nil)
+			if want == 0 {
+				if first.Status != puzzle.Unsat || first.Solution != nil {
+					t.Errorf("queens:%d %s first: status %s, want unsat", n, name, first.Status)
+				}
+				continue
+			}
+			if first.Status != puzzle.OK || first.Solution == nil {
+				t.Fatalf("queens:%d %s first: status %s, no solution", n, name, first.Status)
+			}
+			if err := puzzle.Check(spec, *first.Solution); err != nil {
+				t.Errorf("queens:%d %s first: %v", n, name, err)
+			}
+		}
+	}
+}
+
+func TestQueensFirstLarge(t *testing.T) {
+	// A first solution on boards far beyond counting range.
+	for _, name := range []string{"plain", "bitboard"} {
+		for _, n := range []int{20, 24, 26} {
+			ans := queensSolve(t, name, n, puzzle.First, nil)
+			if ans.Status != puzzle.OK || ans.Solution == nil {
+				t.Fatalf("queens:%d %s first: status %s", n, name, ans.Status)
+			}
+			if err := puzzle.Check(puzzle.Queens{N: n}, *ans.Solution); err != nil {
+				t.Errorf("queens:%d %s first: %v", n, name, err)
+			}
+		}
+	}
+}
+
+func TestQueensCanonical(t *testing.T) {
+	// Of the eight images of an asymmetric 8-queens solution exactly one is
+	// canonical; a symmetric 10-queens class has fewer images.
+	cols := []int{0, 4, 7, 5, 2, 6, 1, 3}
+	inv := make([]int, len(cols))
+	images := map[string]bool{}
+	canon := 0
+	for g := range 8 {
+		for r, c := range cols {
+			inv[c] = r
+		}
+		img := make([]int, len(cols))
+		for x := range img {
+			img[x] = queensImage(g, cols, inv, x)
+		}
+		if err := puzzle.Check(puzzle.Queens{N: 8}, queensSolution(8, img)); err != nil {
+			t.Fatalf("image %d is no solution: %v", g, err)
+		}
+		if !images[fmt.Sprint(img)] && queensCanonical(img, make([]int, len(img))) {
+			canon++
+		}
+		images[fmt.Sprint(img)] = true
+	}
+	if len(images) != 8 || canon != 1 {
+		t.Errorf("%d distinct images, %d canonical; want 8 and 1", len(images), canon)
+	}
+}
+
+func TestQueensBadInput(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		n    int
+		task puzzle.Task
+	}{
+		{"bitboard", 65, puzzle.First},
+		{"symmetric", 29, puzzle.Count},
+		{"plain", 30, puzzle.Unique},
+		{"plain", 8, puzzle.Shortest},
+	} {
+		req := puzzle.Request{Spec: puzzle.Queens{N: c.n}, Task: c.task, Heuristic: c.name}
+		if _, err := (Backend{}).Solve(ctx, req); err == nil {
+			t.Errorf("queens:%d %s %s: no error", c.n, c.name, c.task)
+		}
+	}
+}
+
+func TestQueensTimeout(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, name := range []string{"plain", "bitboard", "symmetric"} {
+		req := puzzle.Request{Spec: puzzle.Queens{N: 20}, Task: puzzle.Count, Heuristic: name}
+		ans, err := Backend{}.Solve(ctx, req)
+		if err != nil || ans.Status != puzzle.Timeout {
+			t.Errorf("%s on a cancelled context: status %s err %v, want timeout", name, ans.Status, err)
+		}
+		// A deadline that passes while the search (hours long) runs.
+		dl, stop := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		ans, err = Backend{}.Solve(dl, req)
+		stop()
+		if err != nil || ans.Status != puzzle.Timeout {
+			t.Errorf("%s past its deadline: status %s err %v, want timeout", name, ans.Status, err)
+		}
+	}
+}
+
+func TestQueensStrategiesListed(t *testing.T) {
+	var names []string
+	for _, s := range Strategies("queens") {
+		names = append(names, s.Name)
+	}
+	if !slices.Equal(names, []string{"plain", "bitboard", "symmetric"}) {
+		t.Errorf("queens strategies %v", names)
+	}
+}
+
+func benchmarkQueens(b *testing.B, n int) {
+	want, _ := puzzle.KnownCount(puzzle.Queens{N: n}, puzzle.Count)
+	for b.Loop() {
+		ans := queensSolve(b, "symmetric", n, puzzle.Count, nil)
+		if ans.Count != want {
+			b.Fatalf("count %d, want %d", ans.Count, want)
+		}
+	}
+}
+
+// BenchmarkQueens16 counts queens:16 with the default (symmetric) strategy.
+func BenchmarkQueens16(b *testing.B) { benchmarkQueens(b, 16) }
+
+// BenchmarkQueens17 counts queens:17 with the default (symmetric) strategy.
+func BenchmarkQueens17(b *testing.B) {
+	if testing.Short() {
+		b.Skip("queens:17 is skipped with -short")
+	}
+	benchmarkQueens(b, 17)
+}
+
+// BenchmarkQueens12Plain counts queens:12 with the plain backtracker.
+func BenchmarkQueens12Plain(b *testing.B) {
+	for b.Loop() {
+		queensSolve(b, "plain", 12, puzzle.Count, nil)
+	}
+}
+
+// BenchmarkQueens14Bitboard counts queens:14 with the bitboard search.
+func BenchmarkQueens14Bitboard(b *testing.B) {
+	for b.Loop() {
+		queensSolve(b, "bitboard", 14, puzzle.Count, nil)
+	}
+}

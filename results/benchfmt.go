@@ -1,0 +1,110 @@
+package results
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+)
+
+// Meta is the metadata sidecar of a results file (FILE.csv.meta.json): the
+// machine and software behind the runs, one session per bench invocation
+// (a resumed file gains a session).
+type Meta struct {
+	Sessions []Session `json:"sessions"`
+}
+
+// Session describes one bench invocation.
+type Session struct {
+	Date        string   `json:"date"` // RFC 3339, UTC
+	CommandLine []string `json:"command_line"`
+	Suite       string   `json:"suite"`
+	CPU         string   `json:"cpu"`
+	Cores       int      `json:"cores"`
+	MemoryKB    int64    `json:"memory_kb"`
+	OS          string   `json:"os"`
+	Kernel      string   `json:"kernel"`
+	GOOS        string   `json:"goos"`
+	GOARCH      string   `json:"goarch"`
+	GoVersion   string   `json:"go_version"`
+	Gophersat   string   `json:"gophersat_version"`
+	GitCommit   string   `json:"git_commit"`
+	Hostname    string   `json:"hostname"`
+	// Limits: per-run wall-clock limit, memory limit in MiB, repetitions.
+	Timeout string `json:"timeout"`
+	MemMB   int64  `json:"mem_mb"`
+	Repeat  int    `json:"repeat"`
+}
+
+// MetaPath returns the sidecar path of a results file.
+func MetaPath(csvPath string) string { return csvPath + ".meta.json" }
+
+// ReadMeta reads the sidecar of a results file; ok is false if it has none.
+func ReadMeta(csvPath string) (m Meta, ok bool, err error) {
+	data, err := os.ReadFile(MetaPath(csvPath))
+	if os.IsNotExist(err) {
+		return m, false, nil
+	}
+	if err != nil {
+		return m, false, err
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return m, false, fmt.Errorf("%s: malformed metadata: %v", MetaPath(csvPath), err)
+	}
+	return m, true, nil
+}
+
+// BenchName returns the Go benchmark name of a row's group, in the
+// key=value sub-benchmark form benchstat understands:
+// BenchmarkBoardsat/instance=queens:8/backend=native/heuristic=bitboard/task=count.
+// Empty fields are left out; '/' and spaces inside values become '_'.
+func BenchName(r Row) string {
+	clean := strings.NewReplacer("/", "_", " ", "_")
+	var sb strings.Builder
+	sb.WriteString("BenchmarkBoardsat")
+	for _, kv := range [][2]string{{"instance", r.Instance}, {"backend", r.Backend}, {"heuristic", r.Heuristic},
+		{"encoding", r.Encoding}, {"solver", r.Solver}, {"task", r.Task}} {
+		if kv[1] != "" {
+			sb.WriteString("/" + kv[0] + "=" + clean.Replace(kv[1]))
+		}
+	}
+	return sb.String()
+}
+
+// WriteBenchfmt writes the solved runs as Go benchmark result lines, one per
+// run (one iteration each): wall time as sec/op, CPU time (user+sys) as
+// cpu-sec/op, peak RSS as peak-RSS-B, and nodes, conflicts and decisions per
+// op when reported, so that "benchstat old.txt new.txt" compares two result
+// files. Configuration lines come from the sessions, if given.
+func WriteBenchfmt(w io.Writer, rows []Row, sessions []Session) error {
+	bw := bufio.NewWriter(w)
+	if len(sessions) > 0 {
+		s := sessions[0]
+		fmt.Fprintf(bw, "goos: %s\ngoarch: %s\npkg: github.com/boardsat/boardsat\n", s.GOOS, s.GOARCH)
+		if s.CPU != "" {
+			fmt.Fprintf(bw, "cpu: %s\n", s.CPU)
+		}
+		if s.GitCommit != "" {
+			fmt.Fprintf(bw, "commit: %s\n", s.GitCommit)
+		}
+	}
+	for _, r := range rows {
+		if !r.Solved() {
+			continue
+		}
+		fmt.Fprintf(bw, "%s\t1\t%s sec/op\t%s cpu-sec/op\t%d peak-RSS-B", BenchName(r),
+			fmtFloat(r.Seconds), fmtFloat(roundNS(r.User+r.Sys)), r.MaxRSSKB*1024)
+		for _, k := range []string{"nodes", "conflicts", "decisions"} {
+			if v, ok := r.Stats[k]; ok {
+				fmt.Fprintf(bw, "\t%d %s/op", v, k)
+			}
+		}
+		bw.WriteString("\n")
+	}
+	return bw.Flush()
+}
+
+func roundNS(x float64) float64 { return math.Round(x*1e9) / 1e9 }

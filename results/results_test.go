@@ -1,0 +1,250 @@
+package results
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func row(instance, variant, task string, rep int, status string, secs float64) Row {
+	sq := 16
+	if strings.HasPrefix(instance, "queens:") {
+		var n int
+		for _, c := range strings.TrimPrefix(instance, "queens:") {
+			n = n*10 + int(c-'0')
+		}
+		sq = n * n
+	}
+	return Row{Time: time.Date(2026, 11, 21, 15, 0, 0, 0, time.UTC), Instance: instance, Puzzle: strings.Split(instance, ":")[0],
+		Squares: sq, Variant: variant, Backend: strings.Split(variant, "/")[0], Task: task, Rep: rep, Status: status,
+		Answer: 92, HasAnswer: status == StatusOK, Seconds: secs, User: secs / 2, Sys: 0.001, MaxRSSKB: 12345,
+		Stats: map[string]int64{"nodes": 1000}}
+}
+
+func TestRecordRoundTrip(t *testing.T) {
+	r := row("queens:8", "sat/seqcounter/gophersat", "count", 3, StatusOK, 0.25)
+	r.Heuristic, r.Encoding, r.Solver = "", "seqcounter", "gophersat"
+	r.Stats["clauses"] = 7
+	r.Message = "a, \"quoted\"\nmessage"
+	var buf bytes.Buffer
+	if err := Write(&buf, []Row{r, row("swap:4x3", "native/bfs", "shortest", 1, StatusTimeout, 1)}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read(&buf, "mem")
+	if err != nil || len(got) != 2 {
+		t.Fatalf("%v %v", got, err)
+	}
+	r.Message = "a, \"quoted\" message" // one line
+	if g := got[0]; g.Key() != r.Key() || g.Seconds != r.Seconds || g.Stats["clauses"] != 7 || g.Stats["nodes"] != 1000 ||
+		len(g.Stats) != 2 || g.Message != r.Message || !g.Time.Equal(r.Time) || g.Encoding != "seqcounter" || g.Answer != 92 {
+		t.Errorf("round trip: %+v", g)
+	}
+	if got[1].HasAnswer {
+		t.Error("timeout row has an answer")
+	}
+}
+
+func TestReadRefuses(t *testing.T) {
+	good := strings.Join(Columns, ",") + "\n"
+	for name, text := range map[string]string{
+		"empty":        "",
+		"other schema": "a,b,c\n1,2,3\n",
+		"old schema":   strings.Join(Columns[:len(Columns)-1], ",") + "\n",
+		"malformed":    good + "\"unterminated\n",
+		"short row":    good + "x,y\n",
+		"bad status":   good + strings.Replace(strings.Join(row("queens:8", "native", "count", 1, StatusOK, 1).Record(), ","), ",ok,", ",great,", 1) + "\n",
+		"bad number":   good + strings.Replace(strings.Join(row("queens:8", "native", "count", 1, StatusOK, 1).Record(), ","), ",0.5,", ",fast,", 1) + "\n",
+	} {
+		if _, err := Read(strings.NewReader(text), name); err == nil {
+			t.Errorf("%s: accepted", name)
+		} else if strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: error spans lines: %q", name, err)
+		}
+	}
+}
+
+func TestAppenderDropsPartialRow(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.csv")
+	a, rows, err := OpenAppend(path)
+	if err != nil || len(rows) != 0 {
+		t.Fatal(err)
+	}
+	a.Add(row("queens:8", "native", "count", 1, StatusOK, 1))
+	a.Close()
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("2026-11-21T15:00:00Z,queens:9,que") // a crash mid-row
+	f.Close()
+	a, rows, err = OpenAppend(path)
+	if err != nil || len(rows) != 1 {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	a.Add(row("queens:9", "native", "count", 1, StatusOK, 2))
+	a.Close()
+	all, err := ReadFiles(path)
+	if err != nil || len(all) != 2 || all[1].Instance != "queens:9" {
+		t.Errorf("%v %v", all, err)
+	}
+	os.WriteFile(path, []byte("x,y\n"), 0o644)
+	if _, _, err := OpenAppend(path); err == nil {
+		t.Error("appending to another schema accepted")
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	var rows []Row
+	for i, s := range []float64{1, 2, 3, 4, 100} {
+		rows = append(rows, row("queens:8", "a", "count", i+1, StatusOK, s))
+	}
+	rows = append(rows, row("queens:8", "a", "count", 6, StatusTimeout, 500))
+	sums := Summarize(rows)
+	if len(sums) != 1 {
+		t.Fatalf("%d groups", len(sums))
+	}
+	s := sums[0]
+	if s.Runs != 6 || s.Solved != 5 || s.Median != 3 || s.Mean != 22 || s.Statuses["timeout"] != 1 {
+		t.Errorf("%+v", s)
+	}
+	// Sample standard deviation of 1, 2, 3, 4, 100.
+	if want := math.Sqrt((21*21 + 20*20 + 19*19 + 18*18 + 78*78) / 4.0); math.Abs(s.SD-want) > 1e-9 {
+		t.Errorf("sd %g, want %g", s.SD, want)
+	}
+	if !(s.CILo >= 1 && s.CILo <= s.Median && s.CIHi >= s.Median && s.CIHi <= 100) {
+		t.Errorf("CI [%g, %g] around median %g", s.CILo, s.CIHi, s.Median)
+	}
+	if again := Summarize(rows)[0]; again.CILo != s.CILo || again.CIHi != s.CIHi {
+		t.Error("bootstrap not reproducible")
+	}
+	// Constant samples: the interval collapses.
+	lo, hi := BootstrapCI([]float64{5, 5, 5}, median, 0.95, 100, 1)
+	if lo != 5 || hi != 5 {
+		t.Errorf("constant CI [%g, %g]", lo, hi)
+	}
+}
+
+func TestSpeedups(t *testing.T) {
+	rows := []Row{
+		row("queens:8", "base", "count", 1, StatusOK, 2), row("queens:8", "fast", "count", 1, StatusOK, 1),
+		row("queens:9", "base", "count", 1, StatusOK, 8), row("queens:9", "fast", "count", 1, StatusOK, 2),
+		row("queens:10", "base", "count", 1, StatusOK, 8), row("queens:10", "fast", "count", 1, StatusTimeout, 60),
+	}
+	sp, err := Speedups(Summarize(rows), "base")
+	if err != nil || len(sp) != 1 {
+		t.Fatal(sp, err)
+	}
+	if s := sp[0]; s.Variant != "fast" || s.Instances != 2 || math.Abs(s.GeoMean-math.Sqrt(8)) > 1e-12 || s.Min != 2 || s.Max != 4 {
+		t.Errorf("%+v", s)
+	}
+	if _, err := Speedups(Summarize(rows), "nosuch"); err == nil {
+		t.Error("unknown baseline accepted")
+	}
+}
+
+func TestTables(t *testing.T) {
+	rows := []Row{row("queens:8", "sat/seq_counter", "count", 1, StatusOK, 0.5), row("queens:8", "native", "count", 1, StatusOK, 0.25)}
+	tab := SummaryTable(Summarize(rows))
+	for format, want := range map[string][]string{
+		"md":    {"| queens:8 ", "| sat/seq_counter", "---: |"},
+		"csv":   {"instance,variant,task", "queens:8,native,count,1,1"},
+		"latex": {`\begin{tabular}{lll`, `\toprule`, `sat/seq\_counter`, `\bottomrule`, `\end{tabular}`},
+	} {
+		var buf bytes.Buffer
+		if err := tab.Render(&buf, format); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range want {
+			if !strings.Contains(buf.String(), w) {
+				t.Errorf("%s table lacks %q:\n%s", format, w, buf.String())
+			}
+		}
+	}
+	if err := tab.Render(io.Discard, "html"); err == nil {
+		t.Error("unknown format accepted")
+	}
+}
+
+func TestBenchfmt(t *testing.T) {
+	r := row("queens:8", "sat/seqcounter", "count", 1, StatusOK, 0.5)
+	r.Backend, r.Encoding = "sat", "position+seqcounter"
+	var buf bytes.Buffer
+	WriteBenchfmt(&buf, []Row{r, row("queens:9", "native", "count", 1, StatusTimeout, 9)},
+		[]Session{{GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU"}})
+	out := buf.String()
+	line := regexp.MustCompile(`(?m)^BenchmarkBoardsat/instance=queens:8/backend=sat/encoding=position\+seqcounter/task=count\t1\t0\.5 sec/op\t0\.251 cpu-sec/op\t12641280 peak-RSS-B\t1000 nodes/op$`)
+	if !line.MatchString(out) || !strings.HasPrefix(out, "goos: linux\ngoarch: amd64\n") || strings.Contains(out, "queens:9") {
+		t.Errorf("benchfmt:\n%s", out)
+	}
+}
+
+func TestFigures(t *testing.T) {
+	var rows []Row
+	for n := 4; n <= 9; n++ {
+		inst := "queens:" + string(rune('0'+n))
+		for rep := 1; rep <= 3; rep++ {
+			rows = append(rows, row(inst, "native/plain", "count", rep, StatusOK, math.Pow(3, float64(n-8))*float64(rep)))
+			rows = append(rows, row(inst, "sat/pairwise", "count", rep, StatusOK, math.Pow(4, float64(n-8))*float64(rep)))
+		}
+	}
+	sums := Summarize(rows)
+	dir := t.TempDir()
+	c, err := Cactus(sums, "count")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Scaling(sums, "queens")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y, ok := ScatterPair(sums)
+	if !ok || x != "native/plain" || y != "sat/pairwise" {
+		t.Fatalf("pair %s %s %v", x, y, ok)
+	}
+	sc, err := Scatter(sums, x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ext := range PlotFormats {
+		for name, f := range map[string]*Figure{"cactus": c, "scaling": s, "scatter": sc} {
+			path := filepath.Join(dir, name+"."+ext)
+			if err := SaveFigure(f, path); err != nil {
+				t.Fatal(err)
+			}
+			if st, err := os.Stat(path); err != nil || st.Size() < 1000 {
+				t.Errorf("%s: %v", path, err)
+			}
+		}
+	}
+	if err := SaveFigure(c, filepath.Join(dir, "fig.gif")); err == nil {
+		t.Error("unknown figure format accepted")
+	}
+	if _, err := Scatter(sums, "native/plain", "nosuch"); err == nil {
+		t.Error("scatter with an unknown variant accepted")
+	}
+	if _, err := Cactus(sums, "first"); err == nil {
+		t.Error("cactus of a task without runs accepted")
+	}
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "out.txt")
+	err := WriteFileAtomic(path, func(w io.Writer) error {
+		io.WriteString(w, "half")
+		return errors.New("failed midway")
+	})
+	if err == nil {
+		t.Fatal("error lost")
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Error("a failed write left a file")
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 0 {
+		t.Errorf("temporary files left: %v", entries)
+	}
+}

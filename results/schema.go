@@ -1,0 +1,390 @@
+// Package results holds boardsat's tidy results format and what is done with
+// it: reading, appending and merging CSV files of benchmark runs, summary
+// statistics with bootstrap confidence intervals (gonum/stat), speed-up
+// tables, tables for papers (Markdown, CSV, LaTeX booktabs), figures
+// (gonum/plot: cactus, scaling and scatter plots) and Go benchmark format
+// lines for benchstat.
+//
+// # The CSV schema
+//
+// A results file is a CSV file whose first line is exactly the header
+// Columns, followed by one row per run (one child process solving one
+// instance with one backend variant once). The columns, in order:
+//
+//	time            start of the run, RFC 3339 in UTC (2026-11-21T15:04:05.123Z)
+//	instance        canonical spec string, such as queens:8 or pieces:7x8:K3Q1B2R2N3
+//	puzzle          queens, pieces, tour or swap
+//	squares         squares on the instance's board (the size axis of scaling plots)
+//	variant         the backend variant as requested: native/HEURISTIC,
+//	                sat/ENCODING/SOLVER, gophersat-count/ENCODING, ...
+//	backend         backend name (native, sat, ...)
+//	heuristic       native strategy actually used (defaults resolved), or empty
+//	encoding        SAT encoding actually used, or empty
+//	solver          SAT solver actually used, or empty
+//	task            count, first, all, shortest or unique
+//	rep             repetition number, from 1
+//	status          ok, unsat, timeout, memout, error or wrong
+//	answer          count (count, unique, all), plan length (shortest), or for
+//	                first the number of solutions returned (1, or 0 when unsat);
+//	                empty when the run gave no answer
+//	seconds         wall-clock seconds of the whole child process, as measured
+//	                by the harness
+//	user, sys       CPU seconds in user and kernel mode (getrusage of the child)
+//	maxrss_kb       peak resident set size of the child in KiB (getrusage)
+//	solver_seconds  seconds the child itself reports for solving (no start-up)
+//	encode_seconds  SAT side: seconds spent building the formula
+//	solve_seconds   SAT side: seconds spent in the solver
+//	nodes ... solver_calls
+//	                the backend's counters, one column per puzzle.Stat* key
+//	                (see StatColumns); empty when the backend does not report it
+//	message         why a run ended in timeout, memout, error or wrong
+//
+// Numbers are written in Go's shortest decimal form; empty cells mean "not
+// reported". Files with any other header are refused, so mixing schemas is
+// an error, not a silent misreading.
+package results
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// StatColumns are the backend counters recorded as columns, in column order:
+// the puzzle.Stat* keys.
+var StatColumns = []string{
+	puzzle.StatNodes, puzzle.StatBacktracks, puzzle.StatStates,
+	puzzle.StatConflicts, puzzle.StatDecisions, puzzle.StatPropagations, puzzle.StatRestarts,
+	puzzle.StatVariables, puzzle.StatClauses, puzzle.StatSolverCalls,
+}
+
+// Columns is the header of every results file: the schema.
+var Columns = slices.Concat([]string{
+	"time", "instance", "puzzle", "squares", "variant", "backend", "heuristic", "encoding", "solver",
+	"task", "rep", "status", "answer", "seconds", "user", "sys", "maxrss_kb",
+	"solver_seconds", "encode_seconds", "solve_seconds",
+}, StatColumns, []string{"message"})
+
+// The statuses a run can end with.
+const (
+	StatusOK      = "ok"      // answered (and agreed with the reference)
+	StatusUnsat   = "unsat"   // proven to have no solution
+	StatusTimeout = "timeout" // wall-clock limit reached
+	StatusMemout  = "memout"  // memory limit reached
+	StatusError   = "error"   // the backend or the child failed
+	StatusWrong   = "wrong"   // answered, but the answer disagrees with the reference
+)
+
+// Row is one run.
+type Row struct {
+	Time     time.Time
+	Instance string
+	Puzzle   string
+	Squares  int
+	Variant  string
+	Backend  string
+	// Heuristic, Encoding and Solver are the names the backend reports it used.
+	Heuristic, Encoding, Solver string
+	Task                        string
+	Rep                         int
+	Status                      string
+	// Answer is the count or length; HasAnswer is false when the run gave none.
+	Answer    uint64
+	HasAnswer bool
+	// Seconds is wall-clock time; User and Sys are CPU times.
+	Seconds, User, Sys float64
+	MaxRSSKB           int64
+	// SolverSeconds, EncodeSeconds and SolveSeconds are what the child reports.
+	SolverSeconds, EncodeSeconds, SolveSeconds float64
+	// Stats holds the counters reported, by puzzle.Stat* key.
+	Stats   map[string]int64
+	Message string
+}
+
+// Key identifies a run for resuming: instance, variant, task and repetition.
+func (r Row) Key() string {
+	return r.Instance + "\x00" + r.Variant + "\x00" + r.Task + "\x00" + strconv.Itoa(r.Rep)
+}
+
+// Solved reports whether the run answered correctly (ok or unsat).
+func (r Row) Solved() bool { return r.Status == StatusOK || r.Status == StatusUnsat }
+
+func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// Record returns the row as CSV fields in Columns order.
+func (r Row) Record() []string {
+	rec := []string{
+		r.Time.UTC().Format(time.RFC3339Nano), r.Instance, r.Puzzle, strconv.Itoa(r.Squares), r.Variant,
+		r.Backend, r.Heuristic, r.Encoding, r.Solver, r.Task, strconv.Itoa(r.Rep), r.Status, "",
+		fmtFloat(r.Seconds), fmtFloat(r.User), fmtFloat(r.Sys), strconv.FormatInt(r.MaxRSSKB, 10),
+		fmtFloat(r.SolverSeconds), fmtFloat(r.EncodeSeconds), fmtFloat(r.SolveSeconds),
+	}
+	if r.HasAnswer {
+		rec[12] = strconv.FormatUint(r.Answer, 10)
+	}
+	for _, k := range StatColumns {
+		v, ok := r.Stats[k]
+		if ok {
+			rec = append(rec, strconv.FormatInt(v, 10))
+		} else {
+			rec = append(rec, "")
+		}
+	}
+	return append(rec, oneLine(r.Message))
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// ParseRecord reads one CSV record in Columns order.
+func ParseRecord(rec []string) (Row, error) {
+	if len(rec) != len(Columns) {
+		return Row{}, fmt.Errorf("%d fields, want %d", len(rec), len(Columns))
+	}
+	var r Row
+	var err error
+	field := func(i int) string { return rec[i] }
+	bad := func(i int, e error) error { return fmt.Errorf("column %s: %q: %v", Columns[i], rec[i], e) }
+	if r.Time, err = time.Parse(time.RFC3339Nano, field(0)); err != nil {
+		return r, bad(0, errors.New("not an RFC 3339 time"))
+	}
+	r.Instance, r.Puzzle = field(1), field(2)
+	if r.Squares, err = strconv.Atoi(field(3)); err != nil {
+		return r, bad(3, errors.New("not an integer"))
+	}
+	r.Variant, r.Backend, r.Heuristic, r.Encoding, r.Solver = field(4), field(5), field(6), field(7), field(8)
+	r.Task = field(9)
+	if r.Rep, err = strconv.Atoi(field(10)); err != nil || r.Rep < 1 {
+		return r, bad(10, errors.New("not a repetition number"))
+	}
+	r.Status = field(11)
+	switch r.Status {
+	case StatusOK, StatusUnsat, StatusTimeout, StatusMemout, StatusError, StatusWrong:
+	default:
+		return r, bad(11, errors.New("unknown status"))
+	}
+	if field(12) != "" {
+		if r.Answer, err = strconv.ParseUint(field(12), 10, 64); err != nil {
+			return r, bad(12, errors.New("not a count"))
+		}
+		r.HasAnswer = true
+	}
+	floats := []*float64{&r.Seconds, &r.User, &r.Sys}
+	for i, p := range floats {
+		if *p, err = strconv.ParseFloat(field(13+i), 64); err != nil {
+			return r, bad(13+i, errors.New("not a number"))
+		}
+	}
+	if r.MaxRSSKB, err = strconv.ParseInt(field(16), 10, 64); err != nil {
+		return r, bad(16, errors.New("not an integer"))
+	}
+	for i, p := range []*float64{&r.SolverSeconds, &r.EncodeSeconds, &r.SolveSeconds} {
+		if *p, err = strconv.ParseFloat(field(17+i), 64); err != nil {
+			return r, bad(17+i, errors.New("not a number"))
+		}
+	}
+	for i, k := range StatColumns {
+		c := 20 + i
+		if field(c) == "" {
+			continue
+		}
+		v, err := strconv.ParseInt(field(c), 10, 64)
+		if err != nil {
+			return r, bad(c, errors.New("not an integer"))
+		}
+		if r.Stats == nil {
+			r.Stats = map[string]int64{}
+		}
+		r.Stats[k] = v
+	}
+	r.Message = field(len(Columns) - 1)
+	return r, nil
+}
+
+// Read reads a results file from rd; name labels errors. It refuses a file
+// whose header is not Columns.
+func Read(rd io.Reader, name string) ([]Row, error) {
+	cr := csv.NewReader(rd)
+	cr.FieldsPerRecord = -1
+	header, err := cr.Read()
+	if err == io.EOF {
+		return nil, fmt.Errorf("%s: empty file, not a boardsat results CSV", name)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: malformed CSV: %v", name, err)
+	}
+	if err := CheckHeader(header); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	var rows []Row
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return rows, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: malformed CSV: %v", name, err)
+		}
+		line, _ := cr.FieldPos(0)
+		row, err := ParseRecord(rec)
+		if err != nil {
+			return nil, fmt.Errorf("%s line %d: %v", name, line, err)
+		}
+		rows = append(rows, row)
+	}
+}
+
+// CheckHeader reports whether header is the results schema, and if not, how
+// it differs.
+func CheckHeader(header []string) error {
+	if slices.Equal(header, Columns) {
+		return nil
+	}
+	for i, c := range header {
+		if i >= len(Columns) || c != Columns[i] {
+			return fmt.Errorf("not a boardsat results CSV of this schema: column %d is %q, want %q (the header must be %s)",
+				i+1, c, at(Columns, i), strings.Join(Columns, ","))
+		}
+	}
+	return fmt.Errorf("not a boardsat results CSV of this schema: %d columns, want %d (missing %q)",
+		len(header), len(Columns), Columns[len(header)])
+}
+
+func at(s []string, i int) string {
+	if i < len(s) {
+		return s[i]
+	}
+	return "(none)"
+}
+
+// ReadFiles reads and concatenates results files, in order.
+func ReadFiles(paths ...string) ([]Row, error) {
+	var all []Row
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, err
+		}
+		rows, err := Read(f, p)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, rows...)
+	}
+	return all, nil
+}
+
+// Write writes the header and rows as CSV to w.
+func Write(w io.Writer, rows []Row) error {
+	cw := csv.NewWriter(w)
+	cw.Write(Columns)
+	for _, r := range rows {
+		cw.Write(r.Record())
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// Appender appends rows to a results file, each row written whole with one
+// write call as soon as it is added, so a crash or an interrupt leaves only
+// complete rows behind.
+type Appender struct {
+	f *os.File
+}
+
+// OpenAppend opens path for appending, creating it with the header when it
+// is missing or empty, and returns the rows it already holds. An existing
+// file of another schema is refused. A last line cut short (by a crash
+// mid-write) is dropped with a newline so later rows start clean.
+func OpenAppend(path string) (*Appender, []Row, error) {
+	data, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, nil, err
+	}
+	var rows []Row
+	if len(bytes.TrimSpace(data)) > 0 {
+		good := data
+		if !bytes.HasSuffix(data, []byte("\n")) {
+			good = data[:bytes.LastIndexByte(data, '\n')+1]
+		}
+		if rows, err = Read(bytes.NewReader(good), path); err != nil {
+			return nil, nil, err
+		}
+		if len(good) < len(data) {
+			// Drop the partial last line.
+			if err := os.Truncate(path, int64(len(good))); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	a := &Appender{f: f}
+	if len(bytes.TrimSpace(data)) == 0 {
+		if err := f.Truncate(0); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+		if err := a.writeRecord(Columns); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+	}
+	return a, rows, nil
+}
+
+func (a *Appender) writeRecord(rec []string) error {
+	var buf bytes.Buffer
+	cw := csv.NewWriter(&buf)
+	cw.Write(rec)
+	cw.Flush()
+	_, err := a.f.Write(buf.Bytes())
+	return err
+}
+
+// Add appends one row.
+func (a *Appender) Add(r Row) error { return a.writeRecord(r.Record()) }
+
+// Close closes the file.
+func (a *Appender) Close() error { return a.f.Close() }
+
+// WriteFileAtomic writes a file by calling write on a temporary file in the
+// same directory and renaming it into place only when write succeeds, so a
+// failure never leaves a half-written file at path.
+func WriteFileAtomic(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	err = write(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(name, path)
+	}
+	if err != nil {
+		os.Remove(name)
+	}
+	return err
+}
+
+// Merge checks that every input is a results file of this schema and returns
+// their rows concatenated, in order. Inputs are files or readers opened by
+// the caller; see ReadFiles.
+func Merge(paths ...string) ([]Row, error) { return ReadFiles(paths...) }
