@@ -14,6 +14,7 @@ import (
 
 	"github.com/boardsat/boardsat/encode/card"
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/cnf/cnftest"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -26,10 +27,10 @@ var placementAMOOnly = map[string]bool{"binary": true, "commander": true, "produ
 func placementCount(t *testing.T, spec puzzle.Spec, inst *Instance) uint64 {
 	t.Helper()
 	f := inst.Formula
-	s := newPlacementSolver(f)
+	s := cnftest.New(f)
 	proj := f.Projection()
 	var bad int
-	s.onModel = func(model []bool) {
+	s.OnModel = func(model []bool) {
 		if !f.Satisfied(model) {
 			t.Fatalf("%s: the test solver produced a non-model", spec)
 		}
@@ -42,7 +43,7 @@ func placementCount(t *testing.T, spec puzzle.Spec, inst *Instance) uint64 {
 			t.Errorf("%s: model decodes to a rejected solution: %v", spec, err)
 		}
 	}
-	return s.countUnder(nil, proj, 0)
+	return s.CountUnder(nil, proj, 0)
 }
 
 // placementBrute counts the solutions of a pieces spec by trying every

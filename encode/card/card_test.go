@@ -7,6 +7,7 @@ import (
 
 	"github.com/boardsat/boardsat/encode/card"
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/cnf/cnftest"
 )
 
 // amoOnly lists the encodings that express only bounds k <= 1 or k >= n-1.
@@ -90,7 +91,7 @@ func checkCase(t *testing.T, e card.Encoding, op cnf.Op, n, k int) (multi bool) 
 	if f.NumVars()-len(auxVars) != n {
 		t.Fatalf("%s %d of %d: the encoding added primary variables", op, k, n)
 	}
-	s := newTSolver(f)
+	s := cnftest.New(f)
 	var count, want uint64
 	for c := 0; c <= n; c++ {
 		if op.Holds(c, k) {
@@ -111,7 +112,7 @@ func checkCase(t *testing.T, e card.Encoding, op cnf.Op, n, k int) (multi bool) 
 				trueLits++
 			}
 		}
-		ext := s.countUnder(fixed, auxVars, 2)
+		ext := s.CountUnder(fixed, auxVars, 2)
 		meets := op.Holds(trueLits, k)
 		if (ext > 0) != meets {
 			t.Errorf("%s %d of %d, inputs %0*b (%d true): satisfiable %v, constraint holds %v", op, k, n, n, a, trueLits, ext > 0, meets)

@@ -1,35 +1,40 @@
-package encode
+// Package cnftest decides and counts small cnf.Formulas by a plain DPLL
+// search, for tests: it shares no code with the solvers and counters under
+// test (encode/sat), so agreement with it is evidence. It is slow by design
+// and meant for formulas of a few hundred variables.
+package cnftest
 
 import "github.com/boardsat/boardsat/encode/cnf"
 
-// placementSolver is a tiny DPLL solver, independent of the code under test, that
+// Solver is a tiny DPLL solver, independent of the code under test, that
 // decides and counts over a cnf.Formula: occurrence lists, unit propagation
 // of clauses and cardinality (PB) constraints, chronological backtracking.
-type placementSolver struct {
+type Solver struct {
 	f       *cnf.Formula
 	nv      int
 	clauses [][]cnf.Lit
-	occ     [][]int // occ[placementCode(l)]: clauses holding literal l
+	occ     [][]int // occ[code(l)]: clauses holding literal l
 	pbOcc   [][]int // pbOcc[v]: PB constraints over variable v
 	val     []int8  // val[v]: 0 unassigned, 1 true, -1 false
 	trail   []cnf.Lit
 	base    int  // trail length after the formula's own units
 	dead    bool // the formula is unsatisfiable by propagation alone
-	// onModel, if set, receives every model found at a leaf of count (a
+	// OnModel, if set, receives every model found at a leaf of count (a
 	// full assignment), and count branches on every variable of vars.
-	onModel func(model []bool)
+	OnModel func(model []bool)
 	model   []bool // the last model sat found
 }
 
-func placementCode(l cnf.Lit) int {
+func code(l cnf.Lit) int {
 	if l > 0 {
 		return 2 * int(l)
 	}
 	return 2*int(-l) + 1
 }
 
-func newPlacementSolver(f *cnf.Formula) *placementSolver {
-	s := &placementSolver{f: f, nv: f.NumVars()}
+// New returns a solver for f, with f's unit clauses already propagated.
+func New(f *cnf.Formula) *Solver {
+	s := &Solver{f: f, nv: f.NumVars()}
 	s.occ = make([][]int, 2*s.nv+2)
 	s.pbOcc = make([][]int, s.nv+1)
 	s.val = make([]int8, s.nv+1)
@@ -37,7 +42,7 @@ func newPlacementSolver(f *cnf.Formula) *placementSolver {
 		c := f.Clause(i)
 		s.clauses = append(s.clauses, c)
 		for _, l := range c {
-			s.occ[placementCode(l)] = append(s.occ[placementCode(l)], i)
+			s.occ[code(l)] = append(s.occ[code(l)], i)
 		}
 	}
 	for i, p := range f.PBs() {
@@ -45,14 +50,10 @@ func newPlacementSolver(f *cnf.Formula) *placementSolver {
 			s.pbOcc[l.Var()] = append(s.pbOcc[l.Var()], i)
 		}
 	}
-	for i, c := range s.clauses {
-		if len(c) == 0 {
+	for _, c := range s.clauses {
+		if len(c) == 0 || (len(c) == 1 && !s.assign(c[0])) {
 			s.dead = true
 		}
-		if len(c) == 1 && !s.assign(c[0]) {
-			s.dead = true
-		}
-		_ = i
 	}
 	for i := range f.PBs() {
 		if !s.checkPB(i) {
@@ -66,7 +67,7 @@ func newPlacementSolver(f *cnf.Formula) *placementSolver {
 	return s
 }
 
-func (s *placementSolver) value(l cnf.Lit) int8 {
+func (s *Solver) value(l cnf.Lit) int8 {
 	v := s.val[l.Var()]
 	if l < 0 {
 		return -v
@@ -75,7 +76,7 @@ func (s *placementSolver) value(l cnf.Lit) int8 {
 }
 
 // assign makes l true; false if l is already false.
-func (s *placementSolver) assign(l cnf.Lit) bool {
+func (s *Solver) assign(l cnf.Lit) bool {
 	switch s.value(l) {
 	case 1:
 		return true
@@ -91,7 +92,7 @@ func (s *placementSolver) assign(l cnf.Lit) bool {
 	return true
 }
 
-func (s *placementSolver) undo(to int) {
+func (s *Solver) undo(to int) {
 	for _, l := range s.trail[to:] {
 		s.val[l.Var()] = 0
 	}
@@ -99,10 +100,10 @@ func (s *placementSolver) undo(to int) {
 }
 
 // propagate runs unit propagation over the trail from position from.
-func (s *placementSolver) propagate(from int) bool {
+func (s *Solver) propagate(from int) bool {
 	for i := from; i < len(s.trail); i++ {
 		l := s.trail[i]
-		for _, ci := range s.occ[placementCode(l.Not())] {
+		for _, ci := range s.occ[code(l.Not())] {
 			var unit cnf.Lit
 			free, sat := 0, false
 			for _, m := range s.clauses[ci] {
@@ -137,12 +138,12 @@ func (s *placementSolver) propagate(from int) bool {
 }
 
 // checkPB propagates one PB constraint (all weights must be 1).
-func (s *placementSolver) checkPB(i int) bool {
+func (s *Solver) checkPB(i int) bool {
 	p := s.f.PBs()[i]
 	t, u := 0, 0
 	for j, l := range p.Lits {
 		if p.Weights[j] != 1 {
-			panic("placementSolver: weighted PB")
+			panic("Solver: weighted PB")
 		}
 		switch s.value(l) {
 		case 1:
@@ -172,7 +173,7 @@ func (s *placementSolver) checkPB(i int) bool {
 // pick scans the constraints not yet satisfied and returns an unassigned
 // variable accepted by in from the one with the fewest unassigned literals
 // (0 if none has one), and whether any constraint is not yet satisfied.
-func (s *placementSolver) pick(in func(v int) bool) (best int, open bool) {
+func (s *Solver) pick(in func(v int) bool) (best int, open bool) {
 	size := 1 << 30
 	for _, c := range s.clauses {
 		free, cand, sat := 0, 0, false
@@ -232,9 +233,9 @@ func (s *placementSolver) pick(in func(v int) bool) (best int, open bool) {
 // count returns the number of assignments of the variables in vars
 // (stopping at limit if limit > 0) that extend, under the current trail, to
 // a model. inVars[v] marks the members of vars.
-func (s *placementSolver) count(vars []int, inVars []bool, limit uint64) uint64 {
+func (s *Solver) count(vars []int, inVars []bool, limit uint64) uint64 {
 	v, open := s.pick(func(v int) bool { return inVars[v] })
-	if v == 0 && s.onModel != nil {
+	if v == 0 && s.OnModel != nil {
 		for _, u := range vars {
 			if s.val[u] == 0 {
 				v = u
@@ -248,7 +249,7 @@ func (s *placementSolver) count(vars []int, inVars []bool, limit uint64) uint64 
 			if !open {
 				s.sat()
 			}
-			s.onModel(s.model)
+			s.OnModel(s.model)
 			return 1
 		}
 	}
@@ -271,7 +272,7 @@ func (s *placementSolver) count(vars []int, inVars []bool, limit uint64) uint64 
 	for _, l := range []cnf.Lit{cnf.Lit(v), cnf.Lit(-v)} {
 		mark := len(s.trail)
 		if s.assign(l) && s.propagate(mark) {
-			total += s.count(vars, inVars, placementSub(limit, total))
+			total += s.count(vars, inVars, sub(limit, total))
 		}
 		s.undo(mark)
 		if limit > 0 && total >= limit {
@@ -281,7 +282,7 @@ func (s *placementSolver) count(vars []int, inVars []bool, limit uint64) uint64 
 	return total
 }
 
-func placementSub(limit, done uint64) uint64 {
+func sub(limit, done uint64) uint64 {
 	if limit == 0 {
 		return 0
 	}
@@ -289,7 +290,7 @@ func placementSub(limit, done uint64) uint64 {
 }
 
 // sat decides whether the current trail extends to a model.
-func (s *placementSolver) sat() bool {
+func (s *Solver) sat() bool {
 	v, open := s.pick(func(int) bool { return true })
 	if !open {
 		s.model = make([]bool, s.nv+1)
@@ -312,9 +313,9 @@ func (s *placementSolver) sat() bool {
 	return false
 }
 
-// countUnder counts assignments of vars extending to a model once lits are
+// CountUnder counts assignments of vars extending to a model once lits are
 // assigned; it leaves the solver as it found it.
-func (s *placementSolver) countUnder(lits []cnf.Lit, vars []int, limit uint64) uint64 {
+func (s *Solver) CountUnder(lits []cnf.Lit, vars []int, limit uint64) uint64 {
 	if s.dead {
 		return 0
 	}
