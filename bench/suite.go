@@ -241,18 +241,6 @@ func expandBraces(s string) ([]string, error) {
 	return out, nil
 }
 
-// DefaultTask is the task a spec gets when a group names none: count, but
-// first for tours and shortest for swaps (as boardsat solve).
-func DefaultTask(spec puzzle.Spec) puzzle.Task {
-	switch spec.(type) {
-	case puzzle.Tour:
-		return puzzle.First
-	case puzzle.Swap:
-		return puzzle.Shortest
-	}
-	return puzzle.Count
-}
-
 // Overrides replace every group's settings when non-zero (command-line
 // --repeat, --timeout, --mem).
 type Overrides struct {
@@ -321,7 +309,7 @@ func (s Suite) Plan(ctx context.Context, o Overrides) (runs []Run, unsupported [
 			for _, spec := range g.Specs {
 				task := g.Task
 				if task == "" {
-					task = DefaultTask(spec)
+					task = puzzle.DefaultTask(spec)
 				}
 				for _, v := range compare.Expand(g.Patterns, spec.Puzzle()) {
 					if !supported(v, spec.Puzzle(), task) {

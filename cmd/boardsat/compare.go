@@ -79,7 +79,7 @@ func runCompare(args []string, stdout io.Writer) error {
 	}
 	var bad []string
 	for i, spec := range specs {
-		t := defaultTask(spec)
+		t := puzzle.DefaultTask(spec)
 		if *task != "" {
 			if t, err = puzzle.ParseTask(*task); err != nil {
 				return badInput(err)

@@ -36,24 +36,13 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after this long (status timeout); 0 means never")
 }
 
-// defaultTask is the task a spec gets when none is named.
-func defaultTask(spec puzzle.Spec) puzzle.Task {
-	switch spec.(type) {
-	case puzzle.Tour:
-		return puzzle.First
-	case puzzle.Swap:
-		return puzzle.Shortest
-	}
-	return puzzle.Count
-}
-
 // request validates the flags against a spec and builds the request.
 func (f *solveFlags) request(spec puzzle.Spec) (puzzle.Backend, puzzle.Request, error) {
 	b, err := puzzle.Backends.Lookup(f.backend)
 	if err != nil {
 		return nil, puzzle.Request{}, badInput(err)
 	}
-	task := defaultTask(spec)
+	task := puzzle.DefaultTask(spec)
 	if f.task != "" {
 		if task, err = puzzle.ParseTask(f.task); err != nil {
 			return nil, puzzle.Request{}, badInput(err)
