@@ -411,6 +411,9 @@ type queensSym struct {
 	halted     bool
 	split      int // row at which the generator records subproblems, or -1
 	tasks      []queensTask
+	bs         [queensMaxBits]uint64 // bs[r]: row r's queen bit (edgeRec)
+	rowOK      [queensMaxBits]uint64 // rowOK[r]: columns row r may take before attacks
+	ticks      uint64                // recursive calls, for polling
 }
 
 func newQueensSym(ctx context.Context, n int, stop *atomic.Bool) *queensSym {
@@ -441,7 +444,9 @@ func (s *queensSym) poll() bool {
 const queensRowMask = queensMaxBits - 1
 
 // corner counts corner classes from row r0 (below the split row, if any),
-// iteratively: fr[r] holds the columns of row r still to try.
+// iteratively: fr[r] holds the columns of row r still to try. The
+// generator uses it to cut the search into subproblems; workers solve
+// those with cornerRec and edgeRec, which are faster.
 func (s *queensSym) corner(r0 int, left, down, right uint64) {
 	var fr, ls, ds, rs [queensMaxBits]uint64
 	m, mask, b1, split := s.m, s.mask, s.b1, s.split
@@ -676,10 +681,35 @@ func (s *queensSym) run(t *queensTask) {
 		return
 	}
 	s.setB1(t.b1)
+	defer func() {
+		if e := recover(); e != nil {
+			if _, ok := e.(queensHalt); !ok {
+				panic(e)
+			}
+		}
+	}()
+	r := t.row
 	if t.corner {
-		s.corner(t.row, t.left, t.down, t.right)
-	} else {
-		s.edge(t.row, t.left, t.down, t.right, t.prefix[:t.row])
+		for i := range s.rowOK {
+			s.rowOK[i] = s.mask
+			if i < s.b1 {
+				s.rowOK[i] = s.mask &^ 2
+			}
+		}
+		if f := s.rowOK[r&queensRowMask] &^ (t.left | t.down | t.right); f != 0 {
+			s.cornerRec(r, f, t.left, t.down, t.right)
+		}
+		return
+	}
+	for i := range s.rowOK {
+		s.rowOK[i] = s.mask
+		if i < s.b1 {
+			s.rowOK[i] = s.mask &^ s.side
+		}
+	}
+	copy(s.bs[:], t.prefix[:r])
+	if f := s.edgeFree(r, t.left, t.down, t.right); f != 0 {
+		s.edgeRec(r, f, t.left, t.down, t.right)
 	}
 }
 
@@ -730,4 +760,122 @@ func queensSymCount(ctx context.Context, n, threads int) queensSymResult {
 	wg.Wait()
 	total.timedOut = stop.Load()
 	return total
+}
+
+// edgeRec places row r's queen on each column of f (the free columns of
+// row r in an edge class, not empty) and searches the rows below
+// recursively; the last two rows are handled inline. A placement is pruned
+// when every column the last row's queen may take (lastOK) is attacked
+// already, along a column or along a diagonal that reaches the last row.
+func (s *queensSym) edgeRec(r int, f, l, d, rt uint64) {
+	s.ticks++
+	if s.ticks&queensPollMask == 0 && s.poll() {
+		panic(queensHalt{})
+	}
+	m, lastOK := s.m, s.lastOK
+	nr := r + 1
+	if nr >= m-1 {
+		// Rows m-1 (at most two free columns) and m (at most one),
+		// without branches but for the rare complete board.
+		mask := s.mask
+		for f != 0 {
+			bit := f & -f
+			f ^= bit
+			s.bs[r&queensRowMask] = bit
+			nl, nd, nrt := (l|bit)<<1, d|bit, (rt|bit)>>1
+			g := s.edgeFree(m-1, nl, nd, nrt)
+			b := g & -g
+			c := g ^ b
+			x := mask &^ ((nl|b)<<1 | nd | b | (nrt|b)>>1) & lastOK & queensAll(b)
+			y := mask &^ ((nl|c)<<1 | nd | c | (nrt|c)>>1) & lastOK & queensAll(c)
+			s.res.nodes += int64(1 + (b|-b)>>63 + (c|-c)>>63)
+			if x|y != 0 {
+				if x != 0 {
+					s.bs[(m-1)&queensRowMask] = b
+					s.bs[m&queensRowMask] = x
+					s.classify(&s.bs)
+				}
+				if y != 0 {
+					s.bs[(m-1)&queensRowMask] = c
+					s.bs[m&queensRowMask] = y
+					s.classify(&s.bs)
+				}
+			}
+		}
+		return
+	}
+	ok := s.rowOK[nr&queensRowMask]
+	k := uint(m-nr) & 63
+	side, special := s.side, nr == m-s.b1
+	nodes := int64(0)
+	for f != 0 {
+		bit := f & -f
+		f ^= bit
+		nodes++
+		s.bs[r&queensRowMask] = bit
+		nl, nd, nrt := (l|bit)<<1, d|bit, (rt|bit)>>1
+		// One branch for both tests: g is cleared when the last row
+		// has no column left.
+		g := ok &^ (nl | nd | nrt) & queensAll(lastOK&^(nd|nl<<k|nrt>>k))
+		if special {
+			if taken := nd & side; taken == 0 {
+				continue
+			} else if taken != side {
+				g &= side
+			}
+		}
+		if g != 0 {
+			s.edgeRec(nr, g, nl, nd, nrt)
+		}
+	}
+	s.res.nodes += nodes
+}
+
+// queensHalt unwinds the recursive searches (edgeRec, cornerRec) at once
+// when a worker must stop; run recovers it. This keeps the test for a stop
+// out of every call: only the periodic poll can raise it.
+type queensHalt struct{}
+
+// queensAll returns all ones if x is not zero, and zero if it is.
+func queensAll(x uint64) uint64 {
+	return uint64(int64(x|-x) >> 63)
+}
+
+// cornerRec is edgeRec for corner classes: every column of the last row
+// is allowed, and column 1 is barred above row b1.
+func (s *queensSym) cornerRec(r int, f, l, d, rt uint64) {
+	s.ticks++
+	if s.ticks&queensPollMask == 0 && s.poll() {
+		panic(queensHalt{})
+	}
+	m, mask := s.m, s.mask
+	nr := r + 1
+	if nr >= m-1 {
+		for f != 0 {
+			bit := f & -f
+			f ^= bit
+			nl, nd, nrt := (l|bit)<<1, d|bit, (rt|bit)>>1
+			g := mask &^ (nl | nd | nrt)
+			b := g & -g
+			c := g ^ b
+			x := mask &^ ((nl|b)<<1 | nd | b | (nrt|b)>>1) & queensAll(b)
+			y := mask &^ ((nl|c)<<1 | nd | c | (nrt|c)>>1) & queensAll(c)
+			s.res.nodes += int64(1 + (b|-b)>>63 + (c|-c)>>63)
+			s.res.c8 += (x|-x)>>63 + (y|-y)>>63
+		}
+		return
+	}
+	ok := s.rowOK[nr&queensRowMask]
+	k := uint(m-nr) & 63
+	nodes := int64(0)
+	for f != 0 {
+		bit := f & -f
+		f ^= bit
+		nodes++
+		nl, nd, nrt := (l|bit)<<1, d|bit, (rt|bit)>>1
+		if g := ok &^ (nl | nd | nrt) & queensAll(mask&^(nd|nl<<k|nrt>>k)); g != 0 {
+			s.cornerRec(nr, g, nl, nd, nrt)
+		}
+	}
+	s.res.nodes += nodes
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -222,5 +223,37 @@ func BenchmarkQueens12Plain(b *testing.B) {
 func BenchmarkQueens14Bitboard(b *testing.B) {
 	for b.Loop() {
 		queensSolve(b, "bitboard", 14, puzzle.Count, nil)
+	}
+}
+
+// TestQueensSymWorkerStops checks that a worker of the symmetric counter
+// gives up a subproblem soon after another worker stops the search: with
+// the stop flag raised before it starts, it must halt at its first poll
+// (within a few thousand calls) instead of finishing the subproblem.
+func TestQueensSymWorkerStops(t *testing.T) {
+	const n = 18
+	var free atomic.Bool
+	gen := newQueensSym(context.Background(), n, &free)
+	gen.split = queensSplitRow
+	gen.setB1(1)
+	bit := uint64(1) << 1
+	gen.edge(1, bit<<1, bit, bit>>1, []uint64{bit})
+	if len(gen.tasks) == 0 {
+		t.Fatal("no subproblems generated")
+	}
+	task := &gen.tasks[0]
+	full := newQueensSym(context.Background(), n, &free)
+	full.run(task)
+	var stop atomic.Bool
+	stop.Store(true)
+	w := newQueensSym(context.Background(), n, &stop)
+	w.run(task)
+	const bound = 64 * (queensPollMask + 1)
+	if full.res.nodes <= 4*bound {
+		t.Fatalf("subproblem too small to tell: %d nodes", full.res.nodes)
+	}
+	if !w.halted || w.res.nodes > bound {
+		t.Errorf("stopped worker: halted %v after %d nodes, want halted within %d (full subproblem: %d)",
+			w.halted, w.res.nodes, bound, full.res.nodes)
 	}
 }
