@@ -264,13 +264,19 @@ func (f *tourFinder) unvisit(s int32) {
 // key ranks candidate u (smaller is better): Warnsdorff degree first, then
 // the tie-breaking rule, then move order.
 func (f *tourFinder) key(u int32, order int) int64 {
-	k := int64(f.deg[u]) << 40
+	return f.rank(u, order, f.deg, f.visited)
+}
+
+// rank is key over given degree and visited tables, so the greedy pass and
+// the backtracking search (which keeps its own) rank moves alike.
+func (f *tourFinder) rank(u int32, order int, deg []int8, visited []bool) int64 {
+	k := int64(deg[u]) << 40
 	switch f.tie {
 	case tourTiePohl:
 		sum := 0
 		for _, w := range f.g.nb(u) {
-			if !f.visited[w] {
-				sum += int(f.deg[w]) - 1
+			if !visited[w] {
+				sum += int(deg[w]) - 1
 			}
 		}
 		k |= int64(sum) << 8
@@ -395,23 +401,7 @@ func (f *tourFinder) dfs() bool {
 
 // searchKey is key for the backtracking search's state.
 func (f *tourFinder) searchKey(u int32, order int) int64 {
-	s := f.search
-	k := int64(s.cnt[u]) << 40
-	switch f.tie {
-	case tourTiePohl:
-		sum := 0
-		for _, w := range f.g.nb(u) {
-			if !s.visited[w] {
-				sum += int(s.cnt[w]) - 1
-			}
-		}
-		k |= int64(sum) << 8
-	case tourTieRoth:
-		k |= int64(1<<30-f.centreX[u]) << 8
-	case tourTieRandom:
-		k |= int64(f.rng.IntN(1<<20)) << 8
-	}
-	return k | int64(order)
+	return f.rank(u, order, f.search.cnt, f.search.visited)
 }
 
 func tourFinderSolve(tie tourTie, backtrack bool) func(context.Context, puzzle.Request) (puzzle.Answer, error) {
