@@ -2,15 +2,12 @@ package encode
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/boardsat/boardsat/encode/card"
 	"github.com/boardsat/boardsat/encode/cnf"
@@ -312,7 +309,7 @@ func TestPlacementExternalSolvers(t *testing.T) {
 					if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 						t.Fatal(err)
 					}
-					sat, model := placementRunSolver(t, solverName, path, in.Formula.NumVars())
+					sat, model := cnftest.RunSolver(t, solverName, path, in.Formula.NumVars())
 					if sat != (n == 6) {
 						t.Errorf("%s %s: %s says sat=%v", spec, enc.Name, solverName, sat)
 						continue
@@ -335,55 +332,4 @@ func TestPlacementExternalSolvers(t *testing.T) {
 			}
 		})
 	}
-}
-
-// placementRunSolver runs a DIMACS solver and reads its verdict and model
-// (minisat writes them to a result file, the others print s/v lines).
-func placementRunSolver(t *testing.T, name, path string, nvars int) (bool, []bool) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	args := []string{path}
-	if name == "minisat" {
-		args = []string{"-verb=0", path, path + ".res"}
-	}
-	out, err := exec.CommandContext(ctx, name, args...).Output()
-	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || (ee.ExitCode() != 10 && ee.ExitCode() != 20)) {
-		t.Fatalf("%s failed: %v\n%s", name, err, out)
-	}
-	if name == "minisat" {
-		res, err := os.ReadFile(path + ".res")
-		if err != nil {
-			t.Fatal(err)
-		}
-		head, rest, _ := strings.Cut(string(res), "\n")
-		status := map[string]string{"SAT": "SATISFIABLE", "UNSAT": "UNSATISFIABLE"}[strings.TrimSpace(head)]
-		out = []byte("s " + status + "\nv " + rest)
-	}
-	model := make([]bool, nvars+1)
-	status := ""
-	for _, line := range strings.Split(string(out), "\n") {
-		switch {
-		case strings.HasPrefix(line, "s "):
-			status = strings.TrimSpace(line[2:])
-		case strings.HasPrefix(line, "v "):
-			for _, tok := range strings.Fields(line[2:]) {
-				l, err := strconv.Atoi(tok)
-				if err != nil {
-					t.Fatalf("%s: bad model token %q", name, tok)
-				}
-				if l > 0 && l <= nvars {
-					model[l] = true
-				}
-			}
-		}
-	}
-	switch status {
-	case "SATISFIABLE":
-		return true, model
-	case "UNSATISFIABLE":
-		return false, nil
-	}
-	t.Fatalf("%s: no status line in\n%s", name, out)
-	return false, nil
 }

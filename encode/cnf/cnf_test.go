@@ -1,20 +1,17 @@
 package cnf_test
 
 import (
-	"bufio"
 	"bytes"
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/cnf/cnftest"
 	"github.com/crillab/gophersat/solver"
 )
 
@@ -239,74 +236,6 @@ func TestGophersatRoundTrip(t *testing.T) {
 	}
 }
 
-// external solvers reading DIMACS CNF, and how to call them. minisat writes
-// its answer to a file; the others print "s ..." and "v ..." lines.
-var dimacsSolvers = []string{"cadical", "minisat", "cryptominisat5", "picosat", "clasp"}
-
-// runExternal runs a solver on a file and returns sat and the model (nil if
-// unsat), failing the test on output it cannot read.
-func runExternal(t *testing.T, name, path string, nvars int) (bool, []bool) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	var cmd *exec.Cmd
-	resFile := path + ".res"
-	switch name {
-	case "minisat":
-		cmd = exec.CommandContext(ctx, name, "-verb=0", path, resFile)
-	case "picosat", "clasp":
-		cmd = exec.CommandContext(ctx, name, path)
-	default:
-		cmd = exec.CommandContext(ctx, name, path)
-	}
-	out, err := cmd.Output()
-	if ctx.Err() != nil {
-		t.Fatalf("%s timed out", name)
-	}
-	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || (ee.ExitCode() != 10 && ee.ExitCode() != 20)) {
-		t.Fatalf("%s failed: %v\n%s", name, err, out)
-	}
-	if name == "minisat" {
-		if out, err = os.ReadFile(resFile); err != nil {
-			t.Fatal(err)
-		}
-		out = append([]byte("s "), out...)
-		out = bytes.Replace(out, []byte("\n"), []byte("\nv "), 1)
-		out = bytes.Replace(out, []byte("s SAT\n"), []byte("s SATISFIABLE\n"), 1)
-		out = bytes.Replace(out, []byte("s UNSAT\n"), []byte("s UNSATISFIABLE\n"), 1)
-	}
-	status := ""
-	model := make([]bool, nvars+1)
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "s "):
-			status = strings.TrimSpace(line[2:])
-		case strings.HasPrefix(line, "v "):
-			for _, tok := range strings.Fields(line[2:]) {
-				tok = strings.Replace(tok, "x", "", 1) // minisat+ writes x3 / -x3
-				l, err := strconv.Atoi(tok)
-				if err != nil {
-					t.Fatalf("%s: bad model token %q", name, tok)
-				}
-				if l > 0 && l <= nvars {
-					model[l] = true
-				}
-			}
-		}
-	}
-	switch status {
-	case "SATISFIABLE":
-		return true, model
-	case "UNSATISFIABLE":
-		return false, nil
-	}
-	t.Fatalf("%s: no status line in\n%s", name, out)
-	return false, nil
-}
-
 // TestExternalSolvers runs the DIMACS output through the Debian solvers and
 // the OPB output through minisat+, skipping solvers that are not installed.
 func TestExternalSolvers(t *testing.T) {
@@ -335,7 +264,7 @@ func TestExternalSolvers(t *testing.T) {
 			if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			got, model := runExternal(t, name, path, f.NumVars())
+			got, model := cnftest.RunSolver(t, name, path, f.NumVars())
 			if want := bruteSAT(f); got != want {
 				t.Errorf("formula %d: %s says sat=%v, brute force %v\n%s", i, name, got, want, b.String())
 			} else if got && !f.Satisfied(model) {
@@ -343,7 +272,7 @@ func TestExternalSolvers(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range append(dimacsSolvers, "minisat+") {
+	for _, name := range append(cnftest.DIMACSSolvers, "minisat+") {
 		t.Run(name, func(t *testing.T) {
 			if _, err := exec.LookPath(name); err != nil {
 				t.Skipf("%s is not installed (Debian package %s): skipping", name, name)

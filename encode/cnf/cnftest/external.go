@@ -1,0 +1,81 @@
+package cnftest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// DIMACSSolvers are the Debian solvers that read DIMACS CNF, by binary name.
+var DIMACSSolvers = []string{"cadical", "minisat", "cryptominisat5", "picosat", "clasp"}
+
+// RunSolver runs an external solver binary on the formula file at path
+// (DIMACS, or OPB for minisat+) and returns whether it found the formula
+// satisfiable and its model (model[v] for v = 1..nvars), failing the test on
+// a timeout, a crash or output it cannot read. It is written apart from
+// encode/sat's runner so that tests of writers and encoders do not lean on
+// the code that runs solvers in production.
+func RunSolver(t testing.TB, name, path string, nvars int) (bool, []bool) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	args := []string{path}
+	if name == "minisat" {
+		args = []string{"-verb=0", path, path + ".res"} // minisat writes its answer to a file
+	}
+	out, err := exec.CommandContext(ctx, name, args...).Output()
+	if ctx.Err() != nil {
+		t.Fatalf("%s timed out on %s", name, path)
+	}
+	// 10 satisfiable, 20 unsatisfiable; clasp adds 30 (satisfiable, search exhausted).
+	var ee *exec.ExitError
+	if err != nil && (!errors.As(err, &ee) || (ee.ExitCode() != 10 && ee.ExitCode() != 20 && ee.ExitCode() != 30)) {
+		t.Fatalf("%s failed: %v\n%s", name, err, out)
+	}
+	if name == "minisat" {
+		res, err := os.ReadFile(path + ".res")
+		if err != nil {
+			t.Fatal(err)
+		}
+		head, rest, _ := strings.Cut(string(res), "\n")
+		status := map[string]string{"SAT": "SATISFIABLE", "UNSAT": "UNSATISFIABLE"}[strings.TrimSpace(head)]
+		out = []byte("s " + status + "\nv " + rest)
+	}
+	status := ""
+	model := make([]bool, nvars+1)
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "s "):
+			status = strings.TrimSpace(line[2:])
+		case strings.HasPrefix(line, "v "):
+			for _, tok := range strings.Fields(line[2:]) {
+				tok = strings.Replace(tok, "x", "", 1) // minisat+ writes x3 / -x3
+				l, err := strconv.Atoi(tok)
+				if err != nil {
+					t.Fatalf("%s: bad model token %q", name, tok)
+				}
+				if l > 0 && l <= nvars {
+					model[l] = true
+				}
+			}
+		}
+	}
+	switch status {
+	case "SATISFIABLE":
+		return true, model
+	case "UNSATISFIABLE":
+		return false, nil
+	}
+	t.Fatalf("%s: no status line in\n%s", name, out)
+	return false, nil
+}
