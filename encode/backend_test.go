@@ -200,9 +200,9 @@ func TestBackendErrors(t *testing.T) {
 }
 
 // TestBackendQueens runs the registered sat backend on queens n = 1..10
-// with every card encoding and the default solver, n = 1..6 with every
-// installed external solver, against the published counts, and checks
-// first and all solutions. It skips until encode/queens.go registers an
+// with every card encoding and the default solver, and n = 1..6 with every
+// card encoding on every installed external solver, against the published
+// counts, and checks first and all solutions. It skips until encode/queens.go registers an
 // encoder.
 func TestBackendQueens(t *testing.T) {
 	if len(Encoders("queens")) == 0 {
@@ -250,10 +250,13 @@ func TestBackendQueens(t *testing.T) {
 			t.Logf("skipping %s: %v", s.Name, err)
 			continue
 		}
-		// pairwise has no auxiliary variables, seqcounter has free ones.
-		encs := []string{"pairwise", "seqcounter"}
-		if s.PB {
-			encs = append(encs, "native")
+		// Every encoding the solver takes: with and without auxiliary
+		// variables, determined by the inputs or not (README table).
+		var encs []string
+		for _, c := range card.All() {
+			if !c.Native || s.PB {
+				encs = append(encs, c.Name)
+			}
 		}
 		for _, enc := range encs {
 			for n := 1; n <= 6; n++ {
