@@ -311,19 +311,26 @@ func (g *swapGame) expand(st []int32, side uint8, out []int32) []int32 {
 			if g.cell[t] != 0 || !g.landingOK(t, c) {
 				continue
 			}
-			base := len(out)
-			out = append(out, st...)
-			nx := out[base:]
-			nx[i] = t
-			if c == 1 {
-				swapResort(nx[:g.kw], i)
-			} else {
-				swapResort(nx[g.kw:], i-g.kw)
-			}
+			out = g.appendMoved(out, st, i, t)
 		}
 		g.cell[from] = c
 	}
 	g.clear(st)
+	return out
+}
+
+// appendMoved appends to out the state st with knight i moved to square to,
+// that colour's squares kept sorted, as every state key requires.
+func (g *swapGame) appendMoved(out, st []int32, i int, to int32) []int32 {
+	base := len(out)
+	out = append(out, st...)
+	nx := out[base:]
+	nx[i] = to
+	if i < g.kw {
+		swapResort(nx[:g.kw], i)
+	} else {
+		swapResort(nx[g.kw:], i-g.kw)
+	}
 	return out
 }
 
@@ -347,15 +354,7 @@ func (g *swapGame) expandBack(st []int32, side uint8, out []int32) []int32 {
 				if g.cell[f] != 0 {
 					continue
 				}
-				base := len(out)
-				out = append(out, st...)
-				nx := out[base:]
-				nx[i] = f
-				if c == 1 {
-					swapResort(nx[:g.kw], i)
-				} else {
-					swapResort(nx[g.kw:], i-g.kw)
-				}
+				out = g.appendMoved(out, st, i, f)
 			}
 		}
 		g.cell[t] = c
