@@ -118,3 +118,24 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 	}
 	return ans, err
 }
+
+// searchAnswer builds the answer of a finished or stopped enumeration: the
+// count and nodes always; status Timeout if it was stopped; for task First,
+// the solution found, or status Unsat when the finished search found none.
+// An error from Emit is returned as is.
+func searchAnswer(task puzzle.Task, count uint64, nodes int64, stopped bool, first *puzzle.Solution, emitErr error) (puzzle.Answer, error) {
+	ans := puzzle.Answer{Status: puzzle.OK, Count: count, Stats: map[string]int64{puzzle.StatNodes: nodes}}
+	if emitErr != nil {
+		return ans, emitErr
+	}
+	switch {
+	case stopped:
+		ans.Status = puzzle.Timeout
+		ans.Message = fmt.Sprintf("stopped after %d nodes", nodes)
+	case task == puzzle.First && first == nil:
+		ans.Status = puzzle.Unsat
+	case task == puzzle.First:
+		ans.Solution = first
+	}
+	return ans, nil
+}

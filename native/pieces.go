@@ -147,20 +147,7 @@ func (r *piecesRun) found(squares []puzzle.Square, kinds []puzzle.Kind) bool {
 
 // answer builds the answer of a finished or stopped run.
 func (r *piecesRun) answer() (puzzle.Answer, error) {
-	ans := puzzle.Answer{Status: puzzle.OK, Count: r.count, Stats: map[string]int64{puzzle.StatNodes: r.nodes}}
-	if r.emitErr != nil {
-		return ans, r.emitErr
-	}
-	switch {
-	case r.halted:
-		ans.Status = puzzle.Timeout
-		ans.Message = fmt.Sprintf("stopped after %d nodes", r.nodes)
-	case r.req.Task == puzzle.First && r.first == nil:
-		ans.Status = puzzle.Unsat
-	case r.req.Task == puzzle.First:
-		ans.Solution = r.first
-	}
-	return ans, nil
+	return searchAnswer(r.req.Task, r.count, r.nodes, r.halted, r.first, r.emitErr)
 }
 
 // ---------------------------------------------------------------------------

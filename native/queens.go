@@ -180,21 +180,12 @@ func (q *queensRun) visitor(req puzzle.Request, n int) queensVisit {
 
 // answer builds the answer from a finished (or stopped) run.
 func (q *queensRun) answer(req puzzle.Request, n int) (puzzle.Answer, error) {
-	ans := puzzle.Answer{Status: puzzle.OK, Count: q.count, Stats: map[string]int64{puzzle.StatNodes: q.nodes}}
-	if q.emitErr != nil {
-		return ans, q.emitErr
-	}
-	switch {
-	case q.timedOut:
-		ans.Status = puzzle.Timeout
-		ans.Message = fmt.Sprintf("stopped after %d nodes", q.nodes)
-	case req.Task == puzzle.First && q.first == nil:
-		ans.Status = puzzle.Unsat
-	case req.Task == puzzle.First:
+	var first *puzzle.Solution
+	if q.first != nil {
 		sol := queensSolution(n, q.first)
-		ans.Solution = &sol
+		first = &sol
 	}
-	return ans, nil
+	return searchAnswer(req.Task, q.count, q.nodes, q.timedOut, first, q.emitErr)
 }
 
 // queensSolvePlain answers with the plain backtracker.
