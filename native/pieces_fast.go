@@ -1,0 +1,279 @@
+package native
+
+// Non-attacking pieces: the fast counter's plan (piece order, board
+// symmetry classes, subproblems on all cores).
+
+import (
+	"context"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// ---------------------------------------------------------------------------
+// The fast counter.
+
+// piecesPlan is the placement order shared by the fast engines: one slot
+// per piece, kinds most constraining first, copies of a kind consecutive.
+type piecesPlan struct {
+	board puzzle.Board
+	n     int
+	kinds []puzzle.Kind // kinds present, in placement order
+	slot  []int         // slot[i]: index into kinds of slot i's kind
+	first []bool        // first[i]: slot i is the first copy of its kind
+	// need[i][j]: copies of kinds[j] still to place after slot i is filled.
+	need [][puzzle.NumKinds]int
+	sym  [][]int // the board's symmetries as square permutations (identity first)
+}
+
+// newPiecesPlan orders the kinds by total attack-set size on the board,
+// largest first (queens, then rooks or bishops, ...), ties in spec order.
+func newPiecesPlan(p puzzle.Pieces) *piecesPlan {
+	b := p.Board
+	pl := &piecesPlan{board: b, n: b.Size()}
+	weight := map[puzzle.Kind]int{}
+	for k := range puzzle.Kind(puzzle.NumKinds) {
+		if p.Count[k] == 0 {
+			continue
+		}
+		pl.kinds = append(pl.kinds, k)
+		for q := range pl.n {
+			weight[k] += len(b.Attacks(k, puzzle.Square(q)))
+		}
+	}
+	slices.SortStableFunc(pl.kinds, func(a, c puzzle.Kind) int { return weight[c] - weight[a] })
+	for j, k := range pl.kinds {
+		for c := range p.Count[k] {
+			pl.slot = append(pl.slot, j)
+			pl.first = append(pl.first, c == 0)
+		}
+	}
+	pl.need = make([][puzzle.NumKinds]int, len(pl.slot))
+	for i := range pl.slot {
+		for t := i + 1; t < len(pl.slot); t++ {
+			pl.need[i][pl.slot[t]]++
+		}
+	}
+	pl.sym = piecesSymmetries(b)
+	return pl
+}
+
+// piecesSymmetries returns the symmetries of the board as permutations of
+// its squares, the identity first: 4 for a rectangle, 8 for a square. Every
+// piece's attacks are invariant under them.
+func piecesSymmetries(b puzzle.Board) [][]int {
+	w, h := b.W, b.H
+	maps := []func(f, r int) (int, int){
+		func(f, r int) (int, int) { return f, r },
+		func(f, r int) (int, int) { return w - 1 - f, r },
+		func(f, r int) (int, int) { return f, h - 1 - r },
+		func(f, r int) (int, int) { return w - 1 - f, h - 1 - r },
+	}
+	if w == h {
+		maps = append(maps,
+			func(f, r int) (int, int) { return r, f },
+			func(f, r int) (int, int) { return w - 1 - r, f },
+			func(f, r int) (int, int) { return r, w - 1 - f },
+			func(f, r int) (int, int) { return w - 1 - r, w - 1 - f },
+		)
+	}
+	out := make([][]int, len(maps))
+	for g, m := range maps {
+		perm := make([]int, b.Size())
+		for q := range perm {
+			f, r := b.FileRank(puzzle.Square(q))
+			nf, nr := m(f, r)
+			perm[q] = int(b.Sq(nf, nr))
+		}
+		out[g] = perm
+	}
+	return out
+}
+
+// weight returns how many placements the set of squares set stands for if
+// it is the least (as a sorted list) of its images under the board's
+// symmetries, and 0 if it is not.
+func (pl *piecesPlan) weight(set []int) uint64 {
+	img := make([]int, len(set))
+	fixed := 0
+	for _, perm := range pl.sym {
+		for i, q := range set {
+			img[i] = perm[q]
+		}
+		slices.Sort(img)
+		switch c := slices.Compare(img, set); {
+		case c < 0:
+			return 0
+		case c == 0:
+			fixed++
+		}
+	}
+	return uint64(len(pl.sym) / fixed)
+}
+
+// piecesTask is one subproblem of the fast counter: the first slots filled
+// (squares in slot order) and the weight of their class.
+type piecesTask struct {
+	prefix []int
+	weight uint64
+}
+
+// piecesSymSets bounds the number of ways to choose the first kind's
+// squares for which the fast counter enumerates them up to symmetry (and
+// the number of subproblems it makes).
+const piecesSymSets = 200000
+
+// piecesChoose returns n choose k, saturating at 1<<62.
+func piecesChoose(n, k int) uint64 {
+	c := uint64(1)
+	for i := range k {
+		c = c * uint64(n-i) / uint64(i+1)
+		if c > 1<<62/uint64(n+1) {
+			return 1 << 62
+		}
+	}
+	return c
+}
+
+// tasks splits the count into subproblems (and reports the partial
+// placements it visited): each placement of the first
+// kind's copies up to symmetry (weighted by its class size), extended by
+// every square of the next slot; with many copies of the first kind, simply
+// the first two slots' squares.
+func (pl *piecesPlan) tasks(legal func(prefix []int) bool) (out []piecesTask, nodes int64) {
+	c0 := 0
+	for c0 < len(pl.slot) && pl.slot[c0] == 0 {
+		c0++
+	}
+	sets := piecesChoose(pl.n, c0)
+	useSym := c0 < len(pl.slot) && sets <= piecesSymSets && len(pl.sym) > 1
+	depth := min(2, len(pl.slot))
+	if useSym {
+		depth = c0
+		if sets*uint64(pl.n) <= piecesSymSets {
+			depth++
+		}
+	}
+	prefix := make([]int, 0, depth)
+	var walk func()
+	walk = func() {
+		i := len(prefix)
+		if i == depth {
+			w := uint64(1)
+			if useSym {
+				if w = pl.weight(prefix[:c0]); w == 0 {
+					return
+				}
+			}
+			out = append(out, piecesTask{slices.Clone(prefix), w})
+			return
+		}
+		start := 0
+		if !pl.first[i] {
+			start = prefix[i-1] + 1
+		}
+		for q := start; q < pl.n; q++ {
+			prefix = append(prefix, q)
+			if legal(prefix) {
+				nodes++
+				if useSym && i+1 == c0 && pl.weight(prefix) == 0 {
+					prefix = prefix[:i]
+					continue
+				}
+				walk()
+			}
+			prefix = prefix[:i]
+		}
+	}
+	walk()
+	return out, nodes
+}
+
+// piecesSolveFast answers with the fast counter.
+func piecesSolveFast(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+	p, err := piecesSpec(req)
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	if p.Board.Size() > 256 {
+		ans, err := piecesSolveSeed(ctx, req, piecesByCopies, true)
+		ans.Heuristic = "copies-lifted"
+		return ans, err
+	}
+	pl := newPiecesPlan(p)
+	threads := req.Threads
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	run := &piecesRun{ctx: ctx, req: req, board: p.Board}
+	if len(pl.slot) == 0 {
+		run.count = 1
+		if req.Task != puzzle.Count {
+			run.count = 0
+			run.found(nil, nil)
+		}
+		return run.answer()
+	}
+	var e piecesEngine
+	if pl.n <= 64 {
+		e = newPieces64(pl)
+	} else {
+		e = newPiecesWide(pl)
+	}
+	if req.Task != puzzle.Count {
+		e.enumerate(run)
+		return run.answer()
+	}
+	var stop atomic.Bool
+	tasks, nodes := pl.tasks(e.legal)
+	run.nodes = nodes
+	var next atomic.Int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := e.worker(ctx, &stop)
+			var sum uint64
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(len(tasks)) || stop.Load() {
+					break
+				}
+				if ctx.Err() != nil {
+					stop.Store(true)
+					break
+				}
+				sum += tasks[i].weight * w.countFrom(tasks[i].prefix)
+			}
+			mu.Lock()
+			run.count += sum
+			run.nodes += w.nodeCount()
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	run.halted = stop.Load()
+	return run.answer()
+}
+
+// piecesEngine is a fast counter for one board size class.
+type piecesEngine interface {
+	// legal reports whether the squares of the first slots are a legal
+	// partial placement (in order, no threats).
+	legal(prefix []int) bool
+	// enumerate visits every solution in order, for First and All.
+	enumerate(run *piecesRun)
+	// worker returns a counter for subproblems that polls ctx and stop.
+	worker(ctx context.Context, stop *atomic.Bool) piecesCounter
+}
+
+// piecesCounter counts the completions of subproblems.
+type piecesCounter interface {
+	countFrom(prefix []int) uint64
+	nodeCount() int64
+}
