@@ -3,6 +3,8 @@ package puzzle
 import (
 	"context"
 	"fmt"
+	"math/big"
+	"strconv"
 	"slices"
 	"strings"
 )
@@ -88,8 +90,12 @@ type Request struct {
 type Answer struct {
 	Status Status
 	// Count is the number of solutions (Count, Unique, All tasks; for swaps
-	// the number of shortest plans).
+	// the number of shortest plans). When the exact count does not fit in a
+	// uint64, Big holds it and Count is 0; read counts with CountBig or
+	// CountString, which handle both.
 	Count uint64
+	// Big is the exact count when it exceeds math.MaxUint64, else nil.
+	Big *big.Int
 	// Solution is set for First and Shortest answers with status OK.
 	Solution *Solution
 	// Length is a plan's number of moves (Shortest, and Count for swaps).
@@ -103,6 +109,33 @@ type Answer struct {
 	// Heuristic, Encoding and Solver name what the backend actually used,
 	// defaults resolved, so every result row records it.
 	Heuristic, Encoding, Solver string
+}
+
+// CountBig returns the answer's exact count, whichever field holds it.
+func (a Answer) CountBig() *big.Int {
+	if a.Big != nil {
+		return new(big.Int).Set(a.Big)
+	}
+	return new(big.Int).SetUint64(a.Count)
+}
+
+// CountString returns the answer's exact count in decimal, whichever field
+// holds it; compare counts of two answers by this string or by CountBig.
+func (a Answer) CountString() string {
+	if a.Big != nil {
+		return a.Big.String()
+	}
+	return strconv.FormatUint(a.Count, 10)
+}
+
+// SetCount stores an exact count: in Count when it fits in a uint64, else in
+// Big (and Count becomes 0).
+func (a *Answer) SetCount(n *big.Int) {
+	if n.IsUint64() {
+		a.Count, a.Big = n.Uint64(), nil
+		return
+	}
+	a.Count, a.Big = 0, new(big.Int).Set(n)
 }
 
 // Names of the counters backends report in Answer.Stats. A backend reports
