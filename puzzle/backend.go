@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 )
 
