@@ -66,7 +66,13 @@ func runCombine(args []string, stdout io.Writer) error {
 	if *format == "json" {
 		return json.NewEncoder(stdout).Encode(c)
 	}
-	row := func(k string, v any) { fmt.Fprintf(stdout, "%-14s %v\n", k+":", v) }
+	printCombined(stdout, c)
+	return nil
+}
+
+// printCombined prints a combined answer as text, like solve.
+func printCombined(w io.Writer, c combined) {
+	row := func(k string, v any) { fmt.Fprintf(w, "%-14s %v\n", k+":", v) }
 	row("instance", c.Instance)
 	row("backend", c.Backend)
 	for _, kv := range [][2]string{{"heuristic", c.Heuristic}, {"encoding", c.Encoding}, {"solver", c.Solver}} {
@@ -79,7 +85,6 @@ func runCombine(args []string, stdout io.Writer) error {
 	row("count", c.Count)
 	row("shards", fmt.Sprintf("%d (%d subproblems, %s)", c.Shards, c.Subproblems, c.Partition))
 	row("seconds", fmt.Sprintf("%.6f (sum over shards: %s)", c.Seconds, strings.Join(c.ShardSeconds, " ")))
-	return nil
 }
 
 // readShard reads one shard answer: a file holding one JSON object of
