@@ -65,6 +65,12 @@ func encodingChoices() []puzzle.Choice {
 	return out
 }
 
+// SATMaxSquares bounds the boards the SAT backends accept, so that no
+// accepted spec builds a formula past a few hundred MB (pieces:100x100:Q1
+// encodes and solves in about 550 MB); larger boards are refused before
+// anything is built.
+const SATMaxSquares = 10000
+
 // satPrepared is a request resolved and encoded.
 type satPrepared struct {
 	enc     Encoder
@@ -82,6 +88,10 @@ func satResolve(req puzzle.Request) (Encoder, card.Encoding, error) {
 // satPrepare checks the task against encoder e and builds the formula with
 // card encoding c (or runs the encoder's own Solve).
 func satPrepare(ctx context.Context, backend string, req puzzle.Request, e Encoder, c card.Encoding, solverName string) (satPrepared, error) {
+	if n := puzzle.BoardOf(req.Spec).Size(); n > SATMaxSquares {
+		return satPrepared{}, fmt.Errorf("the %s backend refuses boards of more than %d squares (%s has %d): its formulas grow with squares x attacks; the native backend counts large boards in flat memory",
+			backend, SATMaxSquares, req.Spec, n)
+	}
 	if !slices.Contains(e.Tasks, req.Task) {
 		tasks := make([]string, len(e.Tasks))
 		for i, t := range e.Tasks {

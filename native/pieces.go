@@ -65,7 +65,16 @@ func init() {
 		}
 	}
 	register(Strategy{Puzzle: "pieces", Name: "fast", Default: true, Tasks: tasks, Solve: piecesSolveFast,
-		Doc: "bitboard counter: one piece at a time, popcount at the last piece, board symmetry, all cores; over 256 squares runs copies-lifted"})
+		Doc: "bitboard counter: one piece at a time, popcount at the last piece, board symmetry, all cores; over 256 squares runs geometric"})
+	register(Strategy{Puzzle: "pieces", Name: "geometric", Tasks: tasks,
+		Solve: func(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+			p, err := piecesSpec(req)
+			if err != nil {
+				return puzzle.Answer{}, err
+			}
+			return piecesSolveGeometric(ctx, req, p)
+		},
+		Doc: "threats from coordinates, no tables: memory flat in the board size (for large boards), all cores"})
 }
 
 // piecesSpec checks a pieces request.

@@ -200,8 +200,8 @@ func piecesSolveFast(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 		return puzzle.Answer{}, err
 	}
 	if p.Board.Size() > 256 {
-		ans, err := piecesSolveSeed(ctx, req, piecesByCopies, true)
-		ans.Heuristic = "copies-lifted"
+		ans, err := piecesSolveGeometric(ctx, req, p)
+		ans.Heuristic = "geometric"
 		return ans, err
 	}
 	pl := newPiecesPlan(p)

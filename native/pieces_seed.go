@@ -5,6 +5,7 @@ package native
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 
 	"github.com/boardsat/boardsat/puzzle"
@@ -82,6 +83,9 @@ func piecesSolveSeed(ctx context.Context, req puzzle.Request, heur int, lifted b
 	if err != nil {
 		return puzzle.Answer{}, err
 	}
+	if err := piecesSeedFits(p); err != nil {
+		return puzzle.Answer{}, err
+	}
 	run := &piecesRun{ctx: ctx, req: req, board: p.Board}
 	s := &piecesSeed{run: run, heur: heur, lifted: lifted, n: p.Board.Size(), occ: newPieceSet(p.Board.Size())}
 	types := 0
@@ -116,6 +120,29 @@ func piecesSolveSeed(ctx context.Context, req puzzle.Request, heur int, lifted b
 	}
 	s.solve(0, p.Count)
 	return run.answer()
+}
+
+// piecesSeedMaxTables bounds the memory of the seed search's tables: per
+// kind present, one bit set of the board for each square (attacks), and
+// the free sets of every depth.
+const piecesSeedMaxTables = 256 << 20
+
+// piecesSeedFits refuses, before allocating anything, a board whose tables
+// would pass piecesSeedMaxTables: they grow with squares x squares.
+func piecesSeedFits(p puzzle.Pieces) error {
+	types := 0
+	for _, c := range p.Count {
+		if c > 0 {
+			types++
+		}
+	}
+	n := p.Board.Size()
+	bytes := int64(types) * int64(n+types+1) * int64((n+63)/64) * 8
+	if bytes > piecesSeedMaxTables {
+		return fmt.Errorf("the seed searches keep squares x squares bit tables: %s would need %d MB (limit %d MB); use heuristic fast or geometric, whose memory does not grow with the board",
+			p.Board, bytes>>20, piecesSeedMaxTables>>20)
+	}
+	return nil
 }
 
 // solve searches from depth d, with rem[k] copies of kind k still to place

@@ -36,7 +36,6 @@ type checkpoint struct {
 	done  map[int]uint64
 	every time.Duration
 	saved time.Time
-	dirty bool
 }
 
 // openCheckpoint reads the checkpoint at path, or starts an empty one if
@@ -71,7 +70,6 @@ func openCheckpoint(path string, key Key, shard Shard, total int) (*checkpoint, 
 // maybeSave writes the checkpoint if it changed and (unless force) the
 // last write is older than every.
 func (ck *checkpoint) maybeSave(force bool) error {
-	ck.dirty = true
 	every := ck.every
 	if every <= 0 {
 		every = time.Second
@@ -82,7 +80,7 @@ func (ck *checkpoint) maybeSave(force bool) error {
 	if err := ck.save(); err != nil {
 		return err
 	}
-	ck.saved, ck.dirty = time.Now(), false
+	ck.saved = time.Now()
 	return nil
 }
 

@@ -182,7 +182,7 @@ func Run(ctx context.Context, job Job, opts *Options, newWorker func() Solver) (
 	}
 	var (
 		mu      sync.Mutex
-		counts  = make([]uint64, 0, len(todo)) // finished this run, any order
+		runSum  Sum // the partial counts finished in this run
 		done    = len(ids) - len(todo)
 		next    atomic.Int64
 		stopped atomic.Bool
@@ -212,7 +212,7 @@ func Run(ctx context.Context, job Job, opts *Options, newWorker func() Solver) (
 					return
 				}
 				mu.Lock()
-				counts = append(counts, c)
+				runSum.Add(c)
 				done++
 				if ck != nil && wErr == nil {
 					ck.done[todo[i]] = c
@@ -235,13 +235,11 @@ func Run(ctx context.Context, job Job, opts *Options, newWorker func() Solver) (
 	if wErr != nil {
 		return Result{}, wErr
 	}
-	var sum Sum
+	sum := runSum
 	if ck != nil {
+		// ck.done holds this run's counts too.
+		sum = Sum{}
 		for _, c := range ck.done {
-			sum.Add(c)
-		}
-	} else {
-		for _, c := range counts {
 			sum.Add(c)
 		}
 	}

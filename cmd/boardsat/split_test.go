@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -264,5 +265,39 @@ func TestSolveMemoryLimit(t *testing.T) {
 	cmd.Run()
 	if cmd.ProcessState.ExitCode() != 2 || !strings.Contains(stderr.String(), "memout") || strings.Count(stderr.String(), "\n") != 1 {
 		t.Errorf("--mem 1M: exit %d, stderr %q", cmd.ProcessState.ExitCode(), stderr.String())
+	}
+	// Large boards count in flat memory: one queen on 300x300 and on the
+	// largest board, within --mem 100M, peak RSS (getrusage) under 100 MB.
+	for spec, want := range map[string]uint64{"pieces:300x300:Q1": 90000, "pieces:4096x4096:Q1": 4096 * 4096} {
+		cmd := exec.Command(exe, "solve", spec, "--quiet", "--mem", "100M", "--format", "json")
+		out, err := cmd.Output()
+		var ans struct{ Count uint64 }
+		if err != nil || json.Unmarshal(out, &ans) != nil || ans.Count != want {
+			t.Errorf("%s --mem 100M: %v %q, want count %d", spec, err, out, want)
+			continue
+		}
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss >= 100<<10 {
+			t.Errorf("%s: peak RSS %d KB, want under 100 MB", spec, ru.Maxrss)
+		}
+	}
+}
+
+// TestLargeBoardsRefusedUpFront: a strategy whose tables grow with
+// squares x squares, or a SAT formula on a board past its bound, is
+// refused before it allocates, with one line and exit status 2.
+func TestLargeBoardsRefusedUpFront(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "pieces:300x300:Q1", "--heuristic", "copies"}, "squares x squares bit tables: 300x300 would need"},
+		{[]string{"solve", "pieces:300x300:Q1", "--heuristic", "lookahead-lifted"}, "limit 256 MB"},
+		{[]string{"solve", "pieces:101x100:Q1", "--backend", "sat"}, "refuses boards of more than 10000 squares"},
+		{[]string{"solve", "queens:101", "--backend", "sat", "--task", "first"}, "refuses boards of more than 10000 squares"},
+	} {
+		status, out, errOut := runCLI(c.args...)
+		if status != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: status %d, stdout %q, stderr %q; want 2 and one line with %q", c.args, status, out, errOut, c.want)
+		}
 	}
 }
