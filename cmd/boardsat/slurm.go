@@ -418,4 +418,3 @@ func slurmCollect(args []string, stdout io.Writer) error {
 	printCombined(stdout, c)
 	return nil
 }
-
