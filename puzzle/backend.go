@@ -27,18 +27,6 @@ const (
 	Unique Task = "unique"
 )
 
-// DefaultTask is the task an instance gets when none is named: first for
-// tours, shortest for swaps, count for the placement puzzles.
-func DefaultTask(spec Spec) Task {
-	switch spec.(type) {
-	case Tour:
-		return First
-	case Swap:
-		return Shortest
-	}
-	return Count
-}
-
 // Tasks lists every task, in documentation order.
 var Tasks = []Task{Count, First, All, Shortest, Unique}
 

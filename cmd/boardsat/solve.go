@@ -143,8 +143,7 @@ func hasCount(req puzzle.Request, ans puzzle.Answer) bool {
 }
 
 func hasLength(req puzzle.Request, ans puzzle.Answer) bool {
-	_, swap := req.Spec.(puzzle.Swap)
-	return swap && ans.Status == puzzle.OK && (req.Task == puzzle.Shortest || req.Task == puzzle.Count)
+	return ans.Status == puzzle.OK && puzzle.HasLength(req.Spec, req.Task)
 }
 
 func answerJSON(backend string, req puzzle.Request, ans puzzle.Answer, secs float64) jsonAnswer {
