@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
@@ -15,6 +16,33 @@ import (
 
 // DIMACSSolvers are the Debian solvers that read DIMACS CNF, by binary name.
 var DIMACSSolvers = []string{"cadical", "minisat", "cryptominisat5", "picosat", "clasp"}
+
+// debianPackages names the Debian package of each solver binary whose
+// package is named otherwise.
+var debianPackages = map[string]string{"cryptominisat5": "cryptominisat"}
+
+// DebianPackage returns the Debian package that installs a solver binary.
+func DebianPackage(binary string) string {
+	if p, ok := debianPackages[binary]; ok {
+		return p
+	}
+	return binary
+}
+
+// RequireSolver skips the test when the solver binary is not on PATH,
+// naming the Debian package to install; with CI=true (where .ci/run has
+// installed every solver) a missing binary fails the test instead.
+func RequireSolver(t testing.TB, binary string) {
+	t.Helper()
+	if _, err := exec.LookPath(binary); err == nil {
+		return
+	}
+	msg := fmt.Sprintf("%s is not installed (Debian package %s: apt-get install %s)", binary, DebianPackage(binary), DebianPackage(binary))
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg + ", and CI=true requires every solver")
+	}
+	t.Skip(msg + ": skipping")
+}
 
 // RunSolver runs an external solver binary on the formula file at path
 // (DIMACS, or OPB for minisat+) and returns whether it found the formula
