@@ -124,7 +124,7 @@ func runBench(args []string, stdout io.Writer) error {
 		fmt.Fprintf(os.Stderr, "boardsat bench: %s\n", msg)
 	}
 	if note := repeatNote(suite, *repeat); note != "" {
-		fmt.Fprintf(os.Stderr, "boardsat bench: %s\n", note)
+		fmt.Fprintf(stderrOut, "boardsat bench: %s\n", note)
 	}
 	return nil
 }
