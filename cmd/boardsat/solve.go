@@ -76,6 +76,8 @@ func runSolve(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	var f solveFlags
 	f.register(fs)
+	var sf splitFlags
+	sf.register(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -91,6 +93,14 @@ func runSolve(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if req.Split, err = sf.options(req); err != nil {
+		return err
+	}
+	if err := sf.limitMemory(); err != nil {
+		return err
+	}
+	meter := sf.meter(spec.String(), "subproblems")
+	req.Split.Progress = func(done, total int) { meter.Update(done, total, "") }
 	ctx := context.Background()
 	if f.timeout > 0 {
 		var cancel context.CancelFunc
@@ -111,13 +121,23 @@ func runSolve(args []string, stdout io.Writer) error {
 	start := time.Now()
 	ans, err := backend.Solve(ctx, req)
 	secs := time.Since(start).Seconds()
+	meter.Finish()
 	if err != nil {
 		return badInput(err)
+	}
+	if err := sf.check(req, ans); err != nil {
+		return err
+	}
+	if sf.sharded() {
+		return writeShard(stdout, backend.Name(), req, ans, secs)
 	}
 	if f.format == "json" {
 		return json.NewEncoder(stdout).Encode(answerJSON(backend.Name(), req, ans, secs))
 	}
 	printText(stdout, backend.Name(), req, ans, secs)
+	if r := req.Split.Ran; r != nil && sf.checkpoint != "" {
+		fmt.Fprintf(stdout, "%-14s %d (%d from checkpoint %s)\n", "subproblems:", r.InShard, r.Resumed, sf.checkpoint)
+	}
 	if ans.Status == puzzle.Error || ans.Status == puzzle.Timeout {
 		return exitError{2, fmt.Sprintf("%s: %s", ans.Status, ans.Message)}
 	}
@@ -168,8 +188,7 @@ func hasCount(req puzzle.Request, ans puzzle.Answer) bool {
 }
 
 func hasLength(req puzzle.Request, ans puzzle.Answer) bool {
-	_, swap := req.Spec.(puzzle.Swap)
-	return swap && ans.Status == puzzle.OK && (req.Task == puzzle.Shortest || req.Task == puzzle.Count)
+	return ans.Status == puzzle.OK && puzzle.HasLength(req.Spec, req.Task)
 }
 
 func answerJSON(backend string, req puzzle.Request, ans puzzle.Answer, secs float64) jsonAnswer {
