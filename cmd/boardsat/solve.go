@@ -27,6 +27,8 @@ text or one JSON object. Exit status 2 on bad input, a timeout or an error.`,
 			"solve queens:12 --backend sat --encoding totalizer",
 			"solve tour:6x6:a1:closed --task count",
 			"solve swap:4x3 --format json",
+			"solve queens:17 --shard 1/3 > shard-1.json",
+			"solve queens:16 --checkpoint q16.ckpt",
 		},
 	}
 }
