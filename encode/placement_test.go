@@ -287,7 +287,7 @@ func TestPlacementExternalSolvers(t *testing.T) {
 	dir := t.TempDir()
 	for _, solverName := range []string{"cadical", "minisat", "cryptominisat5", "picosat", "clasp"} {
 		t.Run(solverName, func(t *testing.T) {
-			cnftest.RequireSolver(t, solverName)
+			cnftest.NeedSolver(t, solverName)
 			for _, enc := range card.All() {
 				if enc.Native {
 					continue

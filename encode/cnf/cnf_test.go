@@ -394,7 +394,7 @@ func TestExternalSolvers(t *testing.T) {
 	}
 	for _, name := range append(cnftest.DIMACSSolvers, "minisat+") {
 		t.Run(name, func(t *testing.T) {
-			cnftest.RequireSolver(t, name)
+			cnftest.NeedSolver(t, name)
 			if name == "minisat+" {
 				check(t, name, opbs, true)
 			} else {
