@@ -20,10 +20,14 @@ func TestSubcommandHelp(t *testing.T) {
 	for _, s := range resultsSubs {
 		subs = append(subs, []string{"results", s})
 	}
+	for _, s := range []string{"solve", "bench", "collect"} {
+		subs = append(subs, []string{"slurm", s})
+	}
 	args := map[string]string{ // the argument each usage line must name
 		"solve": "SPEC", "encode": "SPEC", "compare": "SPEC...", "bench": "SUITE",
 		"results": "FILE.csv...", "results summarize": "FILE.csv...", "results table": "FILE.csv...",
 		"results plot": "FILE.csv...", "results benchfmt": "FILE.csv...", "results merge": "FILE.csv...",
+		"slurm": "SPEC", "slurm solve": "SPEC", "slurm bench": "SUITE", "slurm collect": "DIR", "combine": "SHARD.json...",
 	}
 	flagLine := regexp.MustCompile(`(?m)^  -([a-z-]+)`)
 	for _, sub := range subs {

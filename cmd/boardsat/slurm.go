@@ -21,6 +21,51 @@ import (
 
 func init() {
 	commands["slurm"] = command{"run a count or a suite as a Slurm job array of shards (solve, bench), and collect it", runSlurm}
+	helps["slurm"] = help{
+		usage: []string{"slurm solve SPEC --shards N [flags]", "slurm bench SUITE --shards N [flags]", "slurm collect DIR [flags]"},
+		about: `Runs a count (solve) or a benchmark suite (bench) on a Slurm cluster as one
+sbatch job array, one array task per shard, with its script, logs and results
+in a run directory; collect waits for the tasks and combines their results
+into one answer, or one CSV with its .meta.json. Run "boardsat slurm solve -h"
+and the like for each one's flags.`,
+		examples: []string{
+			"slurm solve queens:18 --shards 16 --time 4:00:00 --mem 1G --dir q18",
+			"slurm bench paper --shards 32 --partition short --dir paper",
+			"slurm collect q18 --wait 6h",
+		},
+	}
+	helps["slurm solve"] = help{
+		usage: []string{"slurm solve SPEC --shards N [--time T] [--mem M] [--partition P] [--cpus C] [--dir DIR] [--dry-run] [solve flags]"},
+		about: `Writes DIR/job.sbatch, a job array whose task K runs
+"boardsat solve SPEC --shard K/N --checkpoint DIR/shard-K.ck" into DIR/shard-K.json,
+and submits it with sbatch (--dry-run prints it instead). A resubmitted task
+resumes from its checkpoint. Collect with boardsat slurm collect DIR.`,
+		examples: []string{
+			"slurm solve queens:18 --shards 16 --time 4:00:00 --mem 1G --dir q18",
+			"slurm solve tour:6x6:a1:closed --task count --shards 3 --dry-run",
+		},
+	}
+	helps["slurm bench"] = help{
+		usage: []string{"slurm bench SUITE --shards N [--time T] [--mem M] [--partition P] [--dir DIR] [--dry-run] [--repeat R] [--timeout D]"},
+		about: `Writes DIR/job.sbatch, a job array whose task K runs
+"boardsat bench SUITE --shard K/N -o DIR/shard-K.csv", and submits it with sbatch
+(--dry-run prints it instead). Collect merges the shards into DIR/results.csv.`,
+		examples: []string{
+			"slurm bench paper --shards 32 --time 8:00:00 --mem 8G --dir paper",
+			"slurm bench quick --shards 3 --dry-run",
+		},
+	}
+	helps["slurm collect"] = help{
+		usage: []string{"slurm collect DIR [--wait D] [--poll D] [--format text|json]"},
+		about: `Combines the results of the run in DIR: the shards' counts into one answer
+(also written to DIR/answer.json), or the shards' CSVs into DIR/results.csv
+and its .meta.json. Array tasks that failed are listed, with the sbatch
+command that resubmits only those; exit status 2 until every shard is done.`,
+		examples: []string{
+			"slurm collect q18",
+			"slurm collect paper --wait 12h --poll 1m",
+		},
+	}
 }
 
 // slurmJob is a run directory's record of what was submitted (job.json):
@@ -56,8 +101,12 @@ func slurmStatusFile(dir string, k int) string {
 }
 
 func runSlurm(args []string, stdout io.Writer) error {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help" || args[0] == "help") {
+		printHelp(helpOut, flag.NewFlagSet("slurm", flag.ContinueOnError))
+		return flag.ErrHelp
+	}
 	if len(args) == 0 {
-		return badInputf("want slurm solve SPEC --shards N, slurm bench SUITE --shards N, or slurm collect DIR")
+		return badInputf("want slurm solve SPEC --shards N, slurm bench SUITE --shards N, or slurm collect DIR (boardsat slurm -h)")
 	}
 	switch args[0] {
 	case "solve", "bench":
