@@ -186,3 +186,12 @@ func TestContextStopsRun(t *testing.T) {
 		t.Errorf("cancelled run: %+v %v", res, err)
 	}
 }
+
+// TestVersionNamesTheBuild: the version is stable within a process and
+// names this build (a test binary has no VCS revision: its hash).
+func TestVersionNamesTheBuild(t *testing.T) {
+	v := Version()
+	if v != Version() || len(v) < 12 || v == "build-unknown" {
+		t.Errorf("Version() = %q", v)
+	}
+}
