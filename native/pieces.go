@@ -149,6 +149,16 @@ func (r *piecesRun) found(squares []puzzle.Square, kinds []puzzle.Kind) bool {
 	return true
 }
 
+// empty answers an instance with no pieces: one placement, the empty one.
+func (r *piecesRun) empty() (puzzle.Answer, error) {
+	r.count = 1
+	if r.req.Task != puzzle.Count {
+		r.count = 0
+		r.found(nil, nil)
+	}
+	return r.answer()
+}
+
 // answer builds the answer of a finished or stopped run.
 func (r *piecesRun) answer() (puzzle.Answer, error) {
 	return searchAnswer(r.req.Task, r.count, r.nodes, r.halted, r.first, r.emitErr)

@@ -207,12 +207,7 @@ func piecesSolveFast(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 	pl := newPiecesPlan(p)
 	run := &piecesRun{ctx: ctx, req: req, board: p.Board}
 	if len(pl.slot) == 0 {
-		run.count = 1
-		if req.Task != puzzle.Count {
-			run.count = 0
-			run.found(nil, nil)
-		}
-		return run.answer()
+		return run.empty()
 	}
 	var e piecesEngine
 	if pl.n <= 64 {

@@ -144,12 +144,7 @@ func piecesSolveGeometric(ctx context.Context, req puzzle.Request, p puzzle.Piec
 	run := &piecesRun{ctx: ctx, req: req, board: p.Board}
 	g := newPiecesGeo(p)
 	if len(g.kind) == 0 {
-		run.count = 1
-		if req.Task != puzzle.Count {
-			run.count = 0
-			run.found(nil, nil)
-		}
-		return run.answer()
+		return run.empty()
 	}
 	if req.Task != puzzle.Count {
 		g.run, g.ctx, g.enumerate = run, ctx, true

@@ -60,15 +60,7 @@ func runCombine(args []string, stdout io.Writer) error {
 	if len(files) == 0 {
 		return badInputf("want the shard answers (JSON of solve --shard K/N), like boardsat combine run/shard-*.json")
 	}
-	var shards []shardAnswer
-	for _, name := range files {
-		s, err := readShard(name)
-		if err != nil {
-			return badInput(err)
-		}
-		shards = append(shards, s)
-	}
-	c, err := combineShards(files, shards)
+	c, err := combineFiles(files)
 	if err != nil {
 		return badInput(err)
 	}
@@ -94,6 +86,19 @@ func printCombined(w io.Writer, c combined) {
 	row("count", c.Count)
 	row("shards", fmt.Sprintf("%d (%d subproblems, %s)", c.Shards, c.Subproblems, c.Partition))
 	row("seconds", fmt.Sprintf("%.6f (sum over shards: %s)", c.Seconds, strings.Join(c.ShardSeconds, " ")))
+}
+
+// combineFiles reads the shard answers in files and combines them.
+func combineFiles(files []string) (combined, error) {
+	var shards []shardAnswer
+	for _, name := range files {
+		s, err := readShard(name)
+		if err != nil {
+			return combined{}, err
+		}
+		shards = append(shards, s)
+	}
+	return combineShards(files, shards)
 }
 
 // readShard reads one shard answer: a file holding one JSON object of

@@ -444,15 +444,7 @@ func slurmCollect(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "%d shards of bench %s merged into %s (and %s)\n", j.Shards, j.Target, out, filepath.Base(out)+".meta.json")
 		return nil
 	}
-	var shards []shardAnswer
-	for _, f := range files {
-		s, err := readShard(f)
-		if err != nil {
-			return badInput(err)
-		}
-		shards = append(shards, s)
-	}
-	c, err := combineShards(files, shards)
+	c, err := combineFiles(files)
 	if err != nil {
 		return badInput(err)
 	}
