@@ -74,22 +74,20 @@ func Panels(sums []Summary) []Panel {
 }
 
 // Tasks returns the distinct tasks of the summaries in order of first appearance.
-func Tasks(sums []Summary) []string {
-	var out []string
-	for _, s := range sums {
-		if !slices.Contains(out, s.Task) {
-			out = append(out, s.Task)
-		}
-	}
-	return out
-}
+func Tasks(sums []Summary) []string { return distinct(sums, func(s Summary) string { return s.Task }) }
 
 // Puzzles returns the distinct puzzles of the summaries in order of first appearance.
 func Puzzles(sums []Summary) []string {
+	return distinct(sums, func(s Summary) string { return s.Puzzle })
+}
+
+// distinct returns the distinct values of field over the summaries, in
+// order of first appearance.
+func distinct(sums []Summary, field func(Summary) string) []string {
 	var out []string
 	for _, s := range sums {
-		if !slices.Contains(out, s.Puzzle) {
-			out = append(out, s.Puzzle)
+		if v := field(s); !slices.Contains(out, v) {
+			out = append(out, v)
 		}
 	}
 	return out
