@@ -94,7 +94,7 @@ type childAnswer struct {
 // Args returns the solve arguments of a run.
 func (r Run) Args() []string {
 	a := []string{r.Spec.String(), "--backend", r.Variant.Backend, "--task", string(r.Task), "--format", "json",
-		"--timeout", r.Timeout.String()}
+		"--timeout", r.Timeout.String(), "--quiet"}
 	for _, f := range compare.FieldOrder {
 		if v := r.Variant.Value(f); v != "" {
 			a = append(a, "--"+f, v)

@@ -10,6 +10,7 @@ import (
 	"github.com/boardsat/boardsat/encode/card"
 	"github.com/boardsat/boardsat/encode/sat"
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/subproblem"
 )
 
 // Backend is the "sat" backend: it encodes an instance with the encoder and
@@ -196,7 +197,9 @@ func satSolveWith(ctx context.Context, req puzzle.Request, e Encoder, c card.Enc
 
 // satCount answers Count, Unique and All tasks.
 func satCount(ctx context.Context, req puzzle.Request, pr satPrepared, solver string, ans puzzle.Answer, start time.Time) (puzzle.Answer, error) {
-	opt := sat.CountOptions{Solver: solver, Threads: req.Threads}
+	opt := sat.CountOptions{Solver: solver, Threads: req.Threads, Split: req.Split,
+		Key: subproblem.Key{Spec: req.Spec.String(), Task: string(req.Task),
+			Strategy: "sat/" + ans.Encoding + "/" + solver}}
 	var decodeErr error
 	if req.Task == puzzle.All {
 		opt.Emit = func(model []bool) error {

@@ -5,12 +5,13 @@ package native
 
 import (
 	"context"
-	"runtime"
+	"fmt"
 	"slices"
 	"sync"
 	"sync/atomic"
 
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/subproblem"
 )
 
 // ---------------------------------------------------------------------------
@@ -158,10 +159,6 @@ func piecesSolveFast(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 		return ans, err
 	}
 	pl := newPiecesPlan(p)
-	threads := req.Threads
-	if threads <= 0 {
-		threads = runtime.NumCPU()
-	}
 	run := &piecesRun{ctx: ctx, req: req, board: p.Board}
 	if len(pl.slot) == 0 {
 		run.count = 1
@@ -183,36 +180,34 @@ func piecesSolveFast(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 	}
 	var stop atomic.Bool
 	tasks, nodes := pl.tasks(e.legal)
-	run.nodes = nodes
-	var next atomic.Int64
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for range threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := e.worker(ctx, &stop)
-			var sum uint64
-			for {
-				i := next.Add(1) - 1
-				if i >= int64(len(tasks)) || stop.Load() {
-					break
-				}
-				if ctx.Err() != nil {
-					stop.Store(true)
-					break
-				}
-				sum += tasks[i].weight * w.countFrom(tasks[i].prefix)
-			}
-			mu.Lock()
-			run.count += sum
-			run.nodes += w.nodeCount()
-			mu.Unlock()
-		}()
+	var workers []piecesCounter
+	partition := fmt.Sprintf("pieces-fast prefixes of %d slots: %d subproblems", piecesTaskDepth(tasks), len(tasks))
+	res, err := splitRun(ctx, req, "fast", partition, len(tasks), func() subproblem.Solver {
+		w := e.worker(ctx, &stop)
+		mu.Lock()
+		workers = append(workers, w)
+		mu.Unlock()
+		return func(id int) (uint64, bool) {
+			c := tasks[id].weight * w.countFrom(tasks[id].prefix)
+			return c, !stop.Load() && ctx.Err() == nil
+		}
+	})
+	if err != nil {
+		return puzzle.Answer{}, err
 	}
-	wg.Wait()
-	run.halted = stop.Load()
-	return run.answer()
+	for _, w := range workers {
+		nodes += w.nodeCount()
+	}
+	return splitAnswer(res, map[string]int64{puzzle.StatNodes: nodes}), nil
+}
+
+// piecesTaskDepth is the number of slots the subproblems fix (0 if none).
+func piecesTaskDepth(tasks []piecesTask) int {
+	if len(tasks) == 0 {
+		return 0
+	}
+	return len(tasks[0].prefix)
 }
 
 // piecesEngine is a fast counter for one board size class.

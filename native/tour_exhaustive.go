@@ -6,12 +6,12 @@ package native
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
 
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/subproblem"
 )
 
 // ---------------------------------------------------------------------------
@@ -382,15 +382,14 @@ func tourSplit(g *tourGraph, tasks []tourTask, want int) []tourTask {
 	return tasks
 }
 
-func tourThreads(req puzzle.Request) int {
-	if req.Threads > 0 {
-		return req.Threads
-	}
-	return runtime.NumCPU()
-}
+// tourSplitWant is how many subproblems an exhaustive count aims for:
+// fixed, so that the split (and with it checkpoints and shards) is the same
+// whatever the number of threads.
+const tourSplitWant = 256
 
 // tourCount counts the tours of t exhaustively.
-func tourCount(ctx context.Context, t puzzle.Tour, threads int) (puzzle.Answer, error) {
+func tourCount(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+	t := req.Spec.(puzzle.Tour)
 	b := t.Board
 	if t.Closed {
 		if r := tourClosedImpossible(b); r != "" {
@@ -411,49 +410,61 @@ func tourCount(ctx context.Context, t puzzle.Tour, threads int) (puzzle.Answer, 
 		}
 	}
 	g := newTourGraph(b)
-	tasks := tourSplit(g, tourRootTasks(g, t), 64*threads)
+	tasks := tourSplit(g, tourRootTasks(g, t), tourSplitWant)
 	var (
-		next       atomic.Int64
-		total      atomic.Uint64
-		nodes, bts atomic.Int64
 		stop       atomic.Bool
-		wg         sync.WaitGroup
+		mu         sync.Mutex
+		nodes, bts int64
 	)
-	for range threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := newTourSearch(g)
-			s.stop, s.ctx = &stop, ctx
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(tasks) || stop.Load() {
-					break
-				}
-				tk := tasks[i]
-				s.reset()
-				for _, v := range tk.prefix {
-					s.visit(v)
-				}
-				s.end = tk.end
-				s.count = 0
-				s.dfs(tk.prefix[len(tk.prefix)-1])
-				total.Add(s.count * tk.weight)
+	partition := fmt.Sprintf("tour paths of %d-%d moves: %d subproblems", tourPrefixMin(tasks), tourPrefixMax(tasks), len(tasks))
+	res, err := splitRun(ctx, req, "exhaustive", partition, len(tasks), func() subproblem.Solver {
+		s := newTourSearch(g)
+		s.stop, s.ctx = &stop, ctx
+		return func(id int) (uint64, bool) {
+			tk := tasks[id]
+			s.reset()
+			for _, v := range tk.prefix {
+				s.visit(v)
 			}
-			nodes.Add(s.nodes)
-			bts.Add(s.backtracks)
-		}()
+			s.end = tk.end
+			s.count = 0
+			n0, b0 := s.nodes, s.backtracks
+			s.dfs(tk.prefix[len(tk.prefix)-1])
+			mu.Lock()
+			nodes += s.nodes - n0
+			bts += s.backtracks - b0
+			mu.Unlock()
+			return s.count * tk.weight, !s.stopped
+		}
+	})
+	if err != nil {
+		return puzzle.Answer{}, err
 	}
-	wg.Wait()
-	stats := tourStats(nodes.Load(), bts.Load())
-	if ctx.Err() != nil {
-		return puzzle.Answer{Status: puzzle.Timeout, Message: ctx.Err().Error(), Stats: stats}, nil
+	ans := splitAnswer(res, tourStats(nodes, bts))
+	if ans.Status == puzzle.OK && ans.CountString() == "0" && splitWhole(req) {
+		return puzzle.Answer{Status: puzzle.Unsat, Count: 0, Stats: ans.Stats, Message: "no tour (exhaustive search)"}, nil
 	}
-	n := total.Load()
-	if n == 0 {
-		return puzzle.Answer{Status: puzzle.Unsat, Count: 0, Stats: stats, Message: "no tour (exhaustive search)"}, nil
+	return ans, nil
+}
+
+// tourPrefixMin and tourPrefixMax bound the subproblems' path lengths in
+// moves (for the partition's description).
+func tourPrefixMin(tasks []tourTask) int {
+	m := -1
+	for _, tk := range tasks {
+		if m < 0 || len(tk.prefix)-1 < m {
+			m = len(tk.prefix) - 1
+		}
 	}
-	return puzzle.Answer{Status: puzzle.OK, Count: n, Stats: stats}, nil
+	return max(m, 0)
+}
+
+func tourPrefixMax(tasks []tourTask) int {
+	m := 0
+	for _, tk := range tasks {
+		m = max(m, len(tk.prefix)-1)
+	}
+	return m
 }
 
 // tourFirstExhaustive finds a tour by exhaustive search in Warnsdorff order,
@@ -508,7 +519,7 @@ func tourFirstExhaustive(ctx context.Context, t puzzle.Tour) puzzle.Answer {
 func tourSolveExhaustive(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	t := req.Spec.(puzzle.Tour)
 	if req.Task == puzzle.Count {
-		return tourCount(ctx, t, tourThreads(req))
+		return tourCount(ctx, req)
 	}
 	return tourFirstExhaustive(ctx, t), nil
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/boardsat/boardsat/subproblem"
 )
 
 // Task is what a request asks of an instance.
@@ -72,6 +74,11 @@ type Request struct {
 	// Emit receives every solution of an All task, as it is found. An error
 	// from Emit stops the search and is returned.
 	Emit func(Solution) error
+	// Split, if set, says how a counter that splits its work into
+	// subproblems runs them: one shard, a checkpoint file, progress
+	// reports (package subproblem). Run fills Split.Ran when a splitting
+	// counter ran; other strategies ignore it.
+	Split *subproblem.Options
 }
 
 // Answer is a backend's reply to a request.

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/bench"
+	"github.com/boardsat/boardsat/progress"
+	"github.com/boardsat/boardsat/subproblem"
 )
 
 func init() {
@@ -29,6 +31,8 @@ func runBench(args []string, stdout io.Writer) error {
 	out := fs.String("o", "", "results CSV to write (default: CSV on stdout); a FILE.meta.json sidecar describes the machine")
 	resume := fs.Bool("resume", false, "keep the rows already in -o FILE and skip their runs")
 	dryRun := fs.Bool("dry-run", false, "list the planned runs (instance, variant, task, repetition) and run nothing")
+	shardFlag := fs.String("shard", "", "run only shard `K/N` of the suite's runs (join the shards' CSVs with boardsat results merge)")
+	quiet := fs.Bool("quiet", false, "print no progress on stderr")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -45,12 +49,19 @@ func runBench(args []string, stdout io.Writer) error {
 			return badInput(err)
 		}
 	}
+	var shard subproblem.Shard
+	if *shardFlag != "" {
+		if shard, err = subproblem.ParseShard(*shardFlag); err != nil {
+			return badInput(err)
+		}
+	}
 	suite, err := bench.Load(pos[0])
 	if err != nil {
 		return badInput(err)
 	}
 	if *dryRun {
 		runs, unsupported := suite.Plan(context.Background(), bench.Overrides{Repeat: *repeat, Timeout: *timeout, MemMB: memMB})
+		runs = bench.ShardPlan(suite, runs, shard)
 		for _, r := range runs {
 			fmt.Fprintf(stdout, "%s\t%s\t%s\trep %d\ttimeout %s\tmem %dM\n", r.Spec, r.Variant, r.Task, r.Rep, r.Timeout, r.MemMB)
 		}
@@ -71,9 +82,10 @@ func runBench(args []string, stdout io.Writer) error {
 		Stdout:      stdout,
 		Resume:      *resume,
 		CommandLine: os.Args,
+		Shard:       shard,
 	}
-	if isTerminal(os.Stderr) {
-		opt.Progress = os.Stderr
+	if !*quiet {
+		opt.Progress = &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: "bench " + pos[0], Unit: "runs", Every: progressEvery}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

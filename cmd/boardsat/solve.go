@@ -62,6 +62,8 @@ func runSolve(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	var f solveFlags
 	f.register(fs)
+	var sf splitFlags
+	sf.register(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -77,6 +79,14 @@ func runSolve(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if req.Split, err = sf.options(req); err != nil {
+		return err
+	}
+	if err := sf.limitMemory(); err != nil {
+		return err
+	}
+	meter := sf.meter(spec.String(), "subproblems")
+	req.Split.Progress = func(done, total int) { meter.Update(done, total, "") }
 	ctx := context.Background()
 	if f.timeout > 0 {
 		var cancel context.CancelFunc
@@ -97,13 +107,23 @@ func runSolve(args []string, stdout io.Writer) error {
 	start := time.Now()
 	ans, err := backend.Solve(ctx, req)
 	secs := time.Since(start).Seconds()
+	meter.Finish()
 	if err != nil {
 		return badInput(err)
+	}
+	if err := sf.check(req, ans); err != nil {
+		return err
+	}
+	if sf.sharded() {
+		return writeShard(stdout, backend.Name(), req, ans, secs)
 	}
 	if f.format == "json" {
 		return json.NewEncoder(stdout).Encode(answerJSON(backend.Name(), req, ans, secs))
 	}
 	printText(stdout, backend.Name(), req, ans, secs)
+	if r := req.Split.Ran; r != nil && sf.checkpoint != "" {
+		fmt.Fprintf(stdout, "%-14s %d (%d from checkpoint %s)\n", "subproblems:", r.InShard, r.Resumed, sf.checkpoint)
+	}
 	if ans.Status == puzzle.Error || ans.Status == puzzle.Timeout {
 		return exitError{2, fmt.Sprintf("%s: %s", ans.Status, ans.Message)}
 	}
