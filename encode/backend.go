@@ -2,6 +2,7 @@ package encode
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -65,6 +66,11 @@ func encodingChoices() []puzzle.Choice {
 	return out
 }
 
+// ErrUniqueRefused is the error of the SAT-side backends for task unique:
+// they have no lex-leader constraints, and counting under their partial
+// symmetry breaking would publish wrong numbers.
+const ErrUniqueRefused = "the SAT backends do not do task unique: their symmetry breaking removes only mirror images (46 models for queens:8, not the 12 classes), so counting under it would be wrong; use --backend native for unique"
+
 // satPrepared is a request resolved and encoded.
 type satPrepared struct {
 	enc     Encoder
@@ -82,6 +88,9 @@ func satResolve(req puzzle.Request) (Encoder, card.Encoding, error) {
 // satPrepare checks the task against encoder e and builds the formula with
 // card encoding c (or runs the encoder's own Solve).
 func satPrepare(ctx context.Context, backend string, req puzzle.Request, e Encoder, c card.Encoding, solverName string) (satPrepared, error) {
+	if req.Task == puzzle.Unique {
+		return satPrepared{}, errors.New(ErrUniqueRefused)
+	}
 	if !slices.Contains(e.Tasks, req.Task) {
 		tasks := make([]string, len(e.Tasks))
 		for i, t := range e.Tasks {
@@ -104,9 +113,11 @@ func satPrepare(ctx context.Context, backend string, req puzzle.Request, e Encod
 		pr.answer = ans
 		return pr, err
 	}
-	// Symmetry breaking keeps one solution per class: sound for a first
-	// solution, and what Unique counts; never for Count or All.
-	opt := Options{SymmetryBreaking: req.Task == puzzle.First || req.Task == puzzle.Unique}
+	// Symmetry breaking only removes some solutions (for queens, those whose
+	// rank-1 queen stands on the right half): sound for a first solution,
+	// never for a count (queens:8 keeps 46 of 92 models, and 12 classes
+	// exist), so Unique is refused above.
+	opt := Options{SymmetryBreaking: req.Task == puzzle.First}
 	start := time.Now()
 	inst, err := e.Build(req.Spec, c, opt)
 	pr.answer.EncodeSeconds = time.Since(start).Seconds()
@@ -222,7 +233,8 @@ func satCount(ctx context.Context, req puzzle.Request, pr satPrepared, solver st
 		ans.Status, ans.Message = puzzle.Error, decodeErr.Error()
 		return ans, nil
 	case err != nil && r.Status == puzzle.Error && req.Task == puzzle.All:
-		// Emit failed: the caller's error.
+		// Emit failed: the caller's error; the count stopped part way.
+		ans.Status, ans.Message = puzzle.Error, r.Message
 		return ans, err
 	case err != nil:
 		return puzzle.Answer{}, err

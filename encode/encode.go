@@ -16,9 +16,9 @@ import (
 
 // Options tune how an instance is encoded.
 type Options struct {
-	// SymmetryBreaking adds constraints that keep one solution of each
-	// symmetry class; encoders apply it only where it is sound for the task
-	// (first solution), never when counting all solutions.
+	// SymmetryBreaking adds constraints that remove some solutions equivalent
+	// under a board symmetry (not down to one per class: queens keeps 46 of
+	// 92). Sound for a first solution only, never for any count.
 	SymmetryBreaking bool
 	// Steps is the plan length T for planning encodings (swaps).
 	Steps int

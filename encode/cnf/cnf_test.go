@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -274,9 +273,7 @@ func TestExternalSolvers(t *testing.T) {
 	}
 	for _, name := range append(cnftest.DIMACSSolvers, "minisat+") {
 		t.Run(name, func(t *testing.T) {
-			if _, err := exec.LookPath(name); err != nil {
-				t.Skipf("%s is not installed (Debian package %s): skipping", name, name)
-			}
+			cnftest.NeedSolver(t, name)
 			if name == "minisat+" {
 				check(t, name, opbs, true)
 			} else {

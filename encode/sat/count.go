@@ -275,7 +275,7 @@ func countBlocking(ctx context.Context, f *cnf.Formula, emit func([]bool) error)
 		return st
 	}
 	for {
-		st, err := gophersatRun(ctx, s)
+		st, err := gophersatRunHook(ctx, s)
 		calls++
 		if ctx.Err() != nil {
 			return CountResult{Status: puzzle.Timeout, Stats: stats(), Message: fmt.Sprintf("time limit reached after %d projected models", n)}, nil
@@ -283,8 +283,12 @@ func countBlocking(ctx context.Context, f *cnf.Formula, emit func([]bool) error)
 		if err != nil {
 			return CountResult{Status: puzzle.Error, Stats: stats(), Message: err.Error()}, nil
 		}
+		if st == gs.Unsat {
+			break // no model left: the count is complete
+		}
 		if st != gs.Sat {
-			break
+			// Anything but a verdict (Indet) would leave a partial count.
+			return CountResult{Status: puzzle.Error, Stats: stats(), Message: fmt.Sprintf("gophersat ended with status %v after %d projected models", st, n)}, nil
 		}
 		model, err := gophersatModel(s, f.NumVars())
 		if err == nil && !f.Satisfied(model) {

@@ -79,3 +79,36 @@ func RunSolver(t testing.TB, name, path string, nvars int) (bool, []bool) {
 	t.Fatalf("%s: no status line in\n%s", name, out)
 	return false, nil
 }
+
+// InCI reports whether the tests run in continuous integration (CI=true),
+// where every external solver must be installed.
+func InCI() bool { return os.Getenv("CI") == "true" }
+
+// MissingSolver reports whether the external solver binary is absent from
+// PATH. Absent, it is a test failure under CI=true (.ci/run installs every
+// solver) and a logged skip otherwise, so that `make test` needs only Go.
+func MissingSolver(t testing.TB, binary string) bool {
+	t.Helper()
+	if _, err := exec.LookPath(binary); err == nil {
+		return false
+	}
+	if InCI() {
+		t.Errorf("%s is not installed, and CI=true requires every external solver", binary)
+	} else {
+		t.Logf("%s is not installed: skipping its checks (CI=true makes this a failure)", binary)
+	}
+	return true
+}
+
+// NeedSolver ends the test when the external solver binary is absent: as a
+// failure under CI=true, as a skip otherwise.
+func NeedSolver(t testing.TB, binary string) {
+	t.Helper()
+	if _, err := exec.LookPath(binary); err == nil {
+		return
+	}
+	if InCI() {
+		t.Fatalf("%s is not installed, and CI=true requires every external solver", binary)
+	}
+	t.Skipf("%s is not installed: skipping (CI=true makes this a failure)", binary)
+}
