@@ -76,24 +76,5 @@ func kingPathBuild(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, e
 	if !k.AllStarts {
 		f.Add(x[0][k.Start])
 	}
-	decode := func(model []bool) (puzzle.Solution, error) {
-		path := make([]puzzle.Square, l)
-		for t := range l {
-			found := -1
-			for s := range n {
-				if v := x[t][s].Var(); v < len(model) && model[v] {
-					if found >= 0 {
-						return puzzle.Solution{}, fmt.Errorf("step %d has two squares", t+1)
-					}
-					found = s
-				}
-			}
-			if found < 0 {
-				return puzzle.Solution{}, fmt.Errorf("step %d has no square", t+1)
-			}
-			path[t] = puzzle.Square(found)
-		}
-		return puzzle.Solution{Board: b, Path: path}, nil
-	}
-	return &Instance{Formula: f, Decode: decode}, nil
+	return &Instance{Formula: f, Decode: pathDecode(b, l, func(s, t int) cnf.Lit { return x[t][s] })}, nil
 }
