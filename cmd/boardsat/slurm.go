@@ -14,9 +14,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/bench"
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/subproblem"
 )
 
 func init() {
@@ -201,7 +201,7 @@ func slurmSubmit(kind string, args []string, stdout io.Writer) error {
 	job := slurmJob{Kind: kind, Target: target, Shards: *shards, Name: "boardsat-" + filepath.Base(abs),
 		Exe: *exe, Args: taskArgs, Created: time.Now().UTC().Format(time.RFC3339)}
 	script := slurmScript(job, abs, *timeLimit, *mem, *partition, *cpus)
-	if err := subproblem.WriteFileAtomic(filepath.Join(abs, slurmScriptFile), []byte(script)); err != nil {
+	if err := atomicfile.WriteBytes(filepath.Join(abs, slurmScriptFile), []byte(script)); err != nil {
 		return err
 	}
 	if *dryRun {
@@ -327,7 +327,7 @@ func slurmScript(j slurmJob, dir, timeLimit, mem, partition string, cpus int) st
 
 func writeJob(dir string, j slurmJob) error {
 	data, _ := json.MarshalIndent(j, "", "  ")
-	return subproblem.WriteFileAtomic(filepath.Join(dir, slurmJobFile), append(data, '\n'))
+	return atomicfile.WriteBytes(filepath.Join(dir, slurmJobFile), append(data, '\n'))
 }
 
 func readJob(dir string) (slurmJob, error) {
@@ -449,7 +449,7 @@ func slurmCollect(args []string, stdout io.Writer) error {
 		return badInput(err)
 	}
 	data, _ := json.Marshal(c)
-	if err := subproblem.WriteFileAtomic(filepath.Join(dir, "answer.json"), append(data, '\n')); err != nil {
+	if err := atomicfile.WriteBytes(filepath.Join(dir, "answer.json"), append(data, '\n')); err != nil {
 		return err
 	}
 	if *format == "json" {
