@@ -40,6 +40,8 @@ func init() {
 		Doc: "bit-mask backtracking row by row, one thread; unique by canonical check"})
 	register(Strategy{Puzzle: "queens", Name: "symmetric", Default: true, Tasks: all, Solve: queensSolveSymmetric,
 		Doc: "one representative per symmetry class (weights 2/4/8), subproblems over all cores; first/all use bitboard"})
+	register(Strategy{Puzzle: "queens", Name: "constellations", Tasks: all, Solve: queensSolveConstellations,
+		Doc: "symmetry classes of border-queen start constellations, each completed by a bitboard search, over all cores; first/all use bitboard"})
 }
 
 // queensN checks a queens request and returns n.
