@@ -34,20 +34,20 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
 
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/subproblem"
 )
 
 // queensConstMin is the smallest n the constellation counter handles itself;
 // below it the bitboard search with the canonical check answers.
 const queensConstMin = 5
 
-// queensConstMax is the largest n it handles: masks hold the columns in a
-// uint64 with room for the shifts.
+// queensConstMax bounds the rows of its fixed-size stacks; counts stop at
+// queensMaxCount (28) anyway.
 const queensConstMax = 32
 
 // queensConstellation is one class representative: the columns of the queens
@@ -59,7 +59,8 @@ type queensConstellation struct {
 	Top, Bottom, Left, Right int
 	// Class is the number of constellations in its class (8/|S|).
 	Class int
-	// Turns lists the quarter and half turns (as queensImage's g: 1, 2, 3)
+	// Turns lists the quarter and half turns (1, 2, 3 in the numbering of
+	// boardSymMap and queensImage)
 	// that fix the constellation; only these can fix a solution of it.
 	Turns []int
 }
@@ -90,30 +91,6 @@ func (c queensConstellation) squares(n int) (qs [4][2]int, k int) {
 func (c queensConstellation) queens(n int) [][2]int {
 	qs, k := c.squares(n)
 	return append([][2]int(nil), qs[:k]...)
-}
-
-// queensSquareImage maps square (r, c) of an n-board by symmetry g, numbered
-// as in queensImage (1 quarter turn, 2 half turn, 3 three-quarter turn, 4
-// mirror of columns, 5 mirror of rows, 6 transpose, 7 anti-transpose).
-func queensSquareImage(g, n, r, c int) (int, int) {
-	m := n - 1
-	switch g {
-	case 1:
-		return c, m - r
-	case 2:
-		return m - r, m - c
-	case 3:
-		return m - c, r
-	case 4:
-		return r, m - c
-	case 5:
-		return m - r, c
-	case 6:
-		return c, r
-	case 7:
-		return m - c, m - r
-	}
-	return r, c
 }
 
 // queensConstellationOf returns the constellation formed by border queens,
@@ -179,7 +156,7 @@ func (c queensConstellation) orbit(n int, qs [][2]int) (class int, turns []int, 
 	var img [4][2]int
 	for g := range 8 {
 		for i, q := range qs {
-			img[i][0], img[i][1] = queensSquareImage(g, n, q[0], q[1])
+			img[i][1], img[i][0] = boardSymMap(g, n, n, q[1], q[0])
 		}
 		d, _ := queensConstellationOf(n, img[:len(qs)])
 		k := d.key(n)
@@ -442,18 +419,13 @@ func (q *queensCompletion) countFixed(turns []int) (total uint64, fixed [4]uint6
 	return total, fixed
 }
 
-// queensConstResult is what the constellation counter finds.
-type queensConstResult struct {
-	all      uint64 // solutions
-	unique8  uint64 // eight times the number of classes (unique task only)
-	nodes    int64
-	timedOut bool
-}
-
-// queensConstCount counts the solutions of the n-board (and, with unique,
-// their classes) over the given number of goroutines.
-func queensConstCount(ctx context.Context, n, threads int, unique bool) queensConstResult {
+// queensConstCount counts (task count) or counts the classes of (task
+// unique) the n-queens solutions, 5 <= n <= queensConstMax: each class
+// representative is one subproblem of the shared pool, whose partial count
+// is its weighted count.
+func queensConstCount(ctx context.Context, req puzzle.Request, n int) (puzzle.Answer, error) {
 	cons := queensConstellations(n)
+	// The searches poll a flag, cheaper than the context.
 	var stop atomic.Bool
 	done := make(chan struct{})
 	defer close(done)
@@ -464,53 +436,44 @@ func queensConstCount(ctx context.Context, n, threads int, unique bool) queensCo
 		case <-done:
 		}
 	}()
-	var res queensConstResult
-	var next atomic.Int64
+	unique := req.Task == puzzle.Unique
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for range max(1, min(threads, len(cons))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			q := &queensCompletion{n: n, stop: &stop}
-			var all, unique8 uint64
-			for !q.halted {
-				i := next.Add(1) - 1
-				if i >= int64(len(cons)) {
-					break
+	var nodes int64
+	partition := fmt.Sprintf("queens-constellations border queens: %d classes", len(cons))
+	res, err := splitRun(ctx, req, "constellations", partition, len(cons), func() subproblem.Solver {
+		q := &queensCompletion{n: n, stop: &stop}
+		return func(id int) (uint64, bool) {
+			c := cons[id]
+			q.setup(c)
+			q.nodes = 0
+			var part uint64
+			if unique && len(c.Turns) > 0 {
+				// Burnside over the turns that fix c: its solutions
+				// fall into (sols + fixed)/|S| classes, |S| = 8/Class.
+				sols, fixed := q.countFixed(c.Turns)
+				sum := sols
+				for _, g := range c.Turns {
+					sum += fixed[g]
 				}
-				if stop.Load() {
-					q.halted = true
-					break
+				part = uint64(c.Class) * sum / 8
+			} else {
+				part = q.count()
+				if !unique {
+					part *= uint64(c.Class)
+				} else {
+					part = part * uint64(c.Class) / 8
 				}
-				c := cons[i]
-				q.setup(c)
-				if unique && len(c.Turns) > 0 {
-					sols, fixed := q.countFixed(c.Turns)
-					sum := sols
-					for _, g := range c.Turns {
-						sum += fixed[g]
-					}
-					all += uint64(c.Class) * sols
-					unique8 += uint64(c.Class) * sum
-					continue
-				}
-				sols := q.count()
-				all += uint64(c.Class) * sols
-				unique8 += uint64(c.Class) * sols
 			}
 			mu.Lock()
-			res.all += all
-			res.unique8 += unique8
-			res.nodes += q.nodes
-			if q.halted {
-				res.timedOut = true
-			}
+			nodes += q.nodes
 			mu.Unlock()
-		}()
+			return part, !q.halted
+		}
+	})
+	if err != nil {
+		return puzzle.Answer{}, err
 	}
-	wg.Wait()
-	return res
+	return splitAnswer(res, map[string]int64{puzzle.StatNodes: nodes}), nil
 }
 
 // queensSolveConstellations answers count and unique with the constellation
@@ -525,23 +488,5 @@ func queensSolveConstellations(ctx context.Context, req puzzle.Request) (puzzle.
 		ans.Heuristic = "bitboard"
 		return ans, err
 	}
-	if n > queensConstMax {
-		return puzzle.Answer{}, fmt.Errorf("queens: constellations counts n up to %d, not %d", queensConstMax, n)
-	}
-	threads := req.Threads
-	if threads <= 0 {
-		threads = runtime.NumCPU()
-	}
-	res := queensConstCount(ctx, n, threads, req.Task == puzzle.Unique)
-	ans := puzzle.Answer{Status: puzzle.OK, Stats: map[string]int64{puzzle.StatNodes: res.nodes}}
-	if res.timedOut {
-		ans.Status = puzzle.Timeout
-		ans.Message = fmt.Sprintf("stopped after %d nodes", res.nodes)
-		return ans, nil
-	}
-	ans.Count = res.all
-	if req.Task == puzzle.Unique {
-		ans.Count = res.unique8 / 8
-	}
-	return ans, nil
+	return queensConstCount(ctx, req, n)
 }
