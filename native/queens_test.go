@@ -207,17 +207,19 @@ func TestQueensStrategiesListed(t *testing.T) {
 func benchmarkQueens(b *testing.B, n int) {
 	want, _ := puzzle.KnownCount(puzzle.Queens{N: n}, puzzle.Count)
 	for b.Loop() {
-		ans := queensSolve(b, "symmetric", n, puzzle.Count, nil)
+		ans := queensSolve(b, "", n, puzzle.Count, nil)
 		if ans.Count != want {
 			b.Fatalf("count %d, want %d", ans.Count, want)
 		}
 	}
 }
 
-// BenchmarkQueens16 counts queens:16 with the default (symmetric) strategy.
+// BenchmarkQueens16 counts queens:16 with the default (constellations)
+// strategy on all cores.
 func BenchmarkQueens16(b *testing.B) { benchmarkQueens(b, 16) }
 
-// BenchmarkQueens17 counts queens:17 with the default (symmetric) strategy.
+// BenchmarkQueens17 counts queens:17 with the default (constellations)
+// strategy on all cores.
 func BenchmarkQueens17(b *testing.B) {
 	if testing.Short() {
 		b.Skip("queens:17 is skipped with -short")
