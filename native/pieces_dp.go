@@ -16,11 +16,14 @@ package native
 // of 64-bit limbs, enough for 3^squares.
 //
 // The width is limited by the state space: the number of valid ranks grows
-// like 2.4^W for kings only, 2^W for knights only and about 2.7^W for both,
-// and the states with knights are pairs of ranks. A board is refused, with
-// the estimate, when its states or its transitions per rank exceed
+// like 1.62^W for kings only (Fibonacci), 2^W for knights only and about
+// 2.4^W for both (fewer when the counts wanted are small), and the states
+// with knights are pairs of ranks. A board is refused, with the figure, when
+// its valid ranks exceed PiecesDPMaxRows, its states or transitions per rank
 // PiecesDPMaxStates or PiecesDPMaxWork, or its count tables
-// PiecesDPMemBudget. Queens, bishops and rooks reach across the board and
+// PiecesDPMemBudget. In practice, with every count allowed: kings alone up
+// to width 19 (10,946 ranks), knights alone up to width 13 (8,192 ranks),
+// a mix up to width 11 (8,997 ranks) where the transitions allow it. Queens, bishops and rooks reach across the board and
 // are refused.
 
 import (
@@ -36,6 +39,8 @@ import (
 
 // Limits of the dp strategy (see the file comment).
 var (
+	// PiecesDPMaxRows caps the valid ranks (their pairs are compared once).
+	PiecesDPMaxRows int64 = 12_000
 	// PiecesDPMaxStates caps the states of one rank.
 	PiecesDPMaxStates int64 = 1 << 24
 	// PiecesDPMaxWork caps the state transitions of one rank.
@@ -77,10 +82,9 @@ func piecesSolveDP(ctx context.Context, req puzzle.Request) (puzzle.Answer, erro
 	}
 	ans := puzzle.Answer{Status: puzzle.OK, Stats: stats,
 		Message: fmt.Sprintf("%d valid ranks, at most %d states per rank", len(d.rows), d.peak)}
-	ans.SetCount(tab[kings][knights])
-	if ans.CountBig().Sign() == 0 {
-		ans.Status = puzzle.Unsat
-	}
+	if kings <= d.maxK && knights <= d.maxN {
+		ans.SetCount(tab[kings][knights])
+	} // else more kings than fit: count 0, status ok as the other counters say
 	return ans, nil
 }
 
@@ -143,6 +147,10 @@ func newPiecesDP(b puzzle.Board, maxK, maxN int) (*piecesDP, error) {
 	maxK = min(maxK, ((w+1)/2)*((h+1)/2))
 	maxN = min(maxN, w*h)
 	d := &piecesDP{w: w, h: h, maxK: maxK, maxN: maxN, knights: maxN > 0, wmask: 1<<uint(w) - 1}
+	if r := dpCountRows(w, maxK, maxN); r > PiecesDPMaxRows {
+		return nil, fmt.Errorf("the dp strategy refuses %s: %d valid ranks of width %d, over its limit of %d (states are pairs of ranks)",
+			b, r, w, PiecesDPMaxRows)
+	}
 	d.vec = (maxK + 1) * (maxN + 1)
 	d.limbs = (w*h*1585/1000)/64 + 1 // 3^squares < 2^(1.585 squares)
 	// Enumerate valid ranks: a king never beside another piece. Ranks are
@@ -151,9 +159,6 @@ func newPiecesDP(b puzzle.Board, maxK, maxN int) (*piecesDP, error) {
 	build = func(pos int, king, knight uint64, nk, nn int) error {
 		if pos == w {
 			d.rows = append(d.rows, dpRow{king, knight, nk, nn})
-			if int64(len(d.rows)) > PiecesDPMaxStates {
-				return fmt.Errorf("the dp strategy refuses %s: over %d valid ranks of width %d", b, PiecesDPMaxStates, w)
-			}
 			return nil
 		}
 		if err := build(pos+1, king, knight, nk, nn); err != nil {
@@ -331,4 +336,57 @@ func (d *piecesDP) addShifted(out *dpLayer, key uint64, src []uint64, r dpRow) {
 			}
 		}
 	}
+}
+
+// dpCountRows counts the valid ranks of width w with at most maxK kings and
+// maxN knights (no king beside another piece), capped at 1<<62, without
+// listing them.
+func dpCountRows(w, maxK, maxN int) int64 {
+	// ways[last][k][n]: ranks so far whose last square is empty (0), a
+	// knight (1) or a king (2), with k kings and n knights.
+	type tab = [3][][]int64
+	mk := func() tab {
+		var t tab
+		for i := range t {
+			t[i] = make([][]int64, maxK+1)
+			for k := range t[i] {
+				t[i][k] = make([]int64, maxN+1)
+			}
+		}
+		return t
+	}
+	cur := mk()
+	cur[0][0][0] = 1
+	const capv = int64(1) << 62
+	add := func(a, b int64) int64 { return min(capv, a+b) }
+	for range w {
+		next := mk()
+		for last := range 3 {
+			for k := 0; k <= maxK; k++ {
+				for n := 0; n <= maxN; n++ {
+					c := cur[last][k][n]
+					if c == 0 {
+						continue
+					}
+					next[0][k][n] = add(next[0][k][n], c)
+					if n < maxN && last != 2 {
+						next[1][k][n+1] = add(next[1][k][n+1], c)
+					}
+					if k < maxK && last == 0 {
+						next[2][k+1][n] = add(next[2][k+1][n], c)
+					}
+				}
+			}
+		}
+		cur = next
+	}
+	var total int64
+	for last := range 3 {
+		for k := range cur[last] {
+			for _, c := range cur[last][k] {
+				total = add(total, c)
+			}
+		}
+	}
+	return total
 }
