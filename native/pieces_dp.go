@@ -23,8 +23,8 @@ package native
 // PiecesDPMaxStates or PiecesDPMaxWork, or its count tables
 // PiecesDPMemBudget. In practice, with every count allowed: kings alone up
 // to width 19 (10,946 ranks), knights alone up to width 13 (8,192 ranks),
-// a mix up to width 11 (8,997 ranks) where the transitions allow it. Queens, bishops and rooks reach across the board and
-// are refused.
+// a mix up to width 11 (8,997 ranks) where the transitions allow it.
+// Queens, bishops and rooks reach across the board and are refused.
 
 import (
 	"context"
