@@ -15,9 +15,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/compare"
+	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
 	"github.com/boardsat/boardsat/results"
+	"github.com/boardsat/boardsat/subproblem"
 )
 
 // Options configure a bench session.
@@ -30,9 +33,12 @@ type Options struct {
 	// Resume keeps the rows already in Out and skips their runs; without
 	// it Out is started afresh.
 	Resume bool
-	// Progress, if set, receives a progress bar with an ETA (meant for a
-	// terminal: it redraws one line with \r).
-	Progress io.Writer
+	// Progress, if set, shows runs done of the runs to do (a live bar on a
+	// terminal, a plain line every few seconds elsewhere).
+	Progress *progress.Meter
+	// Shard, if not whole, runs only its deterministic share of the plan
+	// (see ShardPlan); the shards' CSVs together hold the whole suite.
+	Shard subproblem.Shard
 	// CommandLine is recorded in the sidecar.
 	CommandLine []string
 }
@@ -99,6 +105,7 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 		noteRef(refs, r)
 	}
 	plan, unsupported := s.Plan(ctx, o.Overrides)
+	plan = ShardPlan(s, plan, o.Shard)
 	sum.Planned, sum.Unsupported = len(plan), unsupported
 	// Ladder groups: a variant that timed out (or ran out of memory) on a
 	// spec is not run on that group's later specs.
@@ -122,7 +129,6 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 			}
 		}
 	}
-	start := time.Now()
 	todo := 0
 	for _, r := range plan {
 		if !done[r.Key()] {
@@ -138,7 +144,7 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 			sum.Interrupted = true
 			break
 		}
-		progress(o.Progress, sum.Done, todo, start, r)
+		o.Progress.Update(sum.Done, todo, r.Spec.String()+" "+r.Variant.String())
 		var row results.Row
 		if at, ok := stopped[stopKey(r.Group, r.Variant.String())]; ok && s.Groups[r.Group].Ladder && groupSpecIndex(r) > specIndex(s.Groups[r.Group], at) {
 			row = results.Row{Time: time.Now().UTC(), Instance: r.Spec.String(), Puzzle: r.Spec.Puzzle(),
@@ -163,9 +169,8 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 		sum.Done++
 		sum.Statuses[row.Status]++
 	}
-	if o.Progress != nil {
-		fmt.Fprintf(o.Progress, "\r\033[K")
-	}
+	o.Progress.Update(sum.Done, todo, "")
+	o.Progress.Finish()
 	return sum, nil
 }
 
@@ -226,22 +231,31 @@ func judge(row *results.Row, r Run, refs map[string]string) {
 	}
 }
 
-func progress(w io.Writer, done, total int, start time.Time, r Run) {
-	if w == nil || total == 0 {
-		return
+// ShardPlan returns shard's deterministic share of a suite's plan. The
+// plan is cut into units, numbered in plan order: in a ladder group, all
+// runs of one variant (so a timeout stops that variant's later specs as in
+// a whole run); elsewhere, each run. Unit i belongs to shard i mod N + 1.
+func ShardPlan(s Suite, plan []Run, shard subproblem.Shard) []Run {
+	if shard.Whole() {
+		return plan
 	}
-	const width = 30
-	filled := done * width / total
-	eta := "--:--"
-	if done > 0 {
-		rem := time.Duration(float64(time.Since(start)) / float64(done) * float64(total-done)).Round(time.Second)
-		eta = fmt.Sprintf("%d:%02d", int(rem.Minutes()), int(rem.Seconds())%60)
+	unit := map[string]int{}
+	var out []Run
+	for i, r := range plan {
+		k := "run\x00" + strconv.Itoa(i)
+		if s.Groups[r.Group].Ladder {
+			k = "ladder\x00" + stopKey(r.Group, r.Variant.String())
+		}
+		id, ok := unit[k]
+		if !ok {
+			id = len(unit)
+			unit[k] = id
+		}
+		if shard.Has(id) {
+			out = append(out, r)
+		}
 	}
-	label := r.Spec.String() + " " + r.Variant.String()
-	if len(label) > 40 {
-		label = label[:40]
-	}
-	fmt.Fprintf(w, "\r\033[K[%s%s] %d/%d ETA %s  %s", strings.Repeat("=", filled), strings.Repeat(" ", width-filled), done, total, eta, label)
+	return out
 }
 
 // writeMeta adds this session to the output's metadata sidecar.
@@ -269,7 +283,7 @@ func writeMeta(o Options, s Suite) error {
 	if err != nil {
 		return err
 	}
-	return results.WriteFileAtomic(results.MetaPath(o.Out), func(w io.Writer) error {
+	return atomicfile.Write(results.MetaPath(o.Out), func(w io.Writer) error {
 		_, err := w.Write(append(data, '\n'))
 		return err
 	})

@@ -49,6 +49,7 @@ func childSolve(args []string) int {
 	task := fs.String("task", "count", "")
 	fs.String("format", "json", "")
 	timeout := fs.Duration("timeout", 0, "")
+	fs.Bool("quiet", false, "")
 	h, e, s := fs.String("heuristic", "", ""), fs.String("encoding", "", ""), fs.String("solver", "", "")
 	if err := fs.Parse(args[2:]); err != nil {
 		return 2

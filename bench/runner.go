@@ -94,7 +94,7 @@ type childAnswer struct {
 // Args returns the solve arguments of a run.
 func (r Run) Args() []string {
 	a := []string{r.Spec.String(), "--backend", r.Variant.Backend, "--task", string(r.Task), "--format", "json",
-		"--timeout", r.Timeout.String()}
+		"--timeout", r.Timeout.String(), "--quiet"}
 	for _, f := range compare.FieldOrder {
 		if v := r.Variant.Value(f); v != "" {
 			a = append(a, "--"+f, v)
@@ -247,43 +247,13 @@ func setAnswer(row *results.Row, r Run, ans childAnswer) {
 		row.Answer, row.HasAnswer = *ans.Count, true
 	}
 	if len(ans.Solution) > 0 && string(ans.Solution) != "null" {
-		sol, err := decodeSolution(r.Spec, ans.Solution)
+		sol, err := puzzle.DecodeSolution(r.Spec, ans.Solution)
 		if err == nil {
 			err = puzzle.Check(r.Spec, sol)
 		}
 		if err != nil {
 			row.Status, row.Message = results.StatusWrong, "checker rejects the solution: "+err.Error()
 		}
-	}
-}
-
-// decodeSolution reads the JSON form of a solution ({"rows": [...]},
-// {"path": [...]} or {"moves": [...]}) back through puzzle.ParseSolution.
-func decodeSolution(spec puzzle.Spec, raw json.RawMessage) (puzzle.Solution, error) {
-	var j struct {
-		Rows  []string `json:"rows"`
-		Path  []string `json:"path"`
-		Moves []string `json:"moves"`
-	}
-	if err := json.Unmarshal(raw, &j); err != nil {
-		return puzzle.Solution{}, err
-	}
-	switch {
-	case j.Rows != nil:
-		return puzzle.ParseSolution(spec, strings.Join(j.Rows, "\n"))
-	case j.Path != nil:
-		b := puzzle.BoardOf(spec)
-		sol := puzzle.Solution{Board: b}
-		for _, name := range j.Path {
-			q, err := b.ParseSquare(name)
-			if err != nil {
-				return sol, err
-			}
-			sol.Path = append(sol.Path, q)
-		}
-		return sol, nil
-	default:
-		return puzzle.ParseSolution(spec, strings.Join(j.Moves, " "))
 	}
 }
 

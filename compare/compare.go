@@ -84,9 +84,6 @@ type Options struct {
 func Published(spec puzzle.Spec, task puzzle.Task) (string, bool) {
 	switch task {
 	case puzzle.Count, puzzle.All:
-		if _, isSwap := spec.(puzzle.Swap); isSwap {
-			return "", false // a swap's count is the number of shortest plans: nothing published
-		}
 		n, ok := puzzle.KnownCount(spec, puzzle.Count)
 		return strconv.FormatUint(n, 10), ok
 	case puzzle.Unique:
@@ -295,23 +292,15 @@ func (r Report) Print(w io.Writer) {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// probeSpecs are tiny instances of each puzzle, for Supports.
-var probeSpecs = map[string]string{
-	"queens": "queens:4",
-	"pieces": "pieces:3x3:K1R2",
-	"tour":   "tour:5x5:a1",
-	"swap":   "swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free",
-}
-
 // Supports reports whether a variant accepts requests of a puzzle and task:
-// it puts a tiny instance of the puzzle to the backend with a context that
+// it puts the puzzle's probe instance (its descriptor's Probe) to the backend with a context that
 // is already cancelled (an accepted request answers at once with status
 // timeout) and returns the request error if the backend refuses it (nil for
 // puzzles without a probe instance). A refusal there is a refusal of the
 // puzzle, task or variant itself, not of one instance.
 func Supports(ctx context.Context, v Variant, puzzleName string, task puzzle.Task) error {
-	s, ok := probeSpecs[puzzleName]
-	if !ok {
+	d, err := puzzle.Lookup(puzzleName)
+	if err != nil || d.Probe == "" {
 		return nil
 	}
 	b, err := puzzle.Backends.Lookup(v.Backend)
@@ -320,7 +309,7 @@ func Supports(ctx context.Context, v Variant, puzzleName string, task puzzle.Tas
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	cancel()
-	req := v.Request(puzzle.MustParse(s), task)
+	req := v.Request(puzzle.MustParse(d.Probe), task)
 	if task == puzzle.All {
 		req.Emit = func(puzzle.Solution) error { return nil }
 	}

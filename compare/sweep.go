@@ -4,160 +4,31 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"slices"
-	"sort"
 	"strings"
 
 	"github.com/boardsat/boardsat/puzzle"
 )
 
-// Limits bound the instances a sweep generates.
-type Limits struct {
-	// MaxSide bounds both sides of generated boards (pieces, tours).
-	MaxSide int
-	// MaxPieces bounds the number of pieces of a pieces instance.
-	MaxPieces int
-	// MaxQueens bounds n of queens:n.
-	MaxQueens int
-}
+// Limits bound the instances a sweep generates (puzzle.Limits; each
+// puzzle's descriptor says which it reads).
+type Limits = puzzle.Limits
 
-// Generator makes the small instances of one puzzle for a sweep and the
-// one-step-smaller neighbours of an instance for shrinking.
+// Generator is one puzzle's sweep: its name and its descriptor's Sweep.
 type Generator struct {
 	Puzzle string
-	// Task is the task swept.
-	Task puzzle.Task
-	// Generate lists instances within limits, smallest first.
-	Generate func(lim Limits) []puzzle.Spec
-	// Shrink lists instances one step smaller than spec (a smaller board,
-	// one piece fewer), most promising first.
-	Shrink func(spec puzzle.Spec) []puzzle.Spec
+	puzzle.Sweep
 }
 
-// Generators holds the sweepable puzzles, in documentation order. Swaps are
-// not swept: their instances are not a simple ladder of sizes.
+// Generators holds the sweepable puzzles, in documentation order: every
+// registered puzzle whose descriptor has a Sweep.
 var Generators = puzzle.NewRegistry[Generator]("sweep puzzle")
 
 func init() {
-	Generators.Add("queens", Generator{Puzzle: "queens", Task: puzzle.Count, Generate: genQueens, Shrink: shrinkQueens})
-	Generators.Add("pieces", Generator{Puzzle: "pieces", Task: puzzle.Count, Generate: genPieces, Shrink: shrinkPieces})
-	Generators.Add("tour", Generator{Puzzle: "tour", Task: puzzle.Count, Generate: genTours, Shrink: shrinkTour})
-}
-
-func genQueens(lim Limits) []puzzle.Spec {
-	var out []puzzle.Spec
-	for n := 1; n <= lim.MaxQueens; n++ {
-		out = append(out, puzzle.Queens{N: n})
-	}
-	return out
-}
-
-func shrinkQueens(s puzzle.Spec) []puzzle.Spec {
-	q := s.(puzzle.Queens)
-	if q.N <= 1 {
-		return nil
-	}
-	return []puzzle.Spec{puzzle.Queens{N: q.N - 1}}
-}
-
-// boards lists every board with sides 1..maxSide, fewest squares first.
-func boards(maxSide int) []puzzle.Board {
-	var out []puzzle.Board
-	for w := 1; w <= maxSide; w++ {
-		for h := 1; h <= maxSide; h++ {
-			out = append(out, puzzle.Board{W: w, H: h})
+	for _, name := range puzzle.Puzzles {
+		if d, _ := puzzle.Lookup(name); d.Sweep != nil {
+			Generators.Add(name, Generator{Puzzle: name, Sweep: *d.Sweep})
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Size() < out[j].Size() })
-	return out
-}
-
-// multisets lists every piece multiset of 1..maxPieces pieces, fewest first.
-func multisets(maxPieces int) [][puzzle.NumKinds]int {
-	var out [][puzzle.NumKinds]int
-	var rec func(k, left int, cur [puzzle.NumKinds]int)
-	rec = func(k, left int, cur [puzzle.NumKinds]int) {
-		if k == puzzle.NumKinds {
-			out = append(out, cur)
-			return
-		}
-		for n := 0; n <= left; n++ {
-			cur[k] = n
-			rec(k+1, left-n, cur)
-		}
-	}
-	rec(0, maxPieces, [puzzle.NumKinds]int{})
-	total := func(c [puzzle.NumKinds]int) int {
-		t := 0
-		for _, n := range c {
-			t += n
-		}
-		return t
-	}
-	out = slices.DeleteFunc(out, func(c [puzzle.NumKinds]int) bool { return total(c) == 0 })
-	sort.SliceStable(out, func(i, j int) bool { return total(out[i]) < total(out[j]) })
-	return out
-}
-
-func genPieces(lim Limits) []puzzle.Spec {
-	var out []puzzle.Spec
-	for _, b := range boards(lim.MaxSide) {
-		for _, c := range multisets(lim.MaxPieces) {
-			p := puzzle.Pieces{Board: b, Count: c}
-			if p.Total() <= b.Size() {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
-
-func shrinkPieces(s puzzle.Spec) []puzzle.Spec {
-	p := s.(puzzle.Pieces)
-	var out []puzzle.Spec
-	for _, b := range []puzzle.Board{{W: p.Board.W - 1, H: p.Board.H}, {W: p.Board.W, H: p.Board.H - 1}} {
-		if b.W >= 1 && b.H >= 1 && p.Total() <= b.Size() {
-			out = append(out, puzzle.Pieces{Board: b, Count: p.Count})
-		}
-	}
-	if p.Total() > 1 {
-		for k := range p.Count {
-			if p.Count[k] > 0 {
-				q := p
-				q.Count[k]--
-				out = append(out, q)
-			}
-		}
-	}
-	return out
-}
-
-func genTours(lim Limits) []puzzle.Spec {
-	var out []puzzle.Spec
-	for _, b := range boards(lim.MaxSide) {
-		out = append(out, puzzle.Tour{Board: b, Start: 0})
-	}
-	return out
-}
-
-func shrinkTour(s puzzle.Spec) []puzzle.Spec {
-	t := s.(puzzle.Tour)
-	var out []puzzle.Spec
-	f, r := t.Board.FileRank(t.Start)
-	for _, b := range []puzzle.Board{{W: t.Board.W - 1, H: t.Board.H}, {W: t.Board.W, H: t.Board.H - 1}} {
-		if b.W < 1 || b.H < 1 {
-			continue
-		}
-		n := t
-		n.Board = b
-		if b.On(f, r) {
-			n.Start = b.Sq(f, r)
-		} else {
-			n.Start = 0
-		}
-		out = append(out, n)
-	}
-	return out
 }
 
 // Shrink starts from a spec on which the variants disagree and moves to a

@@ -2,6 +2,7 @@ package encode
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/boardsat/boardsat/encode/card"
 	"github.com/boardsat/boardsat/encode/sat"
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/subproblem"
 )
 
 // Backend is the "sat" backend: it encodes an instance with the encoder and
@@ -64,6 +66,11 @@ func encodingChoices() []puzzle.Choice {
 	return out
 }
 
+// ErrUniqueRefused is the error of the SAT-side backends for task unique:
+// they have no lex-leader constraints, and counting under their partial
+// symmetry breaking would publish wrong numbers.
+const ErrUniqueRefused = "the SAT backends do not do task unique: their symmetry breaking removes only mirror images (46 models for queens:8, not the 12 classes), so counting under it would be wrong; use --backend native for unique"
+
 // satPrepared is a request resolved and encoded.
 type satPrepared struct {
 	enc     Encoder
@@ -81,6 +88,9 @@ func satResolve(req puzzle.Request) (Encoder, card.Encoding, error) {
 // satPrepare checks the task against encoder e and builds the formula with
 // card encoding c (or runs the encoder's own Solve).
 func satPrepare(ctx context.Context, backend string, req puzzle.Request, e Encoder, c card.Encoding, solverName string) (satPrepared, error) {
+	if req.Task == puzzle.Unique {
+		return satPrepared{}, errors.New(ErrUniqueRefused)
+	}
 	if !slices.Contains(e.Tasks, req.Task) {
 		tasks := make([]string, len(e.Tasks))
 		for i, t := range e.Tasks {
@@ -103,9 +113,11 @@ func satPrepare(ctx context.Context, backend string, req puzzle.Request, e Encod
 		pr.answer = ans
 		return pr, err
 	}
-	// Symmetry breaking keeps one solution per class: sound for a first
-	// solution, and what Unique counts; never for Count or All.
-	opt := Options{SymmetryBreaking: req.Task == puzzle.First || req.Task == puzzle.Unique}
+	// Symmetry breaking only removes some solutions (for queens, those whose
+	// rank-1 queen stands on the right half): sound for a first solution,
+	// never for a count (queens:8 keeps 46 of 92 models, and 12 classes
+	// exist), so Unique is refused above.
+	opt := Options{SymmetryBreaking: req.Task == puzzle.First}
 	start := time.Now()
 	inst, err := e.Build(req.Spec, c, opt)
 	pr.answer.EncodeSeconds = time.Since(start).Seconds()
@@ -196,7 +208,9 @@ func satSolveWith(ctx context.Context, req puzzle.Request, e Encoder, c card.Enc
 
 // satCount answers Count, Unique and All tasks.
 func satCount(ctx context.Context, req puzzle.Request, pr satPrepared, solver string, ans puzzle.Answer, start time.Time) (puzzle.Answer, error) {
-	opt := sat.CountOptions{Solver: solver, Threads: req.Threads}
+	opt := sat.CountOptions{Solver: solver, Threads: req.Threads, Split: req.Split,
+		Key: subproblem.Key{Spec: req.Spec.String(), Task: string(req.Task),
+			Strategy: "sat/" + ans.Encoding + "/" + solver}}
 	var decodeErr error
 	if req.Task == puzzle.All {
 		opt.Emit = func(model []bool) error {
@@ -219,7 +233,8 @@ func satCount(ctx context.Context, req puzzle.Request, pr satPrepared, solver st
 		ans.Status, ans.Message = puzzle.Error, decodeErr.Error()
 		return ans, nil
 	case err != nil && r.Status == puzzle.Error && req.Task == puzzle.All:
-		// Emit failed: the caller's error.
+		// Emit failed: the caller's error; the count stopped part way.
+		ans.Status, ans.Message = puzzle.Error, r.Message
 		return ans, err
 	case err != nil:
 		return puzzle.Answer{}, err

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -288,9 +287,7 @@ func TestPlacementExternalSolvers(t *testing.T) {
 	dir := t.TempDir()
 	for _, solverName := range []string{"cadical", "minisat", "cryptominisat5", "picosat", "clasp"} {
 		t.Run(solverName, func(t *testing.T) {
-			if _, err := exec.LookPath(solverName); err != nil {
-				t.Skipf("%s is not installed (Debian package %s): skipping", solverName, solverName)
-			}
+			cnftest.NeedSolver(t, solverName)
 			for _, enc := range card.All() {
 				if enc.Native {
 					continue

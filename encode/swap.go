@@ -62,7 +62,6 @@ import (
 	"github.com/boardsat/boardsat/encode/cnf"
 	"github.com/boardsat/boardsat/encode/sat"
 	"github.com/boardsat/boardsat/puzzle"
-	gs "github.com/crillab/gophersat/solver"
 )
 
 func init() {
@@ -585,12 +584,19 @@ func swapSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, certi
 		case puzzle.OK:
 			if certify && lastUnsat != nil {
 				start := time.Now()
-				status, lemmas, err := swapCertify(lastUnsat.f)
-				if err == nil && status != gs.Unsat {
-					err = fmt.Errorf("gophersat says %v", status)
-				}
-				if err == nil {
+				cert := sat.Certify(ctx, lastUnsat.f)
+				lemmas := cert.Lemmas
+				var err error
+				switch cert.Status {
+				case puzzle.Unsat:
 					err = swapCheckRUP(lastUnsat.f, lemmas)
+				case puzzle.Timeout:
+					ans.Status, ans.Message = puzzle.Timeout, fmt.Sprintf("certificate for T=%d: %s", lastUnsat.T, cert.Message)
+					return ans, nil
+				case puzzle.OK:
+					err = errors.New("gophersat says the formula is satisfiable")
+				default:
+					err = errors.New(cert.Message)
 				}
 				if err != nil {
 					ans.Status, ans.Message = puzzle.Error, fmt.Sprintf("certificate for T=%d: %v", lastUnsat.T, err)
@@ -690,55 +696,6 @@ func swapSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, certi
 	ans.Status = puzzle.Unsat
 	log = append(log, fmt.Sprintf("a plan would have at most %d moves, and none of at most %d moves exists", limit, limit))
 	return finish(), nil
-}
-
-// swapCertify solves f (clauses only) with gophersat asking for its
-// certificate, and returns the solver's status and the certificate's
-// lemmas, in order: learned clauses in reverse-unit-propagation (RUP)
-// notation, the empty clause last when f is unsatisfiable.
-func swapCertify(f *cnf.Formula) (gs.Status, [][]int, error) {
-	if len(f.PBs()) > 0 {
-		return gs.Indet, nil, fmt.Errorf("a certificate needs a clausal formula, and this one has %d PB constraints", len(f.PBs()))
-	}
-	clauses := make([][]int, 0, f.NumClauses())
-	for i := range f.NumClauses() {
-		c := f.Clause(i)
-		lits := make([]int, len(c))
-		for j, l := range c {
-			lits[j] = int(l)
-		}
-		clauses = append(clauses, lits)
-	}
-	pb := gs.ParseSliceNb(clauses, f.NumVars())
-	if pb.Status == gs.Unsat {
-		return gs.Unsat, [][]int{{}}, nil
-	}
-	s := gs.New(pb)
-	ch := make(chan string, 1024)
-	s.Certified, s.CertChan = true, ch
-	var lemmas [][]int
-	var parseErr error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for line := range ch {
-			var lemma []int
-			for _, field := range strings.Fields(line) {
-				x, err := strconv.Atoi(field)
-				if err != nil && parseErr == nil {
-					parseErr = fmt.Errorf("bad certificate line %q", line)
-				}
-				if x != 0 {
-					lemma = append(lemma, x)
-				}
-			}
-			lemmas = append(lemmas, lemma)
-		}
-	}()
-	status := s.Solve()
-	close(ch)
-	<-done
-	return status, lemmas, parseErr
 }
 
 // swapCheckRUP checks a RUP certificate against f with its own unit

@@ -122,10 +122,14 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 // searchAnswer builds the answer of a finished or stopped enumeration: the
 // count and nodes always; status Timeout if it was stopped; for task First,
 // the solution found, or status Unsat when the finished search found none.
-// An error from Emit is returned as is.
+// An error from Emit stopped the enumeration part way: the answer is then
+// status Error (never OK with the partial count), and the error is returned
+// as is.
 func searchAnswer(task puzzle.Task, count uint64, nodes int64, stopped bool, first *puzzle.Solution, emitErr error) (puzzle.Answer, error) {
 	ans := puzzle.Answer{Status: puzzle.OK, Count: count, Stats: map[string]int64{puzzle.StatNodes: nodes}}
 	if emitErr != nil {
+		ans.Status = puzzle.Error
+		ans.Message = fmt.Sprintf("stopped after %d solutions: %v", count, emitErr)
 		return ans, emitErr
 	}
 	switch {

@@ -5,12 +5,13 @@ package native
 
 import (
 	"context"
-	"runtime"
+	"fmt"
 	"slices"
 	"sync"
 	"sync/atomic"
 
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/subproblem"
 )
 
 // ---------------------------------------------------------------------------
@@ -57,61 +58,15 @@ func newPiecesPlan(p puzzle.Pieces) *piecesPlan {
 			pl.need[i][pl.slot[t]]++
 		}
 	}
-	pl.sym = piecesSymmetries(b)
+	pl.sym = boardSymmetries[int](b)
 	return pl
 }
 
-// piecesSymmetries returns the symmetries of the board as permutations of
-// its squares, the identity first: 4 for a rectangle, 8 for a square. Every
-// piece's attacks are invariant under them.
-func piecesSymmetries(b puzzle.Board) [][]int {
-	w, h := b.W, b.H
-	maps := []func(f, r int) (int, int){
-		func(f, r int) (int, int) { return f, r },
-		func(f, r int) (int, int) { return w - 1 - f, r },
-		func(f, r int) (int, int) { return f, h - 1 - r },
-		func(f, r int) (int, int) { return w - 1 - f, h - 1 - r },
-	}
-	if w == h {
-		maps = append(maps,
-			func(f, r int) (int, int) { return r, f },
-			func(f, r int) (int, int) { return w - 1 - r, f },
-			func(f, r int) (int, int) { return r, w - 1 - f },
-			func(f, r int) (int, int) { return w - 1 - r, w - 1 - f },
-		)
-	}
-	out := make([][]int, len(maps))
-	for g, m := range maps {
-		perm := make([]int, b.Size())
-		for q := range perm {
-			f, r := b.FileRank(puzzle.Square(q))
-			nf, nr := m(f, r)
-			perm[q] = int(b.Sq(nf, nr))
-		}
-		out[g] = perm
-	}
-	return out
-}
-
-// weight returns how many placements the set of squares set stands for if
-// it is the least (as a sorted list) of its images under the board's
+// weight returns how many placements the set of squares set (sorted)
+// stands for if it is the least of its images under the board's
 // symmetries, and 0 if it is not.
 func (pl *piecesPlan) weight(set []int) uint64 {
-	img := make([]int, len(set))
-	fixed := 0
-	for _, perm := range pl.sym {
-		for i, q := range set {
-			img[i] = perm[q]
-		}
-		slices.Sort(img)
-		switch c := slices.Compare(img, set); {
-		case c < 0:
-			return 0
-		case c == 0:
-			fixed++
-		}
-	}
-	return uint64(len(pl.sym) / fixed)
+	return setClassWeight(pl.sym, set, make([]int, len(set)))
 }
 
 // piecesTask is one subproblem of the fast counter: the first slots filled
@@ -204,10 +159,6 @@ func piecesSolveFast(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 		return ans, err
 	}
 	pl := newPiecesPlan(p)
-	threads := req.Threads
-	if threads <= 0 {
-		threads = runtime.NumCPU()
-	}
 	run := &piecesRun{ctx: ctx, req: req, board: p.Board}
 	if len(pl.slot) == 0 {
 		run.count = 1
@@ -229,36 +180,34 @@ func piecesSolveFast(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 	}
 	var stop atomic.Bool
 	tasks, nodes := pl.tasks(e.legal)
-	run.nodes = nodes
-	var next atomic.Int64
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for range threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := e.worker(ctx, &stop)
-			var sum uint64
-			for {
-				i := next.Add(1) - 1
-				if i >= int64(len(tasks)) || stop.Load() {
-					break
-				}
-				if ctx.Err() != nil {
-					stop.Store(true)
-					break
-				}
-				sum += tasks[i].weight * w.countFrom(tasks[i].prefix)
-			}
-			mu.Lock()
-			run.count += sum
-			run.nodes += w.nodeCount()
-			mu.Unlock()
-		}()
+	var workers []piecesCounter
+	partition := fmt.Sprintf("pieces-fast prefixes of %d slots: %d subproblems", piecesTaskDepth(tasks), len(tasks))
+	res, err := splitRun(ctx, req, "fast", partition, len(tasks), func() subproblem.Solver {
+		w := e.worker(ctx, &stop)
+		mu.Lock()
+		workers = append(workers, w)
+		mu.Unlock()
+		return func(id int) (uint64, bool) {
+			c := tasks[id].weight * w.countFrom(tasks[id].prefix)
+			return c, !stop.Load() && ctx.Err() == nil
+		}
+	})
+	if err != nil {
+		return puzzle.Answer{}, err
 	}
-	wg.Wait()
-	run.halted = stop.Load()
-	return run.answer()
+	for _, w := range workers {
+		nodes += w.nodeCount()
+	}
+	return splitAnswer(res, map[string]int64{puzzle.StatNodes: nodes}), nil
+}
+
+// piecesTaskDepth is the number of slots the subproblems fix (0 if none).
+func piecesTaskDepth(tasks []piecesTask) int {
+	if len(tasks) == 0 {
+		return 0
+	}
+	return len(tasks[0].prefix)
 }
 
 // piecesEngine is a fast counter for one board size class.

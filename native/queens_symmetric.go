@@ -7,11 +7,11 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/subproblem"
 )
 
 func queensSolveSymmetric(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
@@ -24,23 +24,7 @@ func queensSolveSymmetric(ctx context.Context, req puzzle.Request) (puzzle.Answe
 		ans.Heuristic = "bitboard"
 		return ans, err
 	}
-	threads := req.Threads
-	if threads <= 0 {
-		threads = runtime.NumCPU()
-	}
-	res := queensSymCount(ctx, n, threads)
-	ans := puzzle.Answer{Status: puzzle.OK, Stats: map[string]int64{puzzle.StatNodes: res.nodes}}
-	if res.timedOut {
-		ans.Status = puzzle.Timeout
-		ans.Message = fmt.Sprintf("stopped after %d nodes", res.nodes)
-		return ans, nil
-	}
-	if req.Task == puzzle.Unique {
-		ans.Count = res.c2 + res.c4 + res.c8
-	} else {
-		ans.Count = 2*res.c2 + 4*res.c4 + 8*res.c8
-	}
-	return ans, nil
+	return queensSymCount(ctx, req, n)
 }
 
 // queensSymResult is what the symmetric counter finds: the number of
@@ -48,7 +32,6 @@ func queensSolveSymmetric(ctx context.Context, req puzzle.Request) (puzzle.Answe
 type queensSymResult struct {
 	c2, c4, c8 uint64
 	nodes      int64
-	timedOut   bool
 }
 
 // queensTask is one subproblem of the symmetric counter: a partial board of
@@ -391,9 +374,11 @@ func (s *queensSym) run(t *queensTask) {
 	}
 }
 
-// queensSymCount counts the classes of n-queens solutions (n >= 5) with the
-// given number of goroutines.
-func queensSymCount(ctx context.Context, n, threads int) queensSymResult {
+// queensSymCount counts (task count) or counts the classes of (task
+// unique) the n-queens solutions, n >= 5: a generator cuts the search at
+// the split row into subproblems, which the shared pool runs. The classes
+// the generator completes itself (small n) are one more subproblem.
+func queensSymCount(ctx context.Context, req puzzle.Request, n int) (puzzle.Answer, error) {
 	var stop atomic.Bool
 	gen := newQueensSym(ctx, n, &stop)
 	gen.split = min(queensSplitRow, n-1)
@@ -410,34 +395,41 @@ func queensSymCount(ctx context.Context, n, threads int) queensSymResult {
 		bit := uint64(1) << uint(b1)
 		gen.edge(1, bit<<1, bit, bit>>1, []uint64{bit})
 	}
-	tasks := gen.tasks
-	total := gen.res
-	var next atomic.Int64
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for range threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := newQueensSym(ctx, n, &stop)
-			for {
-				i := next.Add(1) - 1
-				if i >= int64(len(tasks)) || w.poll() {
-					break
-				}
-				w.run(&tasks[i])
-			}
-			mu.Lock()
-			total.c2 += w.res.c2
-			total.c4 += w.res.c4
-			total.c8 += w.res.c8
-			total.nodes += w.res.nodes
-			mu.Unlock()
-		}()
+	if gen.halted {
+		return puzzle.Answer{Status: puzzle.Timeout, Message: "stopped while splitting", Stats: map[string]int64{puzzle.StatNodes: gen.res.nodes}}, nil
 	}
-	wg.Wait()
-	total.timedOut = stop.Load()
-	return total
+	tasks := gen.tasks
+	weigh := func(r queensSymResult) uint64 {
+		if req.Task == puzzle.Unique {
+			return r.c2 + r.c4 + r.c8
+		}
+		return 2*r.c2 + 4*r.c4 + 8*r.c8
+	}
+	var mu sync.Mutex
+	nodes := gen.res.nodes
+	partition := fmt.Sprintf("queens-sym rows 0-%d: %d subproblems", gen.split-1, len(tasks)+1)
+	res, err := splitRun(ctx, req, "symmetric", partition, len(tasks)+1, func() subproblem.Solver {
+		w := newQueensSym(ctx, n, &stop)
+		return func(id int) (uint64, bool) {
+			if id == len(tasks) {
+				return weigh(gen.res), true
+			}
+			before := w.res
+			w.run(&tasks[id])
+			mu.Lock()
+			nodes += w.res.nodes - before.nodes
+			mu.Unlock()
+			if w.halted {
+				return 0, false
+			}
+			after := w.res
+			return weigh(queensSymResult{c2: after.c2 - before.c2, c4: after.c4 - before.c4, c8: after.c8 - before.c8}), true
+		}
+	})
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	return splitAnswer(res, map[string]int64{puzzle.StatNodes: nodes}), nil
 }
 
 // edgeRec places row r's queen on each column of f (the free columns of

@@ -192,7 +192,7 @@ func tourSolution(b puzzle.Board, path []int32) *puzzle.Solution {
 func tourSolveAuto(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	t := req.Spec.(puzzle.Tour)
 	if req.Task == puzzle.Count {
-		return tourCount(ctx, t, tourThreads(req))
+		return tourCount(ctx, req)
 	}
 	if t.Board.Size() <= tourAutoExhaustive {
 		return tourFirstExhaustive(ctx, t), nil

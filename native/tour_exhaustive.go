@@ -6,12 +6,12 @@ package native
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
 
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/subproblem"
 )
 
 // ---------------------------------------------------------------------------
@@ -302,57 +302,6 @@ type tourTask struct {
 	weight uint64
 }
 
-// tourSymmetries returns the board's symmetries as square permutations.
-func tourSymmetries(b puzzle.Board) [][]int32 {
-	type tr func(f, r int) (int, int)
-	w, h := b.W, b.H
-	ts := []tr{
-		func(f, r int) (int, int) { return f, r },
-		func(f, r int) (int, int) { return w - 1 - f, r },
-		func(f, r int) (int, int) { return f, h - 1 - r },
-		func(f, r int) (int, int) { return w - 1 - f, h - 1 - r },
-	}
-	if w == h {
-		ts = append(ts,
-			func(f, r int) (int, int) { return r, f },
-			func(f, r int) (int, int) { return h - 1 - r, f },
-			func(f, r int) (int, int) { return r, w - 1 - f },
-			func(f, r int) (int, int) { return h - 1 - r, w - 1 - f })
-	}
-	var out [][]int32
-	for _, t := range ts {
-		p := make([]int32, b.Size())
-		for s := range b.Size() {
-			f, r := t(s%w, s/w)
-			p[s] = int32(b.Sq(f, r))
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-// tourStartClasses returns one start per symmetry class of squares with the
-// class size.
-func tourStartClasses(b puzzle.Board) (reps []int32, sizes []uint64) {
-	syms := tourSymmetries(b)
-	seen := make([]bool, b.Size())
-	for s := range b.Size() {
-		if seen[s] {
-			continue
-		}
-		var size uint64
-		for _, p := range syms {
-			if !seen[p[s]] {
-				seen[p[s]] = true
-				size++
-			}
-		}
-		reps = append(reps, int32(s))
-		sizes = append(sizes, size)
-	}
-	return reps, sizes
-}
-
 // tourRootTasks returns the subtrees a count of t splits into before they
 // are split further between workers.
 func tourRootTasks(g *tourGraph, t puzzle.Tour) []tourTask {
@@ -382,7 +331,7 @@ func tourRootTasks(g *tourGraph, t puzzle.Tour) []tourTask {
 	if !t.AllStarts {
 		return []tourTask{{prefix: []int32{int32(t.Start)}, end: -1, weight: 1}}
 	}
-	reps, sizes := tourStartClasses(g.b)
+	reps, sizes := squareClasses(g.b)
 	var tasks []tourTask
 	for i, r := range reps {
 		if g.n%2 == 1 && tourColour(g.b, int(r)) == 1 {
@@ -433,15 +382,14 @@ func tourSplit(g *tourGraph, tasks []tourTask, want int) []tourTask {
 	return tasks
 }
 
-func tourThreads(req puzzle.Request) int {
-	if req.Threads > 0 {
-		return req.Threads
-	}
-	return runtime.NumCPU()
-}
+// tourSplitWant is how many subproblems an exhaustive count aims for:
+// fixed, so that the split (and with it checkpoints and shards) is the same
+// whatever the number of threads.
+const tourSplitWant = 256
 
 // tourCount counts the tours of t exhaustively.
-func tourCount(ctx context.Context, t puzzle.Tour, threads int) (puzzle.Answer, error) {
+func tourCount(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+	t := req.Spec.(puzzle.Tour)
 	b := t.Board
 	if t.Closed {
 		if r := tourClosedImpossible(b); r != "" {
@@ -462,49 +410,61 @@ func tourCount(ctx context.Context, t puzzle.Tour, threads int) (puzzle.Answer, 
 		}
 	}
 	g := newTourGraph(b)
-	tasks := tourSplit(g, tourRootTasks(g, t), 64*threads)
+	tasks := tourSplit(g, tourRootTasks(g, t), tourSplitWant)
 	var (
-		next       atomic.Int64
-		total      atomic.Uint64
-		nodes, bts atomic.Int64
 		stop       atomic.Bool
-		wg         sync.WaitGroup
+		mu         sync.Mutex
+		nodes, bts int64
 	)
-	for range threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := newTourSearch(g)
-			s.stop, s.ctx = &stop, ctx
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(tasks) || stop.Load() {
-					break
-				}
-				tk := tasks[i]
-				s.reset()
-				for _, v := range tk.prefix {
-					s.visit(v)
-				}
-				s.end = tk.end
-				s.count = 0
-				s.dfs(tk.prefix[len(tk.prefix)-1])
-				total.Add(s.count * tk.weight)
+	partition := fmt.Sprintf("tour paths of %d-%d moves: %d subproblems", tourPrefixMin(tasks), tourPrefixMax(tasks), len(tasks))
+	res, err := splitRun(ctx, req, "exhaustive", partition, len(tasks), func() subproblem.Solver {
+		s := newTourSearch(g)
+		s.stop, s.ctx = &stop, ctx
+		return func(id int) (uint64, bool) {
+			tk := tasks[id]
+			s.reset()
+			for _, v := range tk.prefix {
+				s.visit(v)
 			}
-			nodes.Add(s.nodes)
-			bts.Add(s.backtracks)
-		}()
+			s.end = tk.end
+			s.count = 0
+			n0, b0 := s.nodes, s.backtracks
+			s.dfs(tk.prefix[len(tk.prefix)-1])
+			mu.Lock()
+			nodes += s.nodes - n0
+			bts += s.backtracks - b0
+			mu.Unlock()
+			return s.count * tk.weight, !s.stopped
+		}
+	})
+	if err != nil {
+		return puzzle.Answer{}, err
 	}
-	wg.Wait()
-	stats := tourStats(nodes.Load(), bts.Load())
-	if ctx.Err() != nil {
-		return puzzle.Answer{Status: puzzle.Timeout, Message: ctx.Err().Error(), Stats: stats}, nil
+	ans := splitAnswer(res, tourStats(nodes, bts))
+	if ans.Status == puzzle.OK && ans.CountString() == "0" && splitWhole(req) {
+		return puzzle.Answer{Status: puzzle.Unsat, Count: 0, Stats: ans.Stats, Message: "no tour (exhaustive search)"}, nil
 	}
-	n := total.Load()
-	if n == 0 {
-		return puzzle.Answer{Status: puzzle.Unsat, Count: 0, Stats: stats, Message: "no tour (exhaustive search)"}, nil
+	return ans, nil
+}
+
+// tourPrefixMin and tourPrefixMax bound the subproblems' path lengths in
+// moves (for the partition's description).
+func tourPrefixMin(tasks []tourTask) int {
+	m := -1
+	for _, tk := range tasks {
+		if m < 0 || len(tk.prefix)-1 < m {
+			m = len(tk.prefix) - 1
+		}
 	}
-	return puzzle.Answer{Status: puzzle.OK, Count: n, Stats: stats}, nil
+	return max(m, 0)
+}
+
+func tourPrefixMax(tasks []tourTask) int {
+	m := 0
+	for _, tk := range tasks {
+		m = max(m, len(tk.prefix)-1)
+	}
+	return m
 }
 
 // tourFirstExhaustive finds a tour by exhaustive search in Warnsdorff order,
@@ -530,7 +490,7 @@ func tourFirstExhaustive(ctx context.Context, t puzzle.Tour) puzzle.Answer {
 			return tourUnsat("no closed tour on 1x1 (convention)")
 		}
 	} else if t.AllStarts {
-		reps, _ := tourStartClasses(g.b)
+		reps, _ := squareClasses(g.b)
 		for _, r := range reps {
 			if g.n%2 == 0 || tourColour(g.b, int(r)) == 0 {
 				tasks = append(tasks, tourTask{prefix: []int32{r}, end: -1})
@@ -559,7 +519,7 @@ func tourFirstExhaustive(ctx context.Context, t puzzle.Tour) puzzle.Answer {
 func tourSolveExhaustive(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	t := req.Spec.(puzzle.Tour)
 	if req.Task == puzzle.Count {
-		return tourCount(ctx, t, tourThreads(req))
+		return tourCount(ctx, req)
 	}
 	return tourFirstExhaustive(ctx, t), nil
 }

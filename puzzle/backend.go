@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/boardsat/boardsat/subproblem"
 )
 
 // Task is what a request asks of an instance.
@@ -26,18 +28,6 @@ const (
 	// Unique: the number of solutions up to rotation and reflection of the board.
 	Unique Task = "unique"
 )
-
-// DefaultTask is the task an instance gets when none is named: first for
-// tours, shortest for swaps, count for the placement puzzles.
-func DefaultTask(spec Spec) Task {
-	switch spec.(type) {
-	case Tour:
-		return First
-	case Swap:
-		return Shortest
-	}
-	return Count
-}
 
 // Tasks lists every task, in documentation order.
 var Tasks = []Task{Count, First, All, Shortest, Unique}
@@ -84,6 +74,11 @@ type Request struct {
 	// Emit receives every solution of an All task, as it is found. An error
 	// from Emit stops the search and is returned.
 	Emit func(Solution) error
+	// Split, if set, says how a counter that splits its work into
+	// subproblems runs them: one shard, a checkpoint file, progress
+	// reports (package subproblem). Run fills Split.Ran when a splitting
+	// counter ran; other strategies ignore it.
+	Split *subproblem.Options
 }
 
 // Answer is a backend's reply to a request.

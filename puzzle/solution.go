@@ -3,6 +3,7 @@ package puzzle
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -13,13 +14,14 @@ type Move struct {
 }
 
 // Solution is one answer to an instance. Exactly one of its fields is set,
-// by the puzzle: Layout for queens and pieces, Path for tours, Plan for swaps.
+// by the puzzle's Shape: Layout for placements (queens, pieces), Path for
+// paths (tours, king paths), Plan for plans (swaps).
 type Solution struct {
 	// Board is the board the squares refer to.
 	Board Board
 	// Layout holds the piece on each square (NoPiece where empty), indexed by Square.
 	Layout []Kind
-	// Path lists the tour's squares in visiting order.
+	// Path lists a path's squares in visiting order.
 	Path []Square
 	// Plan lists a swap's moves in order.
 	Plan []Move
@@ -99,103 +101,143 @@ func (s Solution) MoveNames() []string {
 	return out
 }
 
+// Shape is one form of solution, shared by the puzzles whose solutions
+// look alike: its text form, its JSON form and the way back from each. A
+// puzzle's descriptor names its shape.
+type Shape struct {
+	// Key is the JSON object's one key: "rows", "path" or "moves".
+	Key string
+	// Lines returns the text form, one string per line.
+	Lines func(Solution) []string
+	// Words returns the JSON form, the list under Key.
+	Words func(Solution) []string
+	// ParseText reads the text form back (lines or fields of text).
+	ParseText func(b Board, text string) (Solution, error)
+	// ParseWords reads the JSON form back.
+	ParseWords func(b Board, words []string) (Solution, error)
+}
+
+// The solution shapes.
+var (
+	// PlacementShape: pieces on squares, printed as board rows (queens, pieces).
+	PlacementShape = &Shape{Key: "rows", Lines: Solution.Rows, Words: Solution.Rows,
+		ParseText:  func(b Board, text string) (Solution, error) { return parseRows(b, strings.Fields(text)) },
+		ParseWords: parseRows}
+	// PathShape: squares in visiting order, printed as a grid of step
+	// numbers (tours, king paths); JSON lists the square names.
+	PathShape = &Shape{Key: "path", Lines: Solution.Grid, Words: Solution.SquareNames,
+		ParseText: parseGrid, ParseWords: parseSquareNames}
+	// PlanShape: moves in order, printed as "a1-b3" words (swaps).
+	PlanShape = &Shape{Key: "moves", Lines: func(s Solution) []string { return []string{strings.Join(s.MoveNames(), " ")} },
+		Words:      Solution.MoveNames,
+		ParseText:  func(b Board, text string) (Solution, error) { return parseMoves(b, strings.Fields(text)) },
+		ParseWords: parseMoves}
+)
+
+// shape returns the shape of a solution, by the field it holds.
+func (s Solution) shape() *Shape {
+	switch {
+	case s.Layout != nil:
+		return PlacementShape
+	case s.Path != nil:
+		return PathShape
+	}
+	return PlanShape
+}
+
 // Text formats the solution as the seeds print it: a placement as its board
-// rows, a tour as its numbered grid, a plan as its moves separated by spaces.
+// rows, a path as its numbered grid, a plan as its moves separated by spaces.
 // Every form ends with a newline.
 func (s Solution) Text() string {
-	var lines []string
-	switch {
-	case s.Layout != nil:
-		lines = s.Rows()
-	case s.Path != nil:
-		lines = s.Grid()
-	default:
-		lines = []string{strings.Join(s.MoveNames(), " ")}
-	}
-	return strings.Join(lines, "\n") + "\n"
+	return strings.Join(s.shape().Lines(s), "\n") + "\n"
 }
 
-// MarshalJSON writes a placement as {"rows": [...]}, a tour as
+// MarshalJSON writes a placement as {"rows": [...]}, a path as
 // {"path": ["a1", ...]} and a plan as {"moves": ["a1-b3", ...]}.
 func (s Solution) MarshalJSON() ([]byte, error) {
-	switch {
-	case s.Layout != nil:
-		return json.Marshal(map[string][]string{"rows": s.Rows()})
-	case s.Path != nil:
-		return json.Marshal(map[string][]string{"path": s.SquareNames()})
-	default:
-		return json.Marshal(map[string][]string{"moves": s.MoveNames()})
-	}
+	sh := s.shape()
+	return json.Marshal(map[string][]string{sh.Key: sh.Words(s)})
 }
 
-// ParseSolution reads a solution in the text form Text writes, for the spec's
-// board: board rows, a numbered grid, or a move list. It is how a solution
-// from outside boardsat reaches the checker.
-func ParseSolution(spec Spec, text string) (Solution, error) {
-	b := BoardOf(spec)
+// parseRows reads board rows, top rank first, '.' for an empty square.
+func parseRows(b Board, lines []string) (Solution, error) {
 	sol := Solution{Board: b}
-	lines := strings.Fields(strings.TrimSpace(text))
-	switch spec.(type) {
-	case Queens, Pieces:
-		if len(lines) != b.H {
-			return sol, fmt.Errorf("want %d rows of %d squares, got %d rows", b.H, b.W, len(lines))
+	if len(lines) != b.H {
+		return sol, fmt.Errorf("want %d rows of %d squares, got %d rows", b.H, b.W, len(lines))
+	}
+	sol.Layout = make([]Kind, b.Size())
+	for i, row := range lines {
+		if len(row) != b.W {
+			return sol, fmt.Errorf("row %d has %d squares, want %d", i+1, len(row), b.W)
 		}
-		sol.Layout = make([]Kind, b.Size())
-		for i, row := range lines {
-			if len(row) != b.W {
-				return sol, fmt.Errorf("row %d has %d squares, want %d", i+1, len(row), b.W)
+		for f := range b.W {
+			k, ok := KindOf(row[f])
+			if !ok && row[f] != '.' {
+				return sol, fmt.Errorf("row %d: unknown piece %q", i+1, row[f])
 			}
-			for f := range b.W {
-				k, ok := KindOf(row[f])
-				if !ok && row[f] != '.' {
-					return sol, fmt.Errorf("row %d: unknown piece %q", i+1, row[f])
-				}
-				sol.Layout[b.Sq(f, b.H-1-i)] = k
-			}
-		}
-	case Tour:
-		if len(lines) != b.Size() {
-			return sol, fmt.Errorf("want %d step numbers, got %d", b.Size(), len(lines))
-		}
-		sol.Path = make([]Square, b.Size())
-		seen := make([]bool, b.Size())
-		for i, cell := range lines {
-			n, err := strconv.Atoi(cell)
-			if err != nil || n < 1 || n > b.Size() || seen[n-1] {
-				return sol, fmt.Errorf("bad or repeated step number %q", cell)
-			}
-			seen[n-1] = true
-			sol.Path[n-1] = b.Sq(i%b.W, b.H-1-i/b.W)
-		}
-	case Swap:
-		sol.Plan = []Move{}
-		for _, m := range lines {
-			from, to, ok := strings.Cut(m, "-")
-			if !ok {
-				return sol, fmt.Errorf("bad move %q: want like a1-b3", m)
-			}
-			f, err1 := b.ParseSquare(from)
-			t, err2 := b.ParseSquare(to)
-			if err1 != nil || err2 != nil {
-				return sol, fmt.Errorf("bad move %q: squares must be on the %s board", m, b)
-			}
-			sol.Plan = append(sol.Plan, Move{f, t})
+			sol.Layout[b.Sq(f, b.H-1-i)] = k
 		}
 	}
 	return sol, nil
 }
 
-// BoardOf returns the board an instance is played on.
-func BoardOf(spec Spec) Board {
-	switch s := spec.(type) {
-	case Queens:
-		return s.Board()
-	case Pieces:
-		return s.Board
-	case Tour:
-		return s.Board
-	case Swap:
-		return s.Board
+// parseGrid reads a grid of step numbers, top rank first, '.' for a square
+// the path does not visit; the numbers must run from 1 without a gap.
+func parseGrid(b Board, text string) (Solution, error) {
+	sol := Solution{Board: b}
+	cells := strings.Fields(strings.TrimSpace(text))
+	if len(cells) != b.Size() {
+		return sol, fmt.Errorf("want %d cells (step numbers or .), got %d", b.Size(), len(cells))
 	}
-	return Board{}
+	at := make([]Square, b.Size())
+	seen := make([]bool, b.Size())
+	steps := 0
+	for i, cell := range cells {
+		if cell == "." {
+			continue
+		}
+		n, err := strconv.Atoi(cell)
+		if err != nil || n < 1 || n > b.Size() || seen[n-1] {
+			return sol, fmt.Errorf("bad or repeated step number %q", cell)
+		}
+		seen[n-1] = true
+		at[n-1] = b.Sq(i%b.W, b.H-1-i/b.W)
+		steps++
+	}
+	if slices.Contains(seen[:steps], false) {
+		return sol, fmt.Errorf("step numbers do not run from 1 to %d without a gap", steps)
+	}
+	sol.Path = at[:steps:steps]
+	return sol, nil
+}
+
+// parseSquareNames reads a path as square names in visiting order.
+func parseSquareNames(b Board, words []string) (Solution, error) {
+	sol := Solution{Board: b, Path: []Square{}}
+	for _, name := range words {
+		q, err := b.ParseSquare(name)
+		if err != nil {
+			return sol, err
+		}
+		sol.Path = append(sol.Path, q)
+	}
+	return sol, nil
+}
+
+// parseMoves reads a plan as "a1-b3" moves in order.
+func parseMoves(b Board, words []string) (Solution, error) {
+	sol := Solution{Board: b, Plan: []Move{}}
+	for _, m := range words {
+		from, to, ok := strings.Cut(m, "-")
+		if !ok {
+			return sol, fmt.Errorf("bad move %q: want like a1-b3", m)
+		}
+		f, err1 := b.ParseSquare(from)
+		t, err2 := b.ParseSquare(to)
+		if err1 != nil || err2 != nil {
+			return sol, fmt.Errorf("bad move %q: squares must be on the %s board", m, b)
+		}
+		sol.Plan = append(sol.Plan, Move{f, t})
+	}
+	return sol, nil
 }

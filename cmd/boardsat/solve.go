@@ -15,6 +15,22 @@ import (
 
 func init() {
 	commands["solve"] = command{"solve one instance (count, first, all, shortest, unique)", runSolve}
+	helps["solve"] = help{
+		usage: []string{"solve SPEC [flags]"},
+		about: `Solves one instance, named by its SPEC (queens:8, pieces:7x8:K3Q1B2R2N3,
+tour:8x8:a1[:closed], swap:4x3[:w=..:b=..:rule=..:turns=..]; see the README),
+with the native search (default) or a SAT encoding, and prints the answer as
+text or one JSON object. Exit status 2 on bad input, a timeout or an error.`,
+		examples: []string{
+			"solve pieces:7x8:K3Q1B2R2N3",
+			"solve queens:8 --task unique",
+			"solve queens:12 --backend sat --encoding totalizer",
+			"solve tour:6x6:a1:closed --task count",
+			"solve swap:4x3 --format json",
+			"solve queens:17 --shard 1/3 > shard-1.json",
+			"solve queens:16 --checkpoint q16.ckpt",
+		},
+	}
 }
 
 // solveFlags are the options of one solve request, shared by solve and the
@@ -62,6 +78,8 @@ func runSolve(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	var f solveFlags
 	f.register(fs)
+	var sf splitFlags
+	sf.register(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -77,6 +95,14 @@ func runSolve(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if req.Split, err = sf.options(req); err != nil {
+		return err
+	}
+	if err := sf.limitMemory(); err != nil {
+		return err
+	}
+	meter := sf.meter(spec.String(), "subproblems")
+	req.Split.Progress = func(done, total int) { meter.Update(done, total, "") }
 	ctx := context.Background()
 	if f.timeout > 0 {
 		var cancel context.CancelFunc
@@ -97,13 +123,23 @@ func runSolve(args []string, stdout io.Writer) error {
 	start := time.Now()
 	ans, err := backend.Solve(ctx, req)
 	secs := time.Since(start).Seconds()
+	meter.Finish()
 	if err != nil {
 		return badInput(err)
+	}
+	if err := sf.check(req, ans); err != nil {
+		return err
+	}
+	if sf.sharded() {
+		return writeShard(stdout, backend.Name(), req, ans, secs)
 	}
 	if f.format == "json" {
 		return json.NewEncoder(stdout).Encode(answerJSON(backend.Name(), req, ans, secs))
 	}
 	printText(stdout, backend.Name(), req, ans, secs)
+	if r := req.Split.Ran; r != nil && sf.checkpoint != "" {
+		fmt.Fprintf(stdout, "%-14s %d (%d from checkpoint %s)\n", "subproblems:", r.InShard, r.Resumed, sf.checkpoint)
+	}
 	if ans.Status == puzzle.Error || ans.Status == puzzle.Timeout {
 		return exitError{2, fmt.Sprintf("%s: %s", ans.Status, ans.Message)}
 	}
@@ -111,23 +147,34 @@ func runSolve(args []string, stdout io.Writer) error {
 }
 
 // jsonAnswer is the JSON form of an answer: the users' contract (DESIGN.md).
+// Every key the README lists is always present, null when it does not
+// apply (no heuristic for a SAT run, no count for a first solution, ...),
+// so a reader never has to tell a missing key from an empty one.
 type jsonAnswer struct {
 	Instance      string           `json:"instance"`
 	Puzzle        string           `json:"puzzle"`
 	Backend       string           `json:"backend"`
-	Heuristic     string           `json:"heuristic,omitempty"`
-	Encoding      string           `json:"encoding,omitempty"`
-	Solver        string           `json:"solver,omitempty"`
+	Heuristic     *string          `json:"heuristic"`
+	Encoding      *string          `json:"encoding"`
+	Solver        *string          `json:"solver"`
 	Task          string           `json:"task"`
 	Status        string           `json:"status"`
-	Count         *uint64          `json:"count,omitempty"`
-	Solution      *puzzle.Solution `json:"solution,omitempty"`
-	Length        *int             `json:"length,omitempty"`
+	Count         *uint64          `json:"count"`
+	Solution      *puzzle.Solution `json:"solution"`
+	Length        *int             `json:"length"`
 	Seconds       float64          `json:"seconds"`
-	EncodeSeconds float64          `json:"encode_seconds,omitempty"`
-	SolveSeconds  float64          `json:"solve_seconds,omitempty"`
-	Stats         map[string]int64 `json:"stats,omitempty"`
-	Message       string           `json:"message,omitempty"`
+	EncodeSeconds *float64         `json:"encode_seconds"`
+	SolveSeconds  *float64         `json:"solve_seconds"`
+	Stats         map[string]int64 `json:"stats"`
+	Message       *string          `json:"message"`
+}
+
+// orNull returns nil for the empty string, else a pointer to s.
+func orNull(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
 // hasCount reports whether an answer to req carries a meaningful count.
@@ -143,17 +190,21 @@ func hasCount(req puzzle.Request, ans puzzle.Answer) bool {
 }
 
 func hasLength(req puzzle.Request, ans puzzle.Answer) bool {
-	_, swap := req.Spec.(puzzle.Swap)
-	return swap && ans.Status == puzzle.OK && (req.Task == puzzle.Shortest || req.Task == puzzle.Count)
+	return ans.Status == puzzle.OK && puzzle.HasLength(req.Spec, req.Task)
 }
 
 func answerJSON(backend string, req puzzle.Request, ans puzzle.Answer, secs float64) jsonAnswer {
 	j := jsonAnswer{
 		Instance: req.Spec.String(), Puzzle: req.Spec.Puzzle(), Backend: backend,
-		Heuristic: ans.Heuristic, Encoding: ans.Encoding, Solver: ans.Solver,
+		Heuristic: orNull(ans.Heuristic), Encoding: orNull(ans.Encoding), Solver: orNull(ans.Solver),
 		Task: string(req.Task), Status: string(ans.Status), Solution: ans.Solution,
-		Seconds: secs, EncodeSeconds: ans.EncodeSeconds, SolveSeconds: ans.SolveSeconds,
-		Stats: ans.Stats, Message: ans.Message,
+		Seconds: secs, Stats: ans.Stats, Message: orNull(ans.Message),
+	}
+	if len(j.Stats) == 0 {
+		j.Stats = nil
+	}
+	if ans.EncodeSeconds > 0 || ans.SolveSeconds > 0 {
+		j.EncodeSeconds, j.SolveSeconds = &ans.EncodeSeconds, &ans.SolveSeconds
 	}
 	if hasCount(req, ans) {
 		j.Count = &ans.Count

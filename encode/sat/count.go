@@ -10,6 +10,7 @@ import (
 
 	"github.com/boardsat/boardsat/encode/cnf"
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/subproblem"
 	gs "github.com/crillab/gophersat/solver"
 )
 
@@ -39,6 +40,13 @@ type CountOptions struct {
 	// checked against the formula) per counted projected assignment. Calls
 	// are serialised; an error from Emit stops the count and is returned.
 	Emit func(model []bool) error
+	// Split, if set, runs MethodEnum's cubes as subproblems of the shared
+	// pool with its shard, checkpoint and progress options (package
+	// subproblem); Key names the count (spec, task, strategy: Count fills
+	// in the partition and version). Other methods do not split, and leave
+	// Split.Ran nil.
+	Split *subproblem.Options
+	Key   subproblem.Key
 }
 
 // CountResult is the outcome of a projected count.
@@ -90,7 +98,7 @@ func Count(ctx context.Context, f *cnf.Formula, opt CountOptions) (CountResult, 
 	}
 	switch method {
 	case "", MethodEnum:
-		return countEnum(ctx, f, threads, opt.Emit)
+		return countEnum(ctx, f, threads, opt)
 	case MethodBlocking:
 		return countBlocking(ctx, f, opt.Emit)
 	}
@@ -127,14 +135,18 @@ func (m *emitter) send(model []bool) error {
 // before handing a branch to a worker.
 const cubeDepth = 10
 
-// countEnum runs the projected enumerator on threads goroutines.
-func countEnum(ctx context.Context, f *cnf.Formula, threads int, emit func([]bool) error) (CountResult, error) {
+// countEnum runs the projected enumerator on threads goroutines: a
+// generator cuts the search into cubes (cubeDepth decisions), which the
+// shared pool runs as subproblems; the models the generator completes
+// itself are one more subproblem. With one thread and no split options, or
+// a small projection, one engine searches everything.
+func countEnum(ctx context.Context, f *cnf.Formula, threads int, opt CountOptions) (CountResult, error) {
 	c := compileEnum(f)
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	var em *emitter
-	if emit != nil {
-		em = &emitter{f: f, emit: emit}
+	if opt.Emit != nil {
+		em = &emitter{f: f, emit: opt.Emit}
 	}
 	newE := func() *engine {
 		e := newEngine(ctx, c, &stop)
@@ -143,63 +155,75 @@ func countEnum(ctx context.Context, f *cnf.Formula, threads int, emit func([]boo
 		}
 		return e
 	}
-	var engines []*engine
-	var runErr error
-	if threads == 1 || c.nProj < 16 {
+	var (
+		engines []*engine
+		runErr  error
+		errMu   sync.Mutex
+		total   uint64
+	)
+	setErr := func(err error) {
+		errMu.Lock()
+		if runErr == nil || runErr == errStopped {
+			runErr = err
+		}
+		errMu.Unlock()
+		stop.Store(true)
+	}
+	if (threads == 1 && opt.Split == nil) || c.nProj < 16 {
 		e := newE()
 		engines = append(engines, e)
 		runErr = e.run(0, nil)
+		total = e.count
 	} else {
-		cubes := make(chan []int32, 256)
 		gen := newE()
 		engines = append(engines, gen)
-		var wg sync.WaitGroup
-		var errMu sync.Mutex
-		setErr := func(err error) {
-			errMu.Lock()
-			if runErr == nil || runErr == errStopped {
-				runErr = err
-			}
-			errMu.Unlock()
-			stop.Store(true)
-		}
-		for range threads {
-			w := newE()
-			engines = append(engines, w)
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for cube := range cubes {
-					if stop.Load() {
-						continue // drain
-					}
-					w.reset()
-					if !w.fix(cube) {
-						continue
-					}
-					if err := w.run(0, nil); err != nil {
-						setErr(err)
-					}
-				}
-			}()
-		}
-		err := gen.run(cubeDepth, func(cube []int32) error {
-			if stop.Load() {
-				return errStopped
-			}
-			cubes <- cube
+		var cubes [][]int32
+		if err := gen.run(cubeDepth, func(cube []int32) error {
+			cubes = append(cubes, cube)
 			return nil
-		})
-		close(cubes)
-		if err != nil {
+		}); err != nil {
 			setErr(err)
 		}
-		wg.Wait()
+		if runErr == nil {
+			key := opt.Key
+			key.Partition = fmt.Sprintf("enum cubes of %d decisions: %d subproblems", cubeDepth, len(cubes)+1)
+			key.Version = subproblem.Version()
+			res, err := subproblem.Run(ctx, subproblem.Job{Key: key, Total: len(cubes) + 1, Threads: threads}, opt.Split, func() subproblem.Solver {
+				w := newE()
+				errMu.Lock()
+				engines = append(engines, w)
+				errMu.Unlock()
+				return func(id int) (uint64, bool) {
+					if id == len(cubes) {
+						return gen.count, true
+					}
+					w.reset()
+					before := w.count
+					if w.fix(cubes[id]) {
+						if err := w.run(0, nil); err != nil {
+							setErr(err)
+							return 0, false
+						}
+					}
+					return w.count - before, true
+				}
+			})
+			switch {
+			case err != nil:
+				return CountResult{}, err
+			case !res.Complete && runErr == nil:
+				runErr = errStopped
+			case res.Complete:
+				if !res.Count.IsUint64() {
+					return CountResult{}, fmt.Errorf("projected count %s exceeds 64 bits", res.Count)
+				}
+				total = res.Count.Uint64()
+			}
+		}
 	}
-	var res CountResult
+	res := CountResult{Count: total}
 	var decisions, props, conflicts, calls int64 = 0, 0, 0, 1
 	for _, e := range engines {
-		res.Count += e.count
 		decisions += e.decisions
 		props += e.props
 		conflicts += e.conflicts
@@ -251,7 +275,7 @@ func countBlocking(ctx context.Context, f *cnf.Formula, emit func([]bool) error)
 		return st
 	}
 	for {
-		st, err := gophersatRun(ctx, s)
+		st, err := gophersatRunHook(ctx, s)
 		calls++
 		if ctx.Err() != nil {
 			return CountResult{Status: puzzle.Timeout, Stats: stats(), Message: fmt.Sprintf("time limit reached after %d projected models", n)}, nil
@@ -259,8 +283,12 @@ func countBlocking(ctx context.Context, f *cnf.Formula, emit func([]bool) error)
 		if err != nil {
 			return CountResult{Status: puzzle.Error, Stats: stats(), Message: err.Error()}, nil
 		}
+		if st == gs.Unsat {
+			break // no model left: the count is complete
+		}
 		if st != gs.Sat {
-			break
+			// Anything but a verdict (Indet) would leave a partial count.
+			return CountResult{Status: puzzle.Error, Stats: stats(), Message: fmt.Sprintf("gophersat ended with status %v after %d projected models", st, n)}, nil
 		}
 		model, err := gophersatModel(s, f.NumVars())
 		if err == nil && !f.Satisfied(model) {

@@ -650,7 +650,7 @@ func (e *engine) extendExternal() error {
 		units = append(units, []cnf.Lit{l})
 	}
 	s := gs.New(gophersatProblem(e.c.f, units))
-	st, err := gophersatRun(e.ctx, s)
+	st, err := gophersatRunHook(e.ctx, s)
 	e.extCalls++
 	if err != nil {
 		if e.ctx.Err() != nil {

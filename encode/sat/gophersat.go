@@ -96,48 +96,62 @@ func gophersatStats(s *gs.Solver) map[string]int64 {
 // goroutine: learnClause fills a package-level buffer (solver/learn.go,
 // bufLits), so two solvers learning at once corrupt each other's learned
 // clauses. Seen here: two concurrent blocking-clause counts of 8-queens
-// returned wrong counts in 24 of 30 runs. Hold it for every call that can
-// search: Solve, CountModels, AppendClause.
+// returned wrong counts in 24 of 30 runs. Every gophersat call of the
+// project goes through this package (TestGophersatImportedOnlyHere) and runs
+// inside withGophersat.
+//
+// gophersat cannot interrupt a search either, so no call here is ever
+// abandoned while it holds the lock: a call runs to its end, and the
+// context is checked before the lock is taken and between calls. A single
+// search that must stop at a time limit (Solve, CountBuiltin, Certify with
+// a cancellable context) runs in a child process instead (child.go), which
+// is killed at the limit; it never takes this process's lock.
 var gophersatSem = make(chan struct{}, 1)
 
-// withGophersat runs fn holding gophersatSem, in its own goroutine so that
-// ctx can end the wait. gophersat has no way to interrupt a search: on
-// timeout fn is abandoned and finishes in the background (still holding the
-// semaphore until it does), its result discarded. A panic inside gophersat
-// becomes an error.
-func withGophersat(ctx context.Context, fn func()) error {
+// acquireGophersat takes gophersatSem, checking ctx first: a cancelled
+// context never takes the lock.
+func acquireGophersat(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	select {
 	case gophersatSem <- struct{}{}:
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	done := make(chan error, 1)
-	go func() {
-		defer func() { <-gophersatSem }()
-		defer func() {
-			if r := recover(); r != nil {
-				done <- fmt.Errorf("gophersat failed: %v", r)
-			}
-		}()
-		fn()
-		done <- nil
-	}()
-	select {
-	case err := <-done:
+	if err := ctx.Err(); err != nil {
+		<-gophersatSem
 		return err
-	case <-ctx.Done():
-		return ctx.Err()
 	}
+	return nil
 }
+
+// withGophersat runs fn, any gophersat call, holding gophersatSem, to its
+// end (gophersat cannot be stopped; see gophersatSem). A panic inside
+// gophersat becomes an error and releases the lock.
+func withGophersat(ctx context.Context, fn func()) (err error) {
+	if err := acquireGophersat(ctx); err != nil {
+		return err
+	}
+	defer func() { <-gophersatSem }()
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("gophersat failed: %v", r)
+		}
+	}()
+	fn()
+	return nil
+}
+
+// gophersatRunHook is the Solve call of the counters; tests replace it to
+// plant solver verdicts (Indet) that must never pass for a finished count.
+var gophersatRunHook = gophersatRun
 
 // gophersatRun calls s.Solve under withGophersat.
 func gophersatRun(ctx context.Context, s *gs.Solver) (gs.Status, error) {
-	var st gs.Status
+	st := gs.Indet
 	err := withGophersat(ctx, func() { st = s.Solve() })
-	if err != nil {
-		return gs.Indet, err
-	}
-	return st, nil
+	return st, err
 }
 
 // gophersatModel returns gophersat's last model as model[v], v = 1..n.
@@ -153,7 +167,8 @@ func gophersatModel(s *gs.Solver, n int) (model []bool, err error) {
 	return model, nil
 }
 
-// gophersatSolve solves f in-process.
+// gophersatSolve solves f with gophersat (in a child process when ctx can
+// end; see searchOne).
 func gophersatSolve(ctx context.Context, f *cnf.Formula) Result {
 	if f.NumVars() == 0 {
 		// Nothing to search: satisfied unless it holds an empty clause.
@@ -162,44 +177,32 @@ func gophersatSolve(ctx context.Context, f *cnf.Formula) Result {
 		}
 		return Result{Status: puzzle.Unsat, Stats: map[string]int64{}}
 	}
-	s := gs.New(gophersatProblem(f, nil))
-	st, err := gophersatRun(ctx, s)
-	if ctx.Err() != nil {
+	r := searchOne(ctx, modeSolve, f)
+	switch {
+	case r.Timeout:
 		return timeoutResult(nil)
+	case r.Err != "":
+		return Result{Status: puzzle.Error, Stats: r.Stats, Message: r.Err}
+	case r.Verdict == "unsat":
+		return Result{Status: puzzle.Unsat, Stats: r.Stats}
+	case r.Verdict == "sat":
+		return checkModel("gophersat", f, r.Model, r.Stats)
 	}
-	stats := gophersatStats(s)
-	stats[puzzle.StatSolverCalls] = 1
-	if err != nil {
-		return Result{Status: puzzle.Error, Stats: stats, Message: err.Error()}
-	}
-	switch st {
-	case gs.Unsat:
-		return Result{Status: puzzle.Unsat, Stats: stats}
-	case gs.Sat:
-		model, err := gophersatModel(s, f.NumVars())
-		if err != nil {
-			return Result{Status: puzzle.Error, Stats: stats, Message: err.Error()}
-		}
-		return checkModel("gophersat", f, model, stats)
-	}
-	return Result{Status: puzzle.Error, Stats: stats, Message: fmt.Sprintf("gophersat ended with status %v", st)}
+	return Result{Status: puzzle.Error, Stats: r.Stats, Message: "gophersat ended without a verdict (" + r.Verdict + ")"}
 }
 
 // CountBuiltin returns gophersat's own CountModels() on f. It is known to be
-// wrong (it over-counts: 109 for the 92 models of 8-queens' pairwise CNF)
-// and counts total models, not projected ones; it exists so that
-// cross-validation can show the disagreement. Never take it as truth.
+// wrong (it over-counts: 103 for the 92 models of queens:8 with the pairwise
+// encoding, as `boardsat compare` shows) and counts total models, not
+// projected ones; it exists so that cross-validation can show the
+// disagreement. Never take it as truth.
 func CountBuiltin(ctx context.Context, f *cnf.Formula) CountResult {
-	s := gs.New(gophersatProblem(f, nil))
-	var n int
-	err := withGophersat(ctx, func() { n = s.CountModels() })
+	r := searchOne(ctx, modeCount, f)
 	switch {
-	case ctx.Err() != nil:
+	case r.Timeout:
 		return CountResult{Status: puzzle.Timeout, Message: "time limit reached"}
-	case err != nil:
-		return CountResult{Status: puzzle.Error, Message: err.Error()}
+	case r.Err != "":
+		return CountResult{Status: puzzle.Error, Message: r.Err}
 	}
-	stats := gophersatStats(s)
-	stats[puzzle.StatSolverCalls] = 1
-	return CountResult{Status: puzzle.OK, Count: uint64(n), Stats: stats}
+	return CountResult{Status: puzzle.OK, Count: uint64(r.Count), Stats: r.Stats}
 }

@@ -16,6 +16,23 @@ import (
 // DIMACSSolvers are the Debian solvers that read DIMACS CNF, by binary name.
 var DIMACSSolvers = []string{"cadical", "minisat", "cryptominisat5", "picosat", "clasp"}
 
+// debianPackages names the Debian package of each solver binary whose
+// package is named otherwise.
+var debianPackages = map[string]string{"cryptominisat5": "cryptominisat"}
+
+// installHint names the Debian package to install for a solver binary.
+func installHint(binary string) string {
+	return "Debian package " + DebianPackage(binary) + ": apt-get install " + DebianPackage(binary)
+}
+
+// DebianPackage returns the Debian package that installs a solver binary.
+func DebianPackage(binary string) string {
+	if p, ok := debianPackages[binary]; ok {
+		return p
+	}
+	return binary
+}
+
 // RunSolver runs an external solver binary on the formula file at path
 // (DIMACS, or OPB for minisat+) and returns whether it found the formula
 // satisfiable and its model (model[v] for v = 1..nvars), failing the test on
@@ -78,4 +95,37 @@ func RunSolver(t testing.TB, name, path string, nvars int) (bool, []bool) {
 	}
 	t.Fatalf("%s: no status line in\n%s", name, out)
 	return false, nil
+}
+
+// InCI reports whether the tests run in continuous integration (CI=true),
+// where every external solver must be installed.
+func InCI() bool { return os.Getenv("CI") == "true" }
+
+// MissingSolver reports whether the external solver binary is absent from
+// PATH. Absent, it is a test failure under CI=true (.ci/run installs every
+// solver) and a logged skip otherwise, so that `make test` needs only Go.
+func MissingSolver(t testing.TB, binary string) bool {
+	t.Helper()
+	if _, err := exec.LookPath(binary); err == nil {
+		return false
+	}
+	if InCI() {
+		t.Errorf("%s is not installed (%s), and CI=true requires every external solver", binary, installHint(binary))
+	} else {
+		t.Logf("%s is not installed (%s): skipping its checks (CI=true makes this a failure)", binary, installHint(binary))
+	}
+	return true
+}
+
+// NeedSolver ends the test when the external solver binary is absent: as a
+// failure under CI=true, as a skip otherwise.
+func NeedSolver(t testing.TB, binary string) {
+	t.Helper()
+	if _, err := exec.LookPath(binary); err == nil {
+		return
+	}
+	if InCI() {
+		t.Fatalf("%s is not installed (%s), and CI=true requires every external solver", binary, installHint(binary))
+	}
+	t.Skipf("%s is not installed (%s): skipping (CI=true makes this a failure)", binary, installHint(binary))
 }

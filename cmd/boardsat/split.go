@@ -1,0 +1,176 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/boardsat/boardsat/bench"
+	"github.com/boardsat/boardsat/progress"
+	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/subproblem"
+)
+
+// Where progress reports go, and whether that is a terminal (tests swap
+// them for a buffer).
+var (
+	progressOut      io.Writer = os.Stderr
+	progressTerminal           = isTerminal(os.Stderr)
+	progressEvery              = 5 * time.Second
+)
+
+// splitFlags are solve's options for long counts: shard, checkpoint,
+// progress and memory.
+type splitFlags struct {
+	checkpoint, shard, mem string
+	checkpointEvery        time.Duration
+	quiet                  bool
+}
+
+func (f *splitFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.checkpoint, "checkpoint", "", "record finished subproblems of a count in `FILE` and resume from it (same command after a kill)")
+	fs.DurationVar(&f.checkpointEvery, "checkpoint-every", time.Second, "least time between two checkpoint writes")
+	fs.StringVar(&f.shard, "shard", "", "count only shard `K/N` of the subproblems and print its partial count as JSON (add the shards with boardsat combine)")
+	fs.StringVar(&f.mem, "mem", "", "memory limit, like 512M or 2G: past it the count stops with status memout (exit 2)")
+	fs.BoolVar(&f.quiet, "quiet", false, "print no progress on stderr")
+}
+
+// sharded reports whether a shard was asked for.
+func (f *splitFlags) sharded() bool { return f.shard != "" }
+
+// options checks the flags against the request and returns its split
+// options.
+func (f *splitFlags) options(req puzzle.Request) (*subproblem.Options, error) {
+	opts := &subproblem.Options{Checkpoint: f.checkpoint, CheckpointEvery: f.checkpointEvery}
+	if f.shard != "" {
+		sh, err := subproblem.ParseShard(f.shard)
+		if err != nil {
+			return nil, badInput(err)
+		}
+		opts.Shard = sh
+	}
+	if (f.shard != "" || f.checkpoint != "") && req.Task != puzzle.Count && req.Task != puzzle.Unique {
+		return nil, badInputf("--shard and --checkpoint are for counts (--task count or unique), not task %s", req.Task)
+	}
+	return opts, nil
+}
+
+// check refuses an answer that ignored the shard or checkpoint asked for:
+// the strategy that ran does not split its count.
+func (f *splitFlags) check(req puzzle.Request, ans puzzle.Answer) error {
+	if (f.shard != "" || f.checkpoint != "") && req.Split.Ran == nil {
+		what := ans.Heuristic
+		if what == "" {
+			what = strings.Trim(ans.Encoding+" "+ans.Solver, " ")
+		}
+		return badInputf("%s does not split its count of %s into subproblems, so it has no shards or checkpoints; "+
+			"use native symmetric (queens), fast (pieces), exhaustive (tours) or the sat backend's gophersat enumerator", what, req.Spec)
+	}
+	return nil
+}
+
+// meter returns the progress meter of a job (nil with --quiet).
+func (f *splitFlags) meter(label, unit string) *progress.Meter {
+	if f.quiet {
+		return nil
+	}
+	return &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: label, Unit: unit, Every: progressEvery}
+}
+
+// memPoll is how often limitMemory's watchdog samples the resident set.
+const memPoll = 10 * time.Millisecond
+
+// limitMemory applies --mem: the Go runtime's soft limit (so the collector
+// works harder near it) and a watchdog that ends the process, with status
+// memout on stderr and exit status 2, once the resident set passes the
+// limit.
+func (f *splitFlags) limitMemory() error {
+	if f.mem == "" {
+		return nil
+	}
+	mb, err := bench.ParseMem(f.mem)
+	if err != nil {
+		return badInput(err)
+	}
+	limit := mb << 20
+	debug.SetMemoryLimit(limit * 9 / 10)
+	go func() {
+		for range time.Tick(memPoll) {
+			if rss := residentBytes(); rss > limit {
+				fmt.Fprintf(os.Stderr, "boardsat solve: memout: resident memory %dM passed --mem %s\n", rss>>20, f.mem)
+				os.Exit(2)
+			}
+		}
+	}()
+	return nil
+}
+
+// residentBytes returns this process's resident set size (Linux), or 0.
+func residentBytes() int64 {
+	data, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	fields := strings.Fields(string(data))
+	if len(fields) < 2 {
+		return 0
+	}
+	pages, _ := strconv.ParseInt(fields[1], 10, 64)
+	return pages * int64(os.Getpagesize())
+}
+
+// shardFormat names the JSON of a shard's answer.
+const shardFormat = "boardsat-shard-1"
+
+// shardAnswer is what solve --shard prints and combine reads: the partial
+// count of one shard, with everything that must agree between the shards
+// of one count.
+type shardAnswer struct {
+	Format      string           `json:"format"`
+	Instance    string           `json:"instance"`
+	Puzzle      string           `json:"puzzle"`
+	Backend     string           `json:"backend"`
+	Heuristic   string           `json:"heuristic,omitempty"`
+	Encoding    string           `json:"encoding,omitempty"`
+	Solver      string           `json:"solver,omitempty"`
+	Task        string           `json:"task"`
+	Strategy    string           `json:"strategy"`
+	Partition   string           `json:"partition"`
+	Version     string           `json:"version"`
+	Shard       string           `json:"shard"`
+	Subproblems int              `json:"subproblems"`
+	InShard     int              `json:"subproblems_in_shard"`
+	Resumed     int              `json:"resumed_from_checkpoint,omitempty"`
+	Status      string           `json:"status"`
+	Count       *big.Int         `json:"count,omitempty"`
+	Seconds     float64          `json:"seconds"`
+	Stats       map[string]int64 `json:"stats,omitempty"`
+	Message     string           `json:"message,omitempty"`
+}
+
+// writeShard prints a shard's answer as one JSON line.
+func writeShard(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answer, secs float64) error {
+	r := req.Split.Ran
+	s := shardAnswer{Format: shardFormat, Instance: req.Spec.String(), Puzzle: req.Spec.Puzzle(), Backend: backend,
+		Heuristic: ans.Heuristic, Encoding: ans.Encoding, Solver: ans.Solver, Task: string(req.Task),
+		Strategy: r.Key.Strategy, Partition: r.Key.Partition, Version: r.Key.Version, Shard: r.Shard.String(),
+		Subproblems: r.Subproblems, InShard: r.InShard, Resumed: r.Resumed, Status: string(ans.Status),
+		Seconds: secs, Stats: ans.Stats, Message: ans.Message}
+	if ans.Status == puzzle.OK {
+		s.Count = ans.CountBig()
+	}
+	if err := json.NewEncoder(w).Encode(s); err != nil {
+		return err
+	}
+	if ans.Status != puzzle.OK {
+		return exitError{2, fmt.Sprintf("shard %s: %s: %s", s.Shard, ans.Status, ans.Message)}
+	}
+	return nil
+}

@@ -1,0 +1,148 @@
+package puzzle
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Tour is the knight's tour: a knight starting on Start visits every square
+// exactly once; if Closed, its last square is a knight's move from Start.
+// AllStarts asks about tours from every start square (spec start "*").
+type Tour struct {
+	Board     Board
+	Start     Square
+	AllStarts bool
+	Closed    bool
+}
+
+// Puzzle returns "tour".
+func (Tour) Puzzle() string { return "tour" }
+
+// String returns "tour:WxH:START", with ":closed" for closed tours.
+func (t Tour) String() string {
+	start := "*"
+	if !t.AllStarts {
+		start = t.Board.Name(t.Start)
+	}
+	s := "tour:" + t.Board.String() + ":" + start
+	if t.Closed {
+		s += ":closed"
+	}
+	return s
+}
+
+func init() {
+	Register(Descriptor{
+		Name: "tour", Order: 30, Syntax: "tour:WxH:START[:closed]",
+		Parse:       parseTour,
+		Board:       func(s Spec) Board { return s.(Tour).Board },
+		DefaultTask: First,
+		Shape:       PathShape,
+		Check:       func(s Spec, sol Solution) error { return checkTour(s.(Tour), sol.Path) },
+		Count:       knownTour,
+		Probe:       "tour:5x5:a1",
+		Sweep:       &Sweep{Task: Count, Generate: genTours, Shrink: shrinkTour},
+	})
+}
+
+func parseTour(rest string) (Spec, error) {
+	f := strings.Split(rest, ":")
+	if len(f) < 2 || len(f) > 3 {
+		return nil, fmt.Errorf("bad tour spec %q: want tour:WxH:START or tour:WxH:START:closed", "tour:"+rest)
+	}
+	b, err := parseBoard(f[0])
+	if err != nil {
+		return nil, err
+	}
+	t := Tour{Board: b}
+	if f[1] == "*" {
+		t.AllStarts = true
+	} else if t.Start, err = b.ParseSquare(f[1]); err != nil {
+		return nil, fmt.Errorf("bad tour start: %w", err)
+	}
+	if len(f) == 3 {
+		switch f[2] {
+		case "closed":
+			t.Closed = true
+		case "open":
+		default:
+			return nil, fmt.Errorf("bad tour kind %q: want open or closed", f[2])
+		}
+	}
+	return t, nil
+}
+
+// knownTours maps canonical tour specs to published counts (OEIS A165134
+// and A001230 and the usual tables): directed for open tours, undirected
+// for closed tours (a closed tour is a cycle, counted once whatever its
+// start and direction).
+var knownTours = map[string]uint64{
+	"tour:5x5:*":  1728,
+	"tour:5x5:a1": 304,
+	"tour:5x5:e1": 304,
+	"tour:5x5:a5": 304,
+	"tour:5x5:e5": 304,
+	"tour:6x6:*":  6637920,
+
+	"tour:6x6:*:closed": 9862,
+	"tour:8x8:*:closed": 13267364410532,
+}
+
+// knownTour returns the published count of a tour spec. Closed tours count
+// undirected cycles, so every start of a board shares the board's count; no
+// closed tour exists when both sides are odd, nor on a board with a side of
+// 4 (a 1x1 board has no closed tour by convention).
+func knownTour(spec Spec, task Task) (uint64, bool) {
+	s := spec.(Tour)
+	if task != Count {
+		return 0, false
+	}
+	if s.Closed {
+		w, h := s.Board.W, s.Board.H
+		if (w%2 == 1 && h%2 == 1) || w == 4 || h == 4 {
+			return 0, true
+		}
+		s.AllStarts, s.Start = true, 0
+	}
+	n, ok := knownTours[s.String()]
+	return n, ok
+}
+
+// checkTour checks a knight's tour with the checker's own geometry.
+func checkTour(t Tour, path []Square) error {
+	b := t.Board
+	n := b.W * b.H
+	if len(path) != n {
+		return fmt.Errorf("tour visits %d squares, board has %d", len(path), n)
+	}
+	if !t.AllStarts && path[0] != t.Start {
+		return fmt.Errorf("tour starts on %s, not %s", b.Name(path[0]), b.Name(t.Start))
+	}
+	if err := checkSimplePath(b, path, knightApart, "knight"); err != nil {
+		return err
+	}
+	if t.Closed && (n < 2 || !knightApart(b, path[n-1], path[0])) {
+		return fmt.Errorf("tour is not closed: %s is no knight move from %s", b.Name(path[0]), b.Name(path[n-1]))
+	}
+	return nil
+}
+
+// genTours sweeps open tours from a1 on every board up to MaxSide.
+func genTours(lim Limits) []Spec {
+	var out []Spec
+	for _, b := range sweepBoards(lim.MaxSide) {
+		out = append(out, Tour{Board: b, Start: 0})
+	}
+	return out
+}
+
+func shrinkTour(s Spec) []Spec {
+	t := s.(Tour)
+	var out []Spec
+	for _, b := range shrunkBoards(t.Board) {
+		n := t
+		n.Board, n.Start = b, moveSquare(t.Board, b, t.Start)
+		out = append(out, n)
+	}
+	return out
+}

@@ -1,0 +1,113 @@
+package subproblem
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/boardsat/boardsat/atomicfile"
+)
+
+// checkpointFile is a checkpoint's JSON form: the key and shard it belongs
+// to, the size of the split, and each finished subproblem with its partial
+// count, in id order.
+type checkpointFile struct {
+	Format      string      `json:"format"`
+	Key         Key         `json:"key"`
+	Shard       string      `json:"shard"`
+	Subproblems int         `json:"subproblems"`
+	Done        [][2]uint64 `json:"done"` // [id, count]
+}
+
+// checkpointFormat names the file format, so a file of another kind is
+// refused rather than misread.
+const checkpointFormat = "boardsat-checkpoint-1"
+
+// checkpoint is an open checkpoint: the finished subproblems and when they
+// were last written.
+type checkpoint struct {
+	path  string
+	key   Key
+	shard Shard
+	total int
+	done  map[int]uint64
+	every time.Duration
+	saved time.Time
+	dirty bool
+}
+
+// openCheckpoint reads the checkpoint at path, or starts an empty one if
+// there is no file; a file for another key, shard or split is refused.
+func openCheckpoint(path string, key Key, shard Shard, total int) (*checkpoint, error) {
+	ck := &checkpoint{path: path, key: key, shard: shard, total: total, done: map[int]uint64{}, saved: time.Now()}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return ck, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint: %w", err)
+	}
+	var f checkpointFile
+	if err := json.Unmarshal(data, &f); err != nil || f.Format != checkpointFormat {
+		return nil, fmt.Errorf("checkpoint %s is not a boardsat checkpoint", path)
+	}
+	if f.Key != key || f.Shard != shard.String() || f.Subproblems != total {
+		return nil, fmt.Errorf("%w %s: written for %s shard %s (%d subproblems), this count is %s shard %s (%d subproblems); remove it or name another file",
+			ErrForeign, path, f.Key, f.Shard, f.Subproblems, key, shard, total)
+	}
+	for _, d := range f.Done {
+		id := int(d[0])
+		if d[0] >= uint64(total) || !shard.Has(id) {
+			return nil, fmt.Errorf("checkpoint %s records subproblem %d, outside shard %s of %d", path, d[0], shard, total)
+		}
+		ck.done[id] = d[1]
+	}
+	return ck, nil
+}
+
+// maybeSave writes the checkpoint if it changed and (unless force) the
+// last write is older than every.
+func (ck *checkpoint) maybeSave(force bool) error {
+	ck.dirty = true
+	every := ck.every
+	if every <= 0 {
+		every = time.Second
+	}
+	if !force && time.Since(ck.saved) < every {
+		return nil
+	}
+	if err := ck.save(); err != nil {
+		return err
+	}
+	ck.saved, ck.dirty = time.Now(), false
+	return nil
+}
+
+// save writes the checkpoint atomically: a temporary file in the same
+// directory, synced, renamed over the old one, and the directory synced,
+// so a crash at any moment leaves either the old or the new file.
+func (ck *checkpoint) save() error {
+	f := checkpointFile{Format: checkpointFormat, Key: ck.key, Shard: ck.shard.String(), Subproblems: ck.total}
+	ids := make([]int, 0, len(ck.done))
+	for id := range ck.done {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		f.Done = append(f.Done, [2]uint64{uint64(id), ck.done[id]})
+	}
+	data, err := json.Marshal(f)
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(ck.path, append(data, '\n'))
+}
+
+// WriteFileAtomic writes data to path through a synced temporary file in
+// the same directory renamed over path: readers (and a process restarted
+// after a crash) see the old content or the new, never a part.
+func WriteFileAtomic(path string, data []byte) error { return atomicfile.WriteBytes(path, data) }
