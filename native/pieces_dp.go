@@ -66,10 +66,7 @@ func piecesSolveDP(ctx context.Context, req puzzle.Request) (puzzle.Answer, erro
 				p, puzzle.Kind(k).Letter())
 		}
 	}
-	threads := req.Threads
-	if threads <= 0 {
-		threads = runtime.NumCPU()
-	}
+	threads := dpThreads(req.Threads)
 	kings, knights := p.Count[puzzle.King], p.Count[puzzle.Knight]
 	d, err := newPiecesDP(p.Board, kings, knights)
 	if err != nil {
@@ -105,9 +102,7 @@ func KingsKnightsTable(ctx context.Context, b puzzle.Board, maxKings, maxKnights
 	if maxKnights < 0 {
 		maxKnights = b.Size()
 	}
-	if threads <= 0 {
-		threads = runtime.NumCPU()
-	}
+	threads = dpThreads(threads)
 	d, err := newPiecesDP(b, maxKings, maxKnights)
 	if err != nil {
 		return nil, err
@@ -117,6 +112,15 @@ func KingsKnightsTable(ctx context.Context, b puzzle.Board, maxKings, maxKnights
 		return nil, ctx.Err()
 	}
 	return tab, nil
+}
+
+// dpThreads is the number of workers of the dp and frontier strategies for
+// a requested number (0 or less: one per core).
+func dpThreads(n int) int {
+	if n <= 0 {
+		return runtime.NumCPU()
+	}
+	return n
 }
 
 // dpRow is one valid rank: the squares of its kings and knights as bit

@@ -57,20 +57,22 @@ const FrontierMaxSide = 10
 // stops with status Error.
 var FrontierMemBudget int64 = 8 << 30
 
-// frontierPeak holds measured peak layer sizes (states) by shorter side,
-// for closed tours and for open tours from all starts, on boards at least
-// as tall as they are wide; beyond the table the estimate grows by
-// frontierGrowth per extra unit of side. The estimate is used to refuse
-// boards up front.
+// frontierPeak holds the estimated peak layer sizes (states) by shorter
+// side W, for closed tours and for open tours, on boards up to about W+2
+// tall (taller boards grow slowly). Measured: closed 6x6 147,050 and 6x8
+// 938,849; open 6x6 from a1 2,552,727; closed 7x8 passed 3 GB of tables
+// (about 40 million states) before it was stopped. W = 8 is extrapolated
+// by the growth from 6 to 7 (about 40x), so 8x8 is refused up front. The
+// estimate is used to refuse boards; beyond the table it grows by
+// frontierGrowth per unit of side.
 var frontierPeak = map[bool][]int64{
-	// index: shorter side; measured on WxW and Wx(W+4) boards (see README).
-	true:  {0, 1, 1, 64, 64, 2_000, 30_000, 800_000, 20_000_000},
-	false: {0, 1, 1, 64, 128, 5_000, 100_000, 3_000_000, 80_000_000},
+	true:  {0, 1, 1, 100, 1_000, 20_000, 1_000_000, 40_000_000, 1_600_000_000},
+	false: {0, 1, 1, 200, 5_000, 100_000, 3_000_000, 120_000_000, 5_000_000_000},
 }
 
 // frontierGrowth is the assumed growth of the peak layer per unit of the
-// shorter side beyond the measured table.
-const frontierGrowth = 30
+// shorter side beyond the table.
+const frontierGrowth = 40
 
 func init() {
 	register(Strategy{Puzzle: "tour", Name: "frontier", Tasks: []puzzle.Task{puzzle.Count},
@@ -84,7 +86,7 @@ func tourSolveFrontier(ctx context.Context, req puzzle.Request) (puzzle.Answer, 
 	if !ok {
 		return puzzle.Answer{}, fmt.Errorf("not a tour instance: %s", req.Spec)
 	}
-	return frontierCount(ctx, t, tourThreads(req), FrontierMemBudget)
+	return frontierCount(ctx, t, dpThreads(req.Threads), FrontierMemBudget)
 }
 
 // frontierEstimate returns the estimated peak number of states of a board
