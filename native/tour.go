@@ -173,8 +173,10 @@ func tourImpossible(t puzzle.Tour) string {
 	return ""
 }
 
+// tourUnsat is the answer of an instance a theorem rules out (reason, from
+// tourImpossible): no search ran, and Theorem says so.
 func tourUnsat(reason string) puzzle.Answer {
-	return puzzle.Answer{Status: puzzle.Unsat, Message: reason, Stats: map[string]int64{}}
+	return puzzle.Answer{Status: puzzle.Unsat, Message: reason, Theorem: reason, Stats: map[string]int64{}}
 }
 
 func tourStats(nodes, backtracks int64) map[string]int64 {

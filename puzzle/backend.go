@@ -104,6 +104,18 @@ type Answer struct {
 	// Heuristic, Encoding and Solver name what the backend actually used,
 	// defaults resolved, so every result row records it.
 	Heuristic, Encoding, Solver string
+	// Method names the method that produced the answer where a backend
+	// picks among several for one request (tour auto: the method that
+	// answered; SAT counting: the counting method, e.g. clasp's enumeration
+	// mode); "" when the heuristic or encoding says it all.
+	Method string
+	// Fallbacks lists, in order, the methods tried before Method and why
+	// each gave up ("divide: error: ..."): nothing that ran is hidden.
+	Fallbacks []string
+	// Theorem names the theorem the answer rests on when it comes from one
+	// instead of a search (no closed tour when both sides are odd, ...);
+	// such an answer confirms nothing that the same theorem decided.
+	Theorem string
 }
 
 // CountBig returns the answer's exact count, whichever field holds it.

@@ -101,3 +101,78 @@ func checkSimplePath(b Board, path []Square, apart func(Board, Square, Square) b
 	}
 	return nil
 }
+
+// extendPlacement is Descriptor.Extend for placements: the piece on the
+// highest occupied square of layout (squares after it empty) threatens no
+// earlier piece nor is threatened by one, and no kind exceeds its count.
+func extendPlacement(b Board, want [NumKinds]int, layout []Kind) error {
+	if len(layout) != b.W*b.H {
+		return fmt.Errorf("layout has %d squares, board has %d", len(layout), b.W*b.H)
+	}
+	last := -1
+	var got [NumKinds]int
+	for i, k := range layout {
+		if k == NoPiece {
+			continue
+		}
+		if k < 0 || k >= NumKinds {
+			return fmt.Errorf("square %d holds no known piece (%d)", i, k)
+		}
+		got[k]++
+		last = i
+	}
+	for k := range got {
+		if got[k] > want[k] {
+			return fmt.Errorf("%d pieces of kind %c, want %d", got[k], Kind(k).Letter(), want[k])
+		}
+	}
+	if last < 0 {
+		return nil
+	}
+	p := layout[last]
+	f1, r1 := last%b.W, last/b.W
+	for i := range last {
+		q := layout[i]
+		if q == NoPiece {
+			continue
+		}
+		f2, r2 := i%b.W, i/b.W
+		if threatens(p, f1, r1, f2, r2) || threatens(q, f2, r2, f1, r1) {
+			return fmt.Errorf("%c at %s and %c at %s threaten each other",
+				p.Letter(), b.Name(Square(last)), q.Letter(), b.Name(Square(i)))
+		}
+	}
+	return nil
+}
+
+// extendPath is Descriptor.Extend for paths: the last square of path is on
+// the board, not visited before, one move (apart) from the square before
+// it, and the start when the start is fixed.
+func extendPath(b Board, path []Square, start Square, fixedStart bool, apart func(Board, Square, Square) bool, mover string) error {
+	n := len(path)
+	if n == 0 {
+		return nil
+	}
+	if n > b.W*b.H {
+		return fmt.Errorf("path of %d squares on a board of %d", n, b.W*b.H)
+	}
+	s := path[n-1]
+	if s < 0 || int(s) >= b.W*b.H {
+		return fmt.Errorf("step %d is off the board", n)
+	}
+	if n == 1 {
+		if fixedStart && s != start {
+			return fmt.Errorf("path starts on %s, not %s", b.Name(s), b.Name(start))
+		}
+		return nil
+	}
+	for _, q := range path[:n-1] {
+		if q == s {
+			return fmt.Errorf("square %s visited twice", b.Name(s))
+		}
+	}
+	if !apart(b, path[n-2], s) {
+		return fmt.Errorf("step %d, %s-%s, is no %s move", n, b.Name(path[n-2]), b.Name(s), mover)
+	}
+	return nil
+}

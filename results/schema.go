@@ -73,7 +73,7 @@ var Columns = slices.Concat([]string{
 	"time", "instance", "puzzle", "squares", "variant", "backend", "heuristic", "encoding", "solver",
 	"task", "rep", "status", "answer", "seconds", "user", "sys", "maxrss_kb",
 	"solver_seconds", "encode_seconds", "solve_seconds",
-}, StatColumns, []string{"message"})
+}, StatColumns, []string{"method", "fallbacks", "theorem", "message"})
 
 // The statuses a run can end with.
 const (
@@ -107,9 +107,17 @@ type Row struct {
 	// SolverSeconds, EncodeSeconds and SolveSeconds are what the child reports.
 	SolverSeconds, EncodeSeconds, SolveSeconds float64
 	// Stats holds the counters reported, by puzzle.Stat* key.
-	Stats   map[string]int64
-	Message string
+	Stats map[string]int64
+	// Method, Fallbacks and Theorem say what actually ran (puzzle.Answer's
+	// fields of those names); Fallbacks are joined with FallbackSep in CSV.
+	Method    string
+	Fallbacks []string
+	Theorem   string
+	Message   string
 }
+
+// FallbackSep joins Row.Fallbacks in the fallbacks column.
+const FallbackSep = " | "
 
 // Key identifies a run for resuming: instance, variant, task and repetition.
 func (r Row) Key() string {
@@ -140,7 +148,7 @@ func (r Row) Record() []string {
 			rec = append(rec, "")
 		}
 	}
-	return append(rec, oneLine(r.Message))
+	return append(rec, oneLine(r.Method), oneLine(strings.Join(r.Fallbacks, FallbackSep)), oneLine(r.Theorem), oneLine(r.Message))
 }
 
 func oneLine(s string) string {
@@ -208,7 +216,11 @@ func ParseRecord(rec []string) (Row, error) {
 		}
 		r.Stats[k] = v
 	}
-	r.Message = field(len(Columns) - 1)
+	n := len(Columns)
+	r.Method, r.Theorem, r.Message = field(n-4), field(n-2), field(n-1)
+	if fb := field(n - 3); fb != "" {
+		r.Fallbacks = strings.Split(fb, FallbackSep)
+	}
 	return r, nil
 }
 

@@ -147,6 +147,9 @@ type jsonAnswer struct {
 	EncodeSeconds float64          `json:"encode_seconds,omitempty"`
 	SolveSeconds  float64          `json:"solve_seconds,omitempty"`
 	Stats         map[string]int64 `json:"stats,omitempty"`
+	Method        string           `json:"method,omitempty"`
+	Fallbacks     []string         `json:"fallbacks,omitempty"`
+	Theorem       string           `json:"theorem,omitempty"`
 	Message       string           `json:"message,omitempty"`
 }
 
@@ -173,6 +176,7 @@ func answerJSON(backend string, req puzzle.Request, ans puzzle.Answer, secs floa
 		Task: string(req.Task), Status: string(ans.Status), Solution: ans.Solution,
 		Seconds: secs, EncodeSeconds: ans.EncodeSeconds, SolveSeconds: ans.SolveSeconds,
 		Stats: ans.Stats, Message: ans.Message,
+		Method: ans.Method, Fallbacks: ans.Fallbacks, Theorem: ans.Theorem,
 	}
 	if hasCount(req, ans) {
 		j.Count = &ans.Count
@@ -200,6 +204,14 @@ func printText(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answe
 		}
 	}
 	row("task", req.Task)
+	for _, kv := range [][2]string{{"method", ans.Method}, {"theorem", ans.Theorem}} {
+		if kv[1] != "" {
+			row(kv[0], kv[1])
+		}
+	}
+	for _, f := range ans.Fallbacks {
+		row("fallback", f)
+	}
 	row("status", ans.Status)
 	if hasCount(req, ans) {
 		row("count", ans.Count)
