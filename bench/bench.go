@@ -211,7 +211,6 @@ func rowValue(r results.Row) string {
 	return compare.ValueOf(puzzle.Task(r.Task), ans)
 }
 
-
 // ShardPlan returns shard's deterministic share of a suite's plan. The
 // plan is cut into units, numbered in plan order: in a ladder group, all
 // runs of one variant (so a timeout stops that variant's later specs as in
