@@ -4,7 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/boardsat/boardsat/native"
@@ -187,5 +192,33 @@ func TestAgreesWithNative(t *testing.T) {
 		if (b.Status != puzzle.OK && b.Status != puzzle.Unsat) || vb != vn {
 			t.Errorf("%s: brute %s %s, native %s %s", s, b.Status, vb, n.Status, vn)
 		}
+	}
+}
+
+// TestNoGeometry: the brute force proposes candidates knowing no geometry:
+// its code calls none of the board's coordinate or move helpers, only the
+// checker (puzzle.Check, puzzle.Extender) and the board's size.
+func TestNoGeometry(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	forbidden := map[string]bool{"Attacks": true, "KnightMoves": true, "FileRank": true, "Sq": true, "On": true, "W": true, "H": true}
+	checked := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked++
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && forbidden[sel.Sel.Name] {
+				t.Errorf("%s uses .%s: the brute force knows no geometry", name, sel.Sel.Name)
+			}
+			return true
+		})
+	}
+	if checked < 5 {
+		t.Fatalf("only %d files checked", checked)
 	}
 }
