@@ -1,10 +1,15 @@
 # boardsat: one entry point for building, testing and benchmarking.
 GO ?= go
 
-.PHONY: build test vet fmt-check bench run notebooks
+.PHONY: build install test vet fmt-check bench run notebooks readme-examples
 
 build:
 	$(GO) build -o boardsat ./cmd/boardsat
+
+# Install boardsat where go install puts binaries: $GOBIN if set, else
+# $(go env GOPATH)/bin (usually ~/go/bin); put that directory on PATH.
+install:
+	$(GO) install ./cmd/boardsat
 
 # The test command of the README and of CI: formatting, vet, then every test.
 test: fmt-check vet
@@ -35,3 +40,10 @@ notebooks: build
 	  BOARDSAT_RESULTS=$(CURDIR)/out/quick.csv BOARDSAT_FIGDIR=$(CURDIR)/out/notebooks \
 	    jupyter nbconvert --to notebook --execute --output-dir out/notebooks "$$nb"; \
 	done
+
+# Run every command of the README's sh blocks, in order, as written, in a
+# fresh clone of the committed tree (scripts/readme-examples; make test and
+# make notebooks are left to their own targets). Needs clasp for the DIMACS
+# example; takes a few minutes.
+readme-examples:
+	scripts/readme-examples

@@ -453,3 +453,33 @@ func TestCountRecordsMethod(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCountPiecesMtotalizer counts pieces:5x5:K2Q1N2 (the quick
+// suite's instance where the one-directional modulo totalizer once took
+// seconds against centiseconds for every other encoding) with the
+// modulo totalizer beside the totalizer and the sequential counter; each
+// count must equal the totalizer's.
+func BenchmarkCountPiecesMtotalizer(b *testing.B) {
+	spec, err := puzzle.Parse("pieces:5x5:K2Q1N2")
+	if err != nil {
+		b.Fatal(err)
+	}
+	count := func(b *testing.B, encoding string) string {
+		req := puzzle.Request{Spec: spec, Task: puzzle.Count, Encoding: encoding, Threads: 1}
+		ans, err := Backend{}.Solve(context.Background(), req)
+		if err != nil || ans.Status != puzzle.OK {
+			b.Fatalf("%s: %s %s %v", encoding, ans.Status, ans.Message, err)
+		}
+		return ans.CountString()
+	}
+	want := count(b, "totalizer")
+	for _, enc := range []string{"mtotalizer", "totalizer", "seqcounter"} {
+		b.Run(enc, func(b *testing.B) {
+			for b.Loop() {
+				if got := count(b, enc); got != want {
+					b.Fatalf("%s counts %s, the totalizer %s", enc, got, want)
+				}
+			}
+		})
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 )
 
@@ -58,20 +59,49 @@ func ReadMeta(csvPath string) (m Meta, ok bool, err error) {
 }
 
 // BenchName returns the Go benchmark name of a row's group, in the
-// key=value sub-benchmark form benchstat understands:
-// BenchmarkBoardsat/instance=queens:8/backend=native/heuristic=bitboard/task=count.
-// Empty fields are left out; '/' and spaces inside values become '_'.
+// key=value sub-benchmark form benchstat understands, named by the variant
+// as requested (not by what ran: native/symmetric hands first-solution
+// tasks to bitboard, and must not merge into native/bitboard):
+// BenchmarkBoardsat/instance=queens:8/backend=native/heuristic=symmetric/task=count.
+// A requested variant's fields are named after its backend (native:
+// heuristic; sat: encoding, solver; gophersat-count: encoding). Rows
+// without a variant fall back to the fields that ran. Empty fields are
+// left out; '/' and spaces inside values become '_'.
 func BenchName(r Row) string {
+	kvs := [][2]string{{"instance", r.Instance}}
+	if r.Variant != "" {
+		parts := strings.Split(r.Variant, "/")
+		kvs = append(kvs, [2]string{"backend", parts[0]})
+		keys := variantKeys[parts[0]]
+		for i, p := range parts[1:] {
+			k := "field" + strconv.Itoa(i+1)
+			if i < len(keys) {
+				k = keys[i]
+			}
+			kvs = append(kvs, [2]string{k, p})
+		}
+	} else {
+		kvs = append(kvs, [2]string{"backend", r.Backend}, [2]string{"heuristic", r.Heuristic},
+			[2]string{"encoding", r.Encoding}, [2]string{"solver", r.Solver})
+	}
+	kvs = append(kvs, [2]string{"task", r.Task})
 	clean := strings.NewReplacer("/", "_", " ", "_")
 	var sb strings.Builder
 	sb.WriteString("BenchmarkBoardsat")
-	for _, kv := range [][2]string{{"instance", r.Instance}, {"backend", r.Backend}, {"heuristic", r.Heuristic},
-		{"encoding", r.Encoding}, {"solver", r.Solver}, {"task", r.Task}} {
+	for _, kv := range kvs {
 		if kv[1] != "" {
 			sb.WriteString("/" + kv[0] + "=" + clean.Replace(kv[1]))
 		}
 	}
 	return sb.String()
+}
+
+// variantKeys names the fields after the backend in a requested variant
+// (bench's BACKEND/VALUE... form).
+var variantKeys = map[string][]string{
+	"native":          {"heuristic"},
+	"sat":             {"encoding", "solver"},
+	"gophersat-count": {"encoding"},
 }
 
 // WriteBenchfmt writes the solved runs as Go benchmark result lines, one per

@@ -13,7 +13,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -24,42 +23,54 @@ var PlotKinds = []string{"cactus", "scaling", "scatter"}
 // PlotFormats lists the figure file extensions understood.
 var PlotFormats = []string{"svg", "png", "pdf"}
 
-// minSeconds keeps zero times off a log axis.
-const minSeconds = 1e-6
+// TimeKinds lists the times a figure can plot: "solver", the seconds the
+// solving process measured itself (solver_seconds: encoding and search,
+// without process start-up), and "wall", the wall-clock seconds of the
+// whole child process.
+var TimeKinds = []string{"solver", "wall"}
 
-// Figure is a plot ready to save, with its legend drawn beside the data
-// (to the right) when it has one, so that no entry hides a line.
+// TimeFloor is the smallest time a figure shows: a median below it is
+// drawn at it. Wall-clock times of small instances are dominated by process
+// start-up (about 13 ms here, whatever the solver), which is why figures
+// plot solver time by default; below a tenth of a millisecond solver times
+// are timer and scheduling noise, so the floor keeps a dozen decades of
+// meaningless differences off the axis.
+const TimeFloor = 1e-4
+
+// Figure is a set of panels (facets) sharing one legend, drawn beside them
+// (to the right) so that no entry hides data. Every series keeps one style
+// (colour, marker, line) across panels.
 type Figure struct {
-	Plot *plot.Plot
-	// legend and labels are the outside legend; empty for none.
+	// Panels are laid out in rows of Cols.
+	Panels []*plot.Plot
+	Cols   int
+	// legend and labels are the shared outside legend; empty for none.
 	legend plot.Legend
 	labels []string
+	// square draws a single panel square (a scatter plot's diagonal at 45°).
+	square bool
 }
 
-// series is one labelled line of a figure.
+// series is one labelled line of a panel.
 type series struct {
 	label string
 	xy    plotter.XYs
 }
 
-// seriesLabel names a variant and, when the file holds several tasks, its task.
-func seriesLabel(s Summary, manyTasks bool) string {
-	if manyTasks {
-		return s.Variant + " (" + s.Task + ")"
-	}
-	return s.Variant
-}
+// Panel is one facet: the results of one puzzle and one task.
+type Panel struct{ Puzzle, Task string }
 
-func manyTasks(sums []Summary) bool {
-	if len(sums) == 0 {
-		return false
-	}
+// Panels returns the distinct (puzzle, task) pairs of the summaries, in
+// order of first appearance.
+func Panels(sums []Summary) []Panel {
+	var out []Panel
 	for _, s := range sums {
-		if s.Task != sums[0].Task {
-			return true
+		p := Panel{s.Puzzle, s.Task}
+		if !slices.Contains(out, p) {
+			out = append(out, p)
 		}
 	}
-	return false
+	return out
 }
 
 // Tasks returns the distinct tasks of the summaries in order of first appearance.
@@ -73,242 +84,6 @@ func Tasks(sums []Summary) []string {
 	return out
 }
 
-// Cactus draws a cactus plot of one task: for each variant, its solved
-// instances sorted by median seconds, so the point (k, t) says k instances
-// were solved within t seconds each. Lines further right and lower are
-// better.
-func Cactus(sums []Summary, task string) (*Figure, error) {
-	var ss []*series
-	byLabel := map[string]*series{}
-	for _, s := range sums {
-		if s.Solved == 0 || s.Task != task {
-			continue
-		}
-		se := byLabel[s.Variant]
-		if se == nil {
-			se = &series{label: s.Variant}
-			byLabel[s.Variant] = se
-			ss = append(ss, se)
-		}
-		se.xy = append(se.xy, plotter.XY{Y: max(s.Median, minSeconds)})
-	}
-	if len(ss) == 0 {
-		return nil, fmt.Errorf("no solved %s runs to plot", task)
-	}
-	maxX := 0
-	for _, se := range ss {
-		sort.Slice(se.xy, func(i, j int) bool { return se.xy[i].Y < se.xy[j].Y })
-		for i := range se.xy {
-			se.xy[i].X = float64(i + 1)
-		}
-		maxX = max(maxX, len(se.xy))
-	}
-	p := plot.New()
-	p.Title.Text = "Cactus plot (task " + task + "): instances solved vs time"
-	p.X.Label.Text = "instances solved"
-	p.Y.Label.Text = "median wall-clock seconds per instance (log)"
-	logY(p)
-	f := &Figure{Plot: p}
-	if err := f.addLines(ss); err != nil {
-		return nil, err
-	}
-	p.X.Min, p.X.Max = 0, float64(maxX)+0.5
-	p.X.Tick.Marker = integerTicks{}
-	return f, nil
-}
-
-// integerTicks labels whole numbers only, at most about ten of them: an axis
-// that counts instances has no half instances.
-type integerTicks struct{}
-
-// Ticks returns major ticks at whole-number steps between min and max.
-func (integerTicks) Ticks(min, max float64) []plot.Tick {
-	step := 1
-	for (max-min)/float64(step) > 10 {
-		step *= 2
-	}
-	var ts []plot.Tick
-	for v := int(math.Ceil(min/float64(step))) * step; float64(v) <= max; v += step {
-		ts = append(ts, plot.Tick{Value: float64(v), Label: strconv.Itoa(v)})
-	}
-	return ts
-}
-
-// Scaling draws, for one puzzle, median seconds against instance size
-// (squares on the board), one line per variant, log y.
-func Scaling(sums []Summary, puzzleName string) (*Figure, error) {
-	var sel []Summary
-	for _, s := range sums {
-		if s.Puzzle == puzzleName {
-			sel = append(sel, s)
-		}
-	}
-	many := manyTasks(sel)
-	var ss []*series
-	byLabel := map[string]*series{}
-	for _, s := range sel {
-		if s.Solved == 0 {
-			continue
-		}
-		l := seriesLabel(s, many)
-		se := byLabel[l]
-		if se == nil {
-			se = &series{label: l}
-			byLabel[l] = se
-			ss = append(ss, se)
-		}
-		se.xy = append(se.xy, plotter.XY{X: float64(s.Squares), Y: max(s.Median, minSeconds)})
-	}
-	if len(ss) == 0 {
-		return nil, fmt.Errorf("no solved %s runs to plot", puzzleName)
-	}
-	for _, se := range ss {
-		// Several instances of one size (different pieces, say): keep each
-		// point, ordered by size so the line reads left to right.
-		sort.SliceStable(se.xy, func(i, j int) bool { return se.xy[i].X < se.xy[j].X })
-	}
-	p := plot.New()
-	p.Title.Text = "Scaling: " + puzzleName
-	p.X.Label.Text = "board squares"
-	p.Y.Label.Text = "median wall-clock seconds (log)"
-	logY(p)
-	f := &Figure{Plot: p}
-	if err := f.addLines(ss); err != nil {
-		return nil, err
-	}
-	return f, nil
-}
-
-// Scatter draws one point per instance and task both variants solved, at
-// (median seconds of x, median seconds of y), on log-log axes with the
-// diagonal: points below it are instances where y is faster.
-func Scatter(sums []Summary, xVariant, yVariant string) (*Figure, error) {
-	type it struct{ instance, task string }
-	xs := map[it]float64{}
-	for _, s := range sums {
-		if s.Variant == xVariant && s.Solved > 0 {
-			xs[it{s.Instance, s.Task}] = max(s.Median, minSeconds)
-		}
-	}
-	var pts plotter.XYs
-	for _, s := range sums {
-		if s.Variant != yVariant || s.Solved == 0 {
-			continue
-		}
-		if x, ok := xs[it{s.Instance, s.Task}]; ok {
-			pts = append(pts, plotter.XY{X: x, Y: max(s.Median, minSeconds)})
-		}
-	}
-	if len(pts) == 0 {
-		return nil, fmt.Errorf("variants %q and %q solved no instance in common", xVariant, yVariant)
-	}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, q := range pts {
-		lo, hi = min(lo, q.X, q.Y), max(hi, q.X, q.Y)
-	}
-	lo, hi = math.Pow(10, math.Floor(math.Log10(lo))), math.Pow(10, math.Ceil(math.Log10(hi)))
-	if hi <= lo*1.0001 {
-		hi = lo * 10
-	}
-	p := plot.New()
-	p.Title.Text = "Scatter: median seconds per instance"
-	p.X.Label.Text = xVariant + " (s, log)"
-	p.Y.Label.Text = yVariant + " (s, log)"
-	logY(p)
-	p.X.Scale = plot.LogScale{}
-	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
-	diag, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo}, {X: hi, Y: hi}})
-	if err != nil {
-		return nil, err
-	}
-	diag.Color = color.Gray{Y: 110}
-	diag.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
-	sc, err := plotter.NewScatter(pts)
-	if err != nil {
-		return nil, err
-	}
-	sc.Color = color.RGBA{R: 31, G: 119, B: 180, A: 255}
-	sc.Shape = draw.CircleGlyph{}
-	sc.Radius = vg.Points(3)
-	p.Add(plotter.NewGrid(), diag, sc)
-	p.Legend.Add("y = x", diag)
-	p.Legend.Add(fmt.Sprintf("%d instances", len(pts)), sc)
-	p.Legend.Top, p.Legend.Left = true, true
-	p.Legend.XOffs, p.Legend.YOffs = vg.Points(8), -vg.Points(8)
-	return &Figure{Plot: p}, nil
-}
-
-func logY(p *plot.Plot) {
-	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-}
-
-func (f *Figure) addLines(ss []*series) error {
-	p := f.Plot
-	p.Add(plotter.NewGrid())
-	f.legend = plot.NewLegend()
-	f.legend.Top, f.legend.Left = true, true
-	f.legend.TextStyle.Font.Size = vg.Points(8)
-	ymin, ymax := math.Inf(1), math.Inf(-1)
-	for i, se := range ss {
-		l, pts, err := plotter.NewLinePoints(se.xy)
-		if err != nil {
-			return err
-		}
-		l.Color = plotutil.Color(i)
-		l.Dashes = plotutil.Dashes(i / 7)
-		pts.Color = plotutil.Color(i)
-		pts.Shape = plotutil.Shape(i)
-		p.Add(l, pts)
-		f.legend.Add(se.label, l, pts)
-		f.labels = append(f.labels, se.label)
-		for _, q := range se.xy {
-			ymin, ymax = min(ymin, q.Y), max(ymax, q.Y)
-		}
-	}
-	// Log ticks need at least a decade in view to label anything.
-	p.Y.Min = math.Pow(10, math.Floor(math.Log10(ymin)))
-	p.Y.Max = math.Pow(10, math.Ceil(math.Log10(ymax)))
-	if p.Y.Max <= p.Y.Min*1.0001 {
-		p.Y.Max = p.Y.Min * 10
-	}
-	return nil
-}
-
-// SaveFigure writes the figure to path; the extension (.svg, .png or .pdf)
-// picks the format. The file appears only when complete.
-func SaveFigure(f *Figure, path string) error {
-	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
-	if !slices.Contains(PlotFormats, ext) {
-		return fmt.Errorf("cannot tell the figure format of %q: want a .svg, .png or .pdf file", path)
-	}
-	w, h := 7*vg.Inch, 5*vg.Inch
-	var legendW vg.Length
-	if len(f.labels) > 0 {
-		longest := 0
-		for _, l := range f.labels {
-			longest = max(longest, len(l))
-		}
-		legendW = vg.Points(float64(longest)*4.3 + 36)
-		h = max(h, vg.Points(float64(len(f.labels))*10.5+60))
-	}
-	c, err := draw.NewFormattedCanvas(w+legendW, h, ext)
-	if err != nil {
-		return err
-	}
-	dc := draw.New(c)
-	f.Plot.Draw(draw.Crop(dc, 0, -legendW, 0, 0))
-	if len(f.labels) > 0 {
-		lc := draw.Crop(dc, w+vg.Points(6), 0, 0, -vg.Points(30))
-		f.legend.Draw(lc)
-	}
-	return WriteFileAtomic(path, func(wr io.Writer) error {
-		_, err := c.WriteTo(wr)
-		return err
-	})
-}
-
 // Puzzles returns the distinct puzzles of the summaries in order of first appearance.
 func Puzzles(sums []Summary) []string {
 	var out []string
@@ -318,6 +93,481 @@ func Puzzles(sums []Summary) []string {
 		}
 	}
 	return out
+}
+
+// seconds returns the median time of a summary that a figure plots, at
+// least TimeFloor.
+func seconds(s Summary, time string) float64 {
+	t := s.Median
+	if time != "wall" {
+		t = s.SolverMedian
+	}
+	if math.IsNaN(t) || t < TimeFloor {
+		return TimeFloor
+	}
+	return t
+}
+
+// timeLabel describes the plotted time on an axis.
+func timeLabel(time string) string {
+	if time == "wall" {
+		return "median wall-clock seconds"
+	}
+	return "median solver seconds"
+}
+
+// Cactus draws one cactus panel per puzzle and task: for each variant, its
+// solved instances sorted by median time, so the point (k, t) says k
+// instances were solved within t seconds each. Lines further right and
+// lower are better. time is "solver" or "wall" (see TimeKinds).
+func Cactus(sums []Summary, time string) (*Figure, error) {
+	return facets(sums, time, "instances solved", func(p *plot.Plot, sel []Summary) []*series {
+		ss := seriesBy(sel, func(s Summary) plotter.XY { return plotter.XY{Y: seconds(s, time)} })
+		maxX := 0
+		for _, se := range ss {
+			sort.Slice(se.xy, func(i, j int) bool { return se.xy[i].Y < se.xy[j].Y })
+			for i := range se.xy {
+				se.xy[i].X = float64(i + 1)
+			}
+			maxX = max(maxX, len(se.xy))
+		}
+		p.X.Min, p.X.Max = 0.5, float64(maxX)+0.5
+		p.X.Tick.Marker = integerTicks{}
+		return ss
+	})
+}
+
+// Scaling draws one panel per puzzle and task: median time against
+// instance size (squares on the board), one line per variant, log y.
+func Scaling(sums []Summary, time string) (*Figure, error) {
+	return facets(sums, time, "board squares", func(p *plot.Plot, sel []Summary) []*series {
+		ss := seriesBy(sel, func(s Summary) plotter.XY { return plotter.XY{X: float64(s.Squares), Y: seconds(s, time)} })
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, se := range ss {
+			// Several instances of one size (different pieces, say): keep
+			// each point, ordered by size so the line reads left to right.
+			sort.SliceStable(se.xy, func(i, j int) bool { return se.xy[i].X < se.xy[j].X })
+			for _, q := range se.xy {
+				lo, hi = min(lo, q.X), max(hi, q.X)
+			}
+		}
+		pad := max((hi-lo)*0.05, 1)
+		p.X.Min, p.X.Max = lo-pad, hi+pad
+		p.X.Tick.Marker = integerTicks{}
+		return ss
+	})
+}
+
+// seriesBy groups the solved summaries into one series per variant, in
+// order of first appearance, with point(s) as each point.
+func seriesBy(sel []Summary, point func(Summary) plotter.XY) []*series {
+	var ss []*series
+	byLabel := map[string]*series{}
+	for _, s := range sel {
+		if s.Solved == 0 {
+			continue
+		}
+		se := byLabel[s.Variant]
+		if se == nil {
+			se = &series{label: s.Variant}
+			byLabel[s.Variant] = se
+			ss = append(ss, se)
+		}
+		se.xy = append(se.xy, point(s))
+	}
+	return ss
+}
+
+// facets draws one panel per (puzzle, task) with draw filling in its
+// series, all panels on one shared log time axis range and one legend.
+func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []Summary) []*series) (*Figure, error) {
+	if !slices.Contains(TimeKinds, time) {
+		return nil, fmt.Errorf("unknown time %q: want solver or wall", time)
+	}
+	f := &Figure{}
+	styles := newStyles(sums)
+	var used []string
+	ymin, ymax := math.Inf(1), math.Inf(-1)
+	for _, pn := range Panels(sums) {
+		var sel []Summary
+		for _, s := range sums {
+			if s.Puzzle == pn.Puzzle && s.Task == pn.Task {
+				sel = append(sel, s)
+			}
+		}
+		p := plot.New()
+		ss := fill(p, sel)
+		if len(ss) == 0 {
+			continue // nothing solved here
+		}
+		p.Title.Text = pn.Puzzle + ", task " + pn.Task
+		p.X.Label.Text = xLabel
+		p.Y.Label.Text = timeLabel(time)
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = floorTicks{}
+		p.Add(plotter.NewGrid())
+		for _, se := range ss {
+			l, pts, err := plotter.NewLinePoints(se.xy)
+			if err != nil {
+				return nil, err
+			}
+			styles.apply(se.label, l, pts)
+			p.Add(l, pts)
+			if !slices.Contains(used, se.label) {
+				used = append(used, se.label)
+			}
+			for _, q := range se.xy {
+				ymin, ymax = min(ymin, q.Y), max(ymax, q.Y)
+			}
+		}
+		f.Panels = append(f.Panels, p)
+	}
+	if len(f.Panels) == 0 {
+		return nil, fmt.Errorf("no solved runs to plot")
+	}
+	// One y range for every panel, whole decades (log ticks need at least
+	// one decade in view to label anything), so panels compare at a glance.
+	lo, hi := decades(ymin, ymax)
+	for _, p := range f.Panels {
+		p.Y.Min, p.Y.Max = lo, hi
+	}
+	f.Cols = min(len(f.Panels), 3)
+	if len(f.Panels) == 4 {
+		f.Cols = 2
+	}
+	f.legend = styles.legend(used)
+	for _, v := range used {
+		f.labels = append(f.labels, styles.label[v])
+	}
+	return f, nil
+}
+
+// decades widens [lo, hi] to whole decades (log ticks need at least one
+// decade in view to label anything), exactly: math.Pow10 of an integer.
+func decades(lo, hi float64) (float64, float64) {
+	a, b := int(math.Floor(math.Log10(lo)+1e-9)), int(math.Ceil(math.Log10(hi)-1e-9))
+	if b <= a {
+		b = a + 1
+	}
+	return math.Pow10(a), math.Pow10(b)
+}
+
+// floorTicks are log ticks, a labelled one at each power of ten and
+// unlabelled ones between, whose label at TimeFloor reads "≤0.0001": the
+// points there stand for every time at or below the floor. (plot.LogTicks
+// misses the lowest decade when min is below 1: int(Log10(1e-4)) is -3.)
+type floorTicks struct{}
+
+// Ticks returns the ticks between min and max.
+func (floorTicks) Ticks(min, max float64) []plot.Tick {
+	var ts []plot.Tick
+	for e := int(math.Floor(math.Log10(min) + 1e-9)); e <= int(math.Ceil(math.Log10(max)-1e-9)); e++ {
+		v := math.Pow10(e)
+		label := strconv.FormatFloat(v, 'f', -1, 64)
+		if math.Abs(v-TimeFloor) < TimeFloor*1e-6 {
+			label = "≤" + label
+		}
+		ts = append(ts, plot.Tick{Value: v, Label: label})
+		for k := 2; k < 10; k++ {
+			if float64(k)*v <= max {
+				ts = append(ts, plot.Tick{Value: float64(k) * v})
+			}
+		}
+	}
+	return ts
+}
+
+// integerTicks labels whole numbers only, at most about eight of them: an
+// axis that counts instances or squares has no fractions.
+type integerTicks struct{}
+
+// Ticks returns major ticks at whole-number steps (1, 2 or 5 times a power
+// of ten) between min and max.
+func (integerTicks) Ticks(min, max float64) []plot.Tick {
+	step := 1
+	for i := 0; (max-min)/float64(step) > 8; i++ {
+		step = []int{1, 2, 5}[(i+1)%3] * int(math.Pow(10, float64((i+1)/3)))
+	}
+	var ts []plot.Tick
+	for v := int(math.Ceil(min/float64(step))) * step; float64(v) <= max; v += step {
+		ts = append(ts, plot.Tick{Value: float64(v), Label: strconv.Itoa(v)})
+	}
+	return ts
+}
+
+// Scatter draws one point per instance and task both variants solved, at
+// (median time of x, median time of y), on log-log axes with the diagonal:
+// points below it are instances where y is faster. Points of each puzzle
+// share a marker and colour.
+func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
+	if !slices.Contains(TimeKinds, time) {
+		return nil, fmt.Errorf("unknown time %q: want solver or wall", time)
+	}
+	type it struct{ instance, task string }
+	xs := map[it]float64{}
+	for _, s := range sums {
+		if s.Variant == xVariant && s.Solved > 0 {
+			xs[it{s.Instance, s.Task}] = seconds(s, time)
+		}
+	}
+	byPuzzle := map[string]plotter.XYs{}
+	var puzzles []string
+	lo, hi, n := math.Inf(1), math.Inf(-1), 0
+	for _, s := range sums {
+		if s.Variant != yVariant || s.Solved == 0 {
+			continue
+		}
+		if x, ok := xs[it{s.Instance, s.Task}]; ok {
+			y := seconds(s, time)
+			if _, seen := byPuzzle[s.Puzzle]; !seen {
+				puzzles = append(puzzles, s.Puzzle)
+			}
+			byPuzzle[s.Puzzle] = append(byPuzzle[s.Puzzle], plotter.XY{X: x, Y: y})
+			lo, hi, n = min(lo, x, y), max(hi, x, y), n+1
+		}
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("variants %q and %q solved no instance in common", xVariant, yVariant)
+	}
+	lo, hi = decades(lo, hi)
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s, %d instances both solved", timeLabel(time), n)
+	p.X.Label.Text = xVariant + " (s, log)"
+	p.Y.Label.Text = yVariant + " (s, log)"
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Scale = plot.LogScale{}
+		a.Tick.Marker = floorTicks{}
+		a.Min, a.Max = lo, hi
+	}
+	diag, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo}, {X: hi, Y: hi}})
+	if err != nil {
+		return nil, err
+	}
+	diag.Color = color.Gray{Y: 110}
+	diag.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
+	p.Add(plotter.NewGrid(), diag)
+	f := &Figure{Panels: []*plot.Plot{p}, Cols: 1, legend: plot.NewLegend(), square: true}
+	f.legend.Add("y = x (equal time)", diag)
+	f.labels = append(f.labels, "y = x (equal time)")
+	for i, pz := range puzzles {
+		sc, err := plotter.NewScatter(byPuzzle[pz])
+		if err != nil {
+			return nil, err
+		}
+		sc.Color = palette[i%len(palette)]
+		sc.Shape = openGlyphs[i%len(openGlyphs)]
+		sc.Radius = vg.Points(3.5)
+		p.Add(sc)
+		label := fmt.Sprintf("%s (%d)", pz, len(byPuzzle[pz]))
+		f.legend.Add(label, sc)
+		f.labels = append(f.labels, label)
+	}
+	styleLegend(&f.legend)
+	return f, nil
+}
+
+// palette is the Okabe-Ito colour-blind-safe palette without its yellow
+// (too faint on white), plus grey: eight colours told apart in print.
+var palette = []color.Color{
+	color.RGBA{0, 114, 178, 255},   // blue
+	color.RGBA{213, 94, 0, 255},    // vermillion
+	color.RGBA{0, 158, 115, 255},   // bluish green
+	color.RGBA{204, 121, 167, 255}, // reddish purple
+	color.RGBA{230, 159, 0, 255},   // orange
+	color.RGBA{86, 180, 233, 255},  // sky blue
+	color.RGBA{0, 0, 0, 255},       // black
+	color.RGBA{120, 120, 120, 255}, // grey
+}
+
+// Markers: filled ones for native searches, open ones for SAT variants.
+var (
+	filledGlyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}}
+	openGlyphs   = []draw.GlyphDrawer{draw.RingGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
+)
+
+// dashes: solid for native searches, dashed for SAT, dotted for the rest;
+// a second round of colours in a family gets a longer dash.
+var (
+	solid   []vg.Length
+	dashed  = []vg.Length{vg.Points(5), vg.Points(2.5)}
+	dotted  = []vg.Length{vg.Points(1.5), vg.Points(2)}
+	dashdot = []vg.Length{vg.Points(7), vg.Points(2), vg.Points(1.5), vg.Points(2)}
+)
+
+// style is one series' look.
+type style struct {
+	color  color.Color
+	glyph  draw.GlyphDrawer
+	dashes []vg.Length
+}
+
+// styles gives every variant of a figure one look, the same in every
+// panel: the family (native, SAT, other) picks marker fill and line
+// pattern; colour and marker shape come from the first style index that no
+// variant of the same family sharing a panel with it has taken, so the
+// lines of one panel always differ. Variants drawn in only one puzzle's
+// panels, when the figure has several puzzles, carry the puzzle in their
+// legend label, since another puzzle's variant may share their look.
+type styles struct {
+	byVariant map[string]style
+	label     map[string]string
+	order     []string
+}
+
+func family(variant string) int {
+	switch strings.SplitN(variant, "/", 2)[0] {
+	case "native":
+		return 0
+	case "sat":
+		return 1
+	}
+	return 2
+}
+
+func newStyles(sums []Summary) *styles {
+	st := &styles{byVariant: map[string]style{}, label: map[string]string{}}
+	var vs []string
+	panelsOf := map[string][]Panel{}
+	puzzlesOf := map[string][]string{}
+	for _, s := range sums {
+		if !slices.Contains(vs, s.Variant) {
+			vs = append(vs, s.Variant)
+		}
+		if p := (Panel{s.Puzzle, s.Task}); !slices.Contains(panelsOf[s.Variant], p) {
+			panelsOf[s.Variant] = append(panelsOf[s.Variant], p)
+		}
+		if !slices.Contains(puzzlesOf[s.Variant], s.Puzzle) {
+			puzzlesOf[s.Variant] = append(puzzlesOf[s.Variant], s.Puzzle)
+		}
+	}
+	manyPuzzles := len(Puzzles(sums)) > 1
+	sort.SliceStable(vs, func(i, j int) bool { return family(vs[i]) < family(vs[j]) })
+	index := map[string]int{}
+	for _, v := range vs {
+		taken := map[int]bool{}
+		for _, u := range st.order {
+			if family(u) == family(v) && slices.ContainsFunc(panelsOf[u], func(p Panel) bool { return slices.Contains(panelsOf[v], p) }) {
+				taken[index[u]] = true
+			}
+		}
+		i := 0
+		for taken[i] {
+			i++
+		}
+		index[v] = i
+		s := style{color: palette[i%len(palette)]}
+		switch family(v) {
+		case 0:
+			s.glyph, s.dashes = filledGlyphs[i%len(filledGlyphs)], solid
+		case 1:
+			s.glyph, s.dashes = openGlyphs[i%len(openGlyphs)], dashed
+		default:
+			s.glyph, s.dashes = openGlyphs[(i+2)%len(openGlyphs)], dotted
+		}
+		if i >= len(palette) {
+			s.dashes = dashdot
+		}
+		st.byVariant[v] = s
+		st.order = append(st.order, v)
+		st.label[v] = v
+		if manyPuzzles && len(puzzlesOf[v]) == 1 {
+			st.label[v] = v + " (" + puzzlesOf[v][0] + ")"
+		}
+	}
+	return st
+}
+
+func (st *styles) apply(variant string, l *plotter.Line, pts *plotter.Scatter) {
+	s := st.byVariant[variant]
+	l.Color, l.Dashes, l.Width = s.color, s.dashes, vg.Points(1.2)
+	pts.Color, pts.Shape, pts.Radius = s.color, s.glyph, vg.Points(3)
+}
+
+// legend returns the legend of the used variants, in style order (native
+// first, then SAT, then the rest).
+func (st *styles) legend(used []string) plot.Legend {
+	lg := plot.NewLegend()
+	for _, v := range st.order {
+		if !slices.Contains(used, v) {
+			continue
+		}
+		l, pts, _ := plotter.NewLinePoints(plotter.XYs{{}})
+		st.apply(v, l, pts)
+		lg.Add(st.label[v], l, pts)
+	}
+	styleLegend(&lg)
+	return lg
+}
+
+func styleLegend(lg *plot.Legend) {
+	lg.Top, lg.Left = true, true
+	lg.TextStyle.Font.Size = vg.Points(9)
+	lg.ThumbnailWidth = vg.Points(26)
+}
+
+// Panel and legend sizes.
+var (
+	panelW, panelH = 3.4 * vg.Inch, 2.7 * vg.Inch
+	singleW        = 5.5 * vg.Inch // a figure of one panel
+	singleH        = 4.2 * vg.Inch
+)
+
+// SaveFigure writes the figure to path; the extension (.svg, .png or .pdf)
+// picks the format. The file appears only when complete.
+func SaveFigure(f *Figure, path string) error {
+	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
+	if !slices.Contains(PlotFormats, ext) {
+		return fmt.Errorf("cannot tell the figure format of %q: want a .svg, .png or .pdf file", path)
+	}
+	cols := max(f.Cols, 1)
+	rows := (len(f.Panels) + cols - 1) / cols
+	w, h := panelW*vg.Length(cols), panelH*vg.Length(rows)
+	if len(f.Panels) == 1 {
+		w, h = singleW, singleH
+		if f.square {
+			w = h
+		}
+	}
+	var legendW vg.Length
+	if len(f.labels) > 0 {
+		longest := 0
+		for _, l := range f.labels {
+			longest = max(longest, len(l))
+		}
+		legendW = vg.Points(float64(longest)*5.2 + 48)
+		h = max(h, vg.Points(float64(len(f.labels))*12+40))
+	}
+	c, err := draw.NewFormattedCanvas(w+legendW, h, ext)
+	if err != nil {
+		return err
+	}
+	dc := draw.New(c)
+	grid := make([][]*plot.Plot, rows)
+	for r := range grid {
+		grid[r] = make([]*plot.Plot, cols)
+		for k := range cols {
+			if i := r*cols + k; i < len(f.Panels) {
+				grid[r][k] = f.Panels[i]
+			}
+		}
+	}
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Points(14), PadY: vg.Points(14),
+		PadTop: vg.Points(6), PadBottom: vg.Points(6), PadLeft: vg.Points(6), PadRight: vg.Points(6)}
+	canvases := plot.Align(grid, tiles, draw.Crop(dc, 0, -legendW, 0, 0))
+	for r := range grid {
+		for k, p := range grid[r] {
+			if p != nil {
+				p.Draw(canvases[r][k])
+			}
+		}
+	}
+	if len(f.labels) > 0 {
+		f.legend.Draw(draw.Crop(dc, w+vg.Points(8), 0, 0, -vg.Points(12)))
+	}
+	return WriteFileAtomic(path, func(wr io.Writer) error {
+		_, err := c.WriteTo(wr)
+		return err
+	})
 }
 
 // ScatterPair picks two variants for a default scatter plot: the pair that

@@ -3,11 +3,13 @@ package results
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -170,64 +172,201 @@ func TestTables(t *testing.T) {
 }
 
 func TestBenchfmt(t *testing.T) {
-	r := row("queens:8", "sat/seqcounter", "count", 1, StatusOK, 0.5)
-	r.Backend, r.Encoding = "sat", "position+seqcounter"
+	r := row("queens:8", "sat/position+seqcounter/cadical", "count", 1, StatusOK, 0.5)
+	r.Backend, r.Encoding, r.Solver = "sat", "position+seqcounter", "cadical"
 	var buf bytes.Buffer
 	WriteBenchfmt(&buf, []Row{r, row("queens:9", "native", "count", 1, StatusTimeout, 9)},
 		[]Session{{GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU"}})
 	out := buf.String()
-	line := regexp.MustCompile(`(?m)^BenchmarkBoardsat/instance=queens:8/backend=sat/encoding=position\+seqcounter/task=count\t1\t0\.5 sec/op\t0\.251 cpu-sec/op\t12641280 peak-RSS-B\t1000 nodes/op$`)
+	line := regexp.MustCompile(`(?m)^BenchmarkBoardsat/instance=queens:8/backend=sat/encoding=position\+seqcounter/solver=cadical/task=count\t1\t0\.5 sec/op\t0\.251 cpu-sec/op\t12641280 peak-RSS-B\t1000 nodes/op$`)
 	if !line.MatchString(out) || !strings.HasPrefix(out, "goos: linux\ngoarch: amd64\n") || strings.Contains(out, "queens:9") {
 		t.Errorf("benchfmt:\n%s", out)
 	}
 }
 
-func TestFigures(t *testing.T) {
-	var rows []Row
-	for n := 4; n <= 9; n++ {
-		inst := "queens:" + string(rune('0'+n))
-		for rep := 1; rep <= 3; rep++ {
-			rows = append(rows, row(inst, "native/plain", "count", rep, StatusOK, math.Pow(3, float64(n-8))*float64(rep)))
-			rows = append(rows, row(inst, "sat/pairwise", "count", rep, StatusOK, math.Pow(4, float64(n-8))*float64(rep)))
+// TestBenchNameByRequestedVariant checks that benchmarks are named by the
+// variant requested, not by the heuristic that ran: native/symmetric hands
+// queens:4 to bitboard, and must stay apart from native/bitboard itself.
+func TestBenchNameByRequestedVariant(t *testing.T) {
+	sym := row("queens:4", "native/symmetric", "first", 1, StatusOK, 0.01)
+	sym.Heuristic = "bitboard" // what ran
+	bit := row("queens:4", "native/bitboard", "first", 1, StatusOK, 0.01)
+	bit.Heuristic = "bitboard"
+	cases := []struct {
+		r    Row
+		want string
+	}{
+		{sym, "BenchmarkBoardsat/instance=queens:4/backend=native/heuristic=symmetric/task=first"},
+		{bit, "BenchmarkBoardsat/instance=queens:4/backend=native/heuristic=bitboard/task=first"},
+		{row("queens:8", "sat/totalizer", "count", 1, StatusOK, 1), "BenchmarkBoardsat/instance=queens:8/backend=sat/encoding=totalizer/task=count"},
+		{row("queens:8", "gophersat-count/pairwise", "count", 1, StatusOK, 1), "BenchmarkBoardsat/instance=queens:8/backend=gophersat-count/encoding=pairwise/task=count"},
+	}
+	for _, c := range cases {
+		if got := BenchName(c.r); got != c.want {
+			t.Errorf("%s: %s, want %s", c.r.Variant, got, c.want)
 		}
+	}
+}
+
+// fixtureCSV is a real bench run (boardsat bench on a small suite of
+// queens, pieces and tours, native and SAT variants, two repetitions).
+const fixtureCSV = "testdata/bench.csv"
+
+// TestFigures renders every figure kind from the fixture in every format
+// and checks what a reader relies on: one panel per puzzle and task with
+// solved runs, a legend entry per variant drawn, distinct looks for the
+// variants of one panel, nothing below the time floor, and each file
+// written whole and readable by all.
+func TestFigures(t *testing.T) {
+	rows, err := ReadFiles(fixtureCSV)
+	if err != nil {
+		t.Fatal(err)
 	}
 	sums := Summarize(rows)
-	dir := t.TempDir()
-	c, err := Cactus(sums, "count")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Scaling(sums, "queens")
-	if err != nil {
-		t.Fatal(err)
+	panels := Panels(sums)
+	if len(panels) != 4 { // queens count, queens first, pieces count, tour first
+		t.Fatalf("fixture panels %v, want 4", panels)
 	}
 	x, y, ok := ScatterPair(sums)
-	if !ok || x != "native/plain" || y != "sat/pairwise" {
-		t.Fatalf("pair %s %s %v", x, y, ok)
+	if !ok {
+		t.Fatal("no scatter pair in the fixture")
 	}
-	sc, err := Scatter(sums, x, y)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, ext := range PlotFormats {
-		for name, f := range map[string]*Figure{"cactus": c, "scaling": s, "scatter": sc} {
-			path := filepath.Join(dir, name+"."+ext)
-			if err := SaveFigure(f, path); err != nil {
-				t.Fatal(err)
+	dir := t.TempDir()
+	for _, time := range TimeKinds {
+		figs := map[string]*Figure{}
+		if figs["cactus"], err = Cactus(sums, time); err != nil {
+			t.Fatal(err)
+		}
+		if figs["scaling"], err = Scaling(sums, time); err != nil {
+			t.Fatal(err)
+		}
+		if figs["scatter"], err = Scatter(sums, x, y, time); err != nil {
+			t.Fatal(err)
+		}
+		for kind, f := range figs {
+			want := len(panels)
+			if kind == "scatter" {
+				want = 1
 			}
-			if st, err := os.Stat(path); err != nil || st.Size() < 1000 {
-				t.Errorf("%s: %v", path, err)
+			if len(f.Panels) != want {
+				t.Errorf("%s: %d panels, want %d", kind, len(f.Panels), want)
+			}
+			for _, ext := range PlotFormats {
+				path := filepath.Join(dir, kind+"-"+time+"."+ext)
+				if err := SaveFigure(f, path); err != nil {
+					t.Fatal(err)
+				}
+				if st, err := os.Stat(path); err != nil || st.Size() < 1000 || st.Mode().Perm() != FileMode {
+					t.Errorf("%s: %v %v", path, st, err)
+				}
+			}
+		}
+		if got, want := len(figs["cactus"].labels), len(variantsOf(sums)); got != want {
+			t.Errorf("cactus legend has %d entries, want one per variant (%d)", got, want)
+		}
+	}
+	st := newStyles(sums)
+	for _, pn := range panels {
+		seen := map[string]string{}
+		for _, s := range sums {
+			if s.Puzzle != pn.Puzzle || s.Task != pn.Task {
+				continue
+			}
+			sv := st.byVariant[s.Variant]
+			k := fmt.Sprintf("%v %T %v", sv.color, sv.glyph, sv.dashes)
+			if u, dup := seen[k]; dup && u != s.Variant {
+				t.Errorf("%v: %s and %s look the same", pn, u, s.Variant)
+			}
+			seen[k] = s.Variant
+			for _, tk := range TimeKinds {
+				if sec := seconds(s, tk); sec < TimeFloor {
+					t.Errorf("%s %s: %s time %g below the floor", s.Instance, s.Variant, tk, sec)
+				}
 			}
 		}
 	}
-	if err := SaveFigure(c, filepath.Join(dir, "fig.gif")); err == nil {
+	if err := SaveFigure(figs(t, sums), filepath.Join(dir, "fig.gif")); err == nil {
 		t.Error("unknown figure format accepted")
 	}
-	if _, err := Scatter(sums, "native/plain", "nosuch"); err == nil {
+	if _, err := Scatter(sums, x, "nosuch", "solver"); err == nil {
 		t.Error("scatter with an unknown variant accepted")
 	}
-	if _, err := Cactus(sums, "first"); err == nil {
-		t.Error("cactus of a task without runs accepted")
+	if _, err := Cactus(sums, "cpu"); err == nil {
+		t.Error("unknown time kind accepted")
+	}
+	if _, err := Cactus(nil, "solver"); err == nil {
+		t.Error("cactus without runs accepted")
+	}
+}
+
+func figs(t *testing.T, sums []Summary) *Figure {
+	f, err := Cactus(sums, "solver")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestMergeDedupes checks that merging a file with itself keeps each run
+// once, while distinct runs of one group (another session's repetition 1)
+// are all kept.
+func TestMergeDedupes(t *testing.T) {
+	rows, dropped, err := Merge(fixtureCSV, fixtureCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, _ := ReadFiles(fixtureCSV)
+	if len(rows) != len(one) || dropped != len(one) {
+		t.Errorf("merge of a file with itself: %d rows, %d dropped; want %d and %d", len(rows), dropped, len(one), len(one))
+	}
+	dir := t.TempDir()
+	other := filepath.Join(dir, "other.csv")
+	again := slices.Clone(one)
+	for i := range again {
+		again[i].Time = again[i].Time.Add(time.Hour) // the same groups, run later
+	}
+	if err := WriteFileAtomic(other, func(w io.Writer) error { return Write(w, again) }); err != nil {
+		t.Fatal(err)
+	}
+	rows, dropped, err = Merge(fixtureCSV, other)
+	if err != nil || len(rows) != 2*len(one) || dropped != 0 {
+		t.Errorf("merge of two sessions: %d rows, %d dropped, %v; want %d, 0", len(rows), dropped, err, 2*len(one))
+	}
+}
+
+// TestSpeedupTableAll checks that the speed-ups of several puzzles make one
+// CSV table: one header, a puzzle and a baseline column.
+func TestSpeedupTableAll(t *testing.T) {
+	rows, err := ReadFiles(fixtureCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sums := Summarize(rows)
+	var ps []PuzzleSpeedups
+	for _, pz := range []struct{ puzzle, base string }{{"queens", "native/bitboard"}, {"pieces", "native/fast"}} {
+		var sel []Summary
+		for _, s := range sums {
+			if s.Puzzle == pz.puzzle {
+				sel = append(sel, s)
+			}
+		}
+		sp, err := Speedups(sel, pz.base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, PuzzleSpeedups{Puzzle: pz.puzzle, Baseline: pz.base, Speedups: sp})
+	}
+	var buf bytes.Buffer
+	if err := SpeedupTableAll(ps).Render(&buf, "csv"); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if lines[0] != "puzzle,baseline,variant,task,instances,geomean speed-up,min,max" || strings.Count(buf.String(), "puzzle,baseline") != 1 {
+		t.Errorf("header %q, or repeated headers:\n%s", lines[0], buf.String())
+	}
+	want := len(ps[0].Speedups) + len(ps[1].Speedups)
+	if len(lines) != 1+want || !strings.HasPrefix(lines[1], "queens,native/bitboard,") || !strings.HasPrefix(lines[len(lines)-1], "pieces,native/fast,") {
+		t.Errorf("%d lines, want %d:\n%s", len(lines), 1+want, buf.String())
 	}
 }
 
@@ -246,5 +385,11 @@ func TestWriteFileAtomic(t *testing.T) {
 	entries, _ := os.ReadDir(filepath.Dir(path))
 	if len(entries) != 0 {
 		t.Errorf("temporary files left: %v", entries)
+	}
+	if err := WriteFileAtomic(path, func(w io.Writer) error { _, err := io.WriteString(w, "whole"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o644 {
+		t.Errorf("written file: %v %v, want mode 0644 like the shell's files", st, err)
 	}
 }

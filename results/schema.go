@@ -45,6 +45,7 @@
 package results
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -374,16 +375,26 @@ func (a *Appender) Add(r Row) error { return a.writeRecord(r.Record()) }
 // Close closes the file.
 func (a *Appender) Close() error { return a.f.Close() }
 
+// FileMode is the mode of every file boardsat writes (results, figures,
+// formulas, sidecars): readable by all, like a file the shell creates.
+const FileMode os.FileMode = 0o644
+
 // WriteFileAtomic writes a file by calling write on a temporary file in the
 // same directory and renaming it into place only when write succeeds, so a
-// failure never leaves a half-written file at path.
+// failure never leaves a half-written file at path. The file gets FileMode
+// (os.CreateTemp alone would leave it 0600).
 func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
 	}
 	name := tmp.Name()
-	err = write(tmp)
+	if err = tmp.Chmod(FileMode); err == nil {
+		bw := bufio.NewWriterSize(tmp, 1<<16)
+		if err = write(bw); err == nil {
+			err = bw.Flush()
+		}
+	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
@@ -397,6 +408,24 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 }
 
 // Merge checks that every input is a results file of this schema and returns
-// their rows concatenated, in order. Inputs are files or readers opened by
-// the caller; see ReadFiles.
-func Merge(paths ...string) ([]Row, error) { return ReadFiles(paths...) }
+// their rows concatenated, in order, without duplicates: a row equal in
+// every field to an earlier one (the same run, from a file given twice or
+// merged before) is dropped, and dropped counts them. Distinct runs of the
+// same group (another session's repetition 1, say) are all kept.
+func Merge(paths ...string) (rows []Row, dropped int, err error) {
+	all, err := ReadFiles(paths...)
+	if err != nil {
+		return nil, 0, err
+	}
+	seen := map[string]bool{}
+	for _, r := range all {
+		k := strings.Join(r.Record(), "\x00")
+		if seen[k] {
+			dropped++
+			continue
+		}
+		seen[k] = true
+		rows = append(rows, r)
+	}
+	return rows, dropped, nil
+}

@@ -26,6 +26,10 @@ type Summary struct {
 	// of the median are over the wall-clock seconds of the solved runs; all
 	// are NaN when no run was solved.
 	Median, Mean, SD, CILo, CIHi float64
+	// SolverMedian is the median of the seconds the solving process
+	// measured itself (solver_seconds, no process start-up) over the solved
+	// runs; NaN when none was solved.
+	SolverMedian float64
 	// MedianRSSKB is the median peak RSS of the solved runs.
 	MedianRSSKB float64
 	// MedianNodes is the median of the nodes counter (NaN if not reported).
@@ -67,7 +71,7 @@ func Summarize(rows []Row) []Summary {
 func summarize(g []Row) Summary {
 	s := Summary{Instance: g[0].Instance, Puzzle: g[0].Puzzle, Squares: g[0].Squares, Variant: g[0].Variant,
 		Task: g[0].Task, Runs: len(g), Statuses: map[string]int{}}
-	var secs, rss, nodes []float64
+	var secs, solver, rss, nodes []float64
 	for _, r := range g {
 		s.Statuses[r.Status]++
 		if !r.Solved() {
@@ -75,6 +79,7 @@ func summarize(g []Row) Summary {
 		}
 		s.Solved++
 		secs = append(secs, r.Seconds)
+		solver = append(solver, r.SolverSeconds)
 		rss = append(rss, float64(r.MaxRSSKB))
 		if n, ok := r.Stats["nodes"]; ok {
 			nodes = append(nodes, float64(n))
@@ -84,7 +89,7 @@ func summarize(g []Row) Summary {
 		}
 	}
 	s.Median, s.Mean, s.SD, s.CILo, s.CIHi = math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()
-	s.MedianRSSKB, s.MedianNodes = median(rss), median(nodes)
+	s.MedianRSSKB, s.MedianNodes, s.SolverMedian = median(rss), median(nodes), median(solver)
 	if len(secs) == 0 {
 		return s
 	}

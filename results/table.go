@@ -184,3 +184,26 @@ func SpeedupTable(sps []Speedup, baseline string) Table {
 	}
 	return t
 }
+
+// PuzzleSpeedups are one puzzle's speed-ups against its baseline.
+type PuzzleSpeedups struct {
+	Puzzle, Baseline string
+	Speedups         []Speedup
+}
+
+// SpeedupTableAll lays out every puzzle's speed-ups as one table with a
+// puzzle and a baseline column: the form for CSV, where blocks with
+// repeated headers would not read as one table.
+func SpeedupTableAll(ps []PuzzleSpeedups) Table {
+	t := Table{
+		Title:   "Speed-up over each puzzle's baseline (geometric mean over instances both solved of baseline median / variant median; above 1 is faster)",
+		Header:  []string{"puzzle", "baseline", "variant", "task", "instances", "geomean speed-up", "min", "max"},
+		Numeric: []bool{false, false, false, false, true, true, true, true},
+	}
+	for _, p := range ps {
+		for _, r := range SpeedupTable(p.Speedups, p.Baseline).Rows {
+			t.Rows = append(t.Rows, append([]string{p.Puzzle, p.Baseline}, r...))
+		}
+	}
+	return t
+}

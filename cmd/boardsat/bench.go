@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -18,6 +19,29 @@ import (
 
 func init() {
 	commands["bench"] = command{"run a benchmark suite (built-in: " + strings.Join(bench.Builtin.Names(), ", ") + "; or a suite file) into a results CSV", runBench}
+	about := `Runs every run of SUITE, a built-in suite or a suite file (one group per line:
+SPEC... [backends=LIST] [task=T] [repeat=N] [timeout=D] [mem=M] [ladder=true]),
+each in a child process with its time and memory limits, and writes one CSV row
+per run (to -o FILE.csv, with a FILE.csv.meta.json sidecar, or to stdout).
+benchstat needs at least ` + strconv.Itoa(benchstatMinRuns) + ` runs of a group for a 95% confidence interval
+(and at least 4 a side to call a difference significant): use --repeat 6 or more
+before "boardsat results benchfmt".
+
+built-in suites:`
+	for _, name := range bench.Builtin.Names() {
+		text, _ := bench.Builtin.Lookup(name)
+		about += "\n  " + name + ": " + suiteDescription(text)
+	}
+	helps["bench"] = help{
+		usage: []string{"bench SUITE [-o FILE.csv] [--repeat N] [--timeout D] [--mem M] [--resume] [--dry-run]"},
+		about: about,
+		examples: []string{
+			"bench quick -o r.csv",
+			"bench quick --dry-run",
+			"bench paper -o paper.csv --repeat 6 --resume",
+			"bench my.suite -o r.csv --timeout 30s --mem 2G",
+		},
+	}
 }
 
 // benchExe is the binary bench starts for each run: this one.
@@ -111,7 +135,30 @@ func runBench(args []string, stdout io.Writer) error {
 	if *out != "" {
 		fmt.Fprintf(os.Stderr, "boardsat bench: %s\n", msg)
 	}
+	if note := repeatNote(suite, *repeat); note != "" {
+		fmt.Fprintf(stderrOut, "boardsat bench: %s\n", note)
+	}
 	return nil
+}
+
+// repeatNote says, when some group of the suite runs fewer times than
+// benchstat needs for a finite confidence interval, how many it needs.
+func repeatNote(s bench.Suite, repeat int) string {
+	least := 0
+	for _, g := range s.Groups {
+		r := g.Repeat
+		if repeat > 0 {
+			r = repeat
+		}
+		if least == 0 || r < least {
+			least = r
+		}
+	}
+	if least == 0 || least >= benchstatMinRuns {
+		return ""
+	}
+	return fmt.Sprintf("some groups ran %d time(s): benchstat needs at least %d runs of a group for a 95%% confidence interval (and 4 a side to call a difference significant); rerun with --repeat %d for results benchfmt",
+		least, benchstatMinRuns, benchstatMinRuns)
 }
 
 func statusSummary(m map[string]int) string {
@@ -131,4 +178,27 @@ func statusSummary(m map[string]int) string {
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// benchstatMinRuns is how many runs of one group benchstat needs before it
+// prints a finite 95% confidence interval ("need >= 6 samples for
+// confidence interval at level 0.95"); fewer show as "± ∞".
+const benchstatMinRuns = 6
+
+// suiteDescription returns a suite text's leading comment as one line,
+// without its "NAME:" prefix.
+func suiteDescription(text string) string {
+	var words []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.HasPrefix(line, "#") {
+			break
+		}
+		words = append(words, strings.Fields(strings.TrimPrefix(line, "#"))...)
+	}
+	d := strings.Join(words, " ")
+	if i := strings.Index(d, ": "); i >= 0 && !strings.Contains(d[:i], " ") {
+		d = d[i+2:]
+	}
+	return d
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardsat/boardsat/bench"
 	"github.com/boardsat/boardsat/results"
 )
 
@@ -73,7 +74,7 @@ func TestBenchThenResults(t *testing.T) {
 		t.Errorf("table: %d\n%s", status, out)
 	}
 	status, out, stderr = runCLI("results", "plot", csv, "--out-dir", dir, "--ext", "png")
-	if status != 0 || !strings.Contains(out, "r-cactus-count.png") || !strings.Contains(out, "r-scaling-queens.png") || !strings.Contains(out, "r-scatter.png") {
+	if status != 0 || !strings.Contains(out, "r-cactus.png") || !strings.Contains(out, "r-scaling.png") || !strings.Contains(out, "r-scatter.png") {
 		t.Errorf("plot: %d %s\n%s", status, stderr, out)
 	}
 	for _, f := range strings.Fields(out) {
@@ -86,11 +87,17 @@ func TestBenchThenResults(t *testing.T) {
 		t.Errorf("benchfmt: %d\n%s", status, out)
 	}
 	merged := filepath.Join(dir, "m.csv")
-	if status, _, stderr := runCLI("results", "merge", csv, csv, "-o", merged); status != 0 {
+	status, _, stderr = runCLI("results", "merge", csv, csv, "-o", merged)
+	if status != 0 || !strings.Contains(stderr, "dropped 13 duplicated row(s)") {
 		t.Fatalf("merge: %d %s", status, stderr)
 	}
-	if rows, err := results.ReadFiles(merged); err != nil || len(rows) != 26 {
-		t.Errorf("merged %d rows, %v", len(rows), err)
+	if rows, err := results.ReadFiles(merged); err != nil || len(rows) != 13 {
+		t.Errorf("merged %d rows, %v; want the 13 runs once each", len(rows), err)
+	}
+	for _, f := range []string{merged, results.MetaPath(merged), filepath.Join(dir, "r-cactus.png")} {
+		if st, err := os.Stat(f); err != nil || st.Mode().Perm() != 0o644 {
+			t.Errorf("%s: %v %v, want mode 0644", f, st, err)
+		}
 	}
 }
 
@@ -174,5 +181,21 @@ func TestQuickSuite(t *testing.T) {
 	}
 	if status, _, stderr := runCLI("results", "plot", csv); status != 0 {
 		t.Errorf("plot: %d %s", status, stderr)
+	}
+}
+
+// TestRepeatNote checks that bench says how many repetitions benchstat
+// needs when a group runs fewer times, and says nothing when all run often
+// enough.
+func TestRepeatNote(t *testing.T) {
+	s, err := bench.Parse("t", "queens:4 backends=native/bitboard repeat=3\nqueens:5 backends=native/bitboard repeat=6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := repeatNote(s, 0); !strings.Contains(n, "ran 3 time(s)") || !strings.Contains(n, "at least 6") {
+		t.Errorf("repeat 3: note %q", n)
+	}
+	if n := repeatNote(s, 6); n != "" {
+		t.Errorf("--repeat 6: note %q, want none", n)
 	}
 }

@@ -16,6 +16,15 @@ import (
 
 func init() {
 	commands["combine"] = command{"add the partial counts of solve --shard answers into one count", runCombine}
+	helps["combine"] = help{
+		usage: []string{"combine [--format text|json] SHARD.json..."},
+		about: `Adds the partial counts of the JSON answers of "boardsat solve SPEC --shard K/N"
+(one per shard, all N of one instance, strategy and partition) into one count.`,
+		examples: []string{
+			"combine shard-1.json shard-2.json shard-3.json",
+			"combine --format json run/shard-*.json",
+		},
+	}
 }
 
 // combined is the answer combine prints: one count made of N shards.

@@ -16,6 +16,18 @@ import (
 
 func init() {
 	commands["compare"] = command{"cross-validate backends on instances (exit 1 on any disagreement)", runCompare}
+	helps["compare"] = help{
+		usage: []string{"compare SPEC... [--backends LIST] [--task T] [flags]", "compare --sweep [--puzzles LIST] [--max-side N] [--max-pieces N] [flags]"},
+		about: `Runs every variant (default: every reliable one) on each instance SPEC, with
+the published value and the independent checker, and exits 1 naming the
+variants that disagree. --sweep generates small instances instead and shrinks
+the first disagreement to the smallest spec that still disagrees.`,
+		examples: []string{
+			"compare queens:8 pieces:4x4:R2N4 tour:5x5:a1 swap:4x3",
+			"compare queens:10 --backends native/*,sat/pairwise/gophersat",
+			"compare --sweep --puzzles pieces --max-side 4 --max-pieces 3",
+		},
+	}
 }
 
 // compareUsage documents the variant syntax for compare -h and errors.

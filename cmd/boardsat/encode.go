@@ -1,21 +1,32 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/boardsat/boardsat/encode"
 	"github.com/boardsat/boardsat/encode/cnf"
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/results"
 )
 
 func init() {
 	commands["encode"] = command{"write an instance's SAT encoding as DIMACS CNF or OPB", runEncode}
+	helps["encode"] = help{
+		usage: []string{"encode SPEC [--encoding [MODEL+]CARD] [--format dimacs|opb] [-o FILE] [flags]"},
+		about: `Writes the SAT encoding of the instance SPEC, to FILE or stdout. DIMACS follows
+the model counting competition's 2024 format: "c t mc" when every variable is
+the puzzle's own, else "c t pmc" with one "c p show V... 0" line naming the
+projection; OPB is for pseudo-Boolean solvers such as minisat+.`,
+		examples: []string{
+			"encode queens:8 --encoding pairwise -o q8.cnf",
+			"encode pieces:5x5:K2Q1N2 --encoding totalizer -v -o p.cnf",
+			"encode queens:8 --encoding native --format opb -o q8.opb",
+		},
+	}
 }
 
 // encodeStderr receives the -v statistics; tests replace it.
@@ -24,7 +35,7 @@ var encodeStderr io.Writer = os.Stderr
 func runEncode(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("encode", flag.ContinueOnError)
 	encoding := fs.String("encoding", "", "encoding: MODEL+CARD or CARD (see boardsat list; default: the puzzle's default model with "+encode.DefaultCard+")")
-	format := fs.String("format", "dimacs", "output: dimacs (CNF with c p show projection) or opb")
+	format := fs.String("format", "dimacs", "output: dimacs (model counting competition 2024 format: c t mc/pmc, c p show projection) or opb")
 	out := fs.String("o", "", "write to this file (atomically) instead of stdout")
 	symmetry := fs.Bool("symmetry", false, "add symmetry breaking (removes solutions: sound for finding one, not for counting)")
 	steps := fs.Int("steps", 0, "plan length T for planning encodings (swaps)")
@@ -65,11 +76,12 @@ func runEncode(args []string, stdout io.Writer) error {
 	if *out == "" {
 		err = write(stdout)
 	} else {
-		err = encodeWriteFile(*out, write)
+		err = results.WriteFileAtomic(*out, write)
 	}
 	if err != nil {
-		if errors.Is(err, cnf.ErrHasPB) {
-			return badInput(err)
+		var pe *os.PathError
+		if errors.Is(err, cnf.ErrHasPB) || errors.As(err, &pe) {
+			return badInput(err) // a PB formula, or an -o path that cannot be written
 		}
 		return err
 	}
@@ -79,30 +91,4 @@ func runEncode(args []string, stdout io.Writer) error {
 			spec, model.Name, enc.Name, st.Variables, st.Primary, st.Aux, st.Clauses, st.PBConstraints, st.Literals)
 	}
 	return nil
-}
-
-// encodeWriteFile writes through a temporary file in the target's directory
-// and renames it into place, so a failure never leaves a partial file.
-func encodeWriteFile(name string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
-	if err != nil {
-		return badInput(err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	bw := bufio.NewWriterSize(tmp, 1<<16)
-	if err = write(bw); err != nil {
-		return err
-	}
-	if err = bw.Flush(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
 }

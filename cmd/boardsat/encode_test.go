@@ -16,8 +16,9 @@ func TestEncodeCommand(t *testing.T) {
 		out    string // prefix of stdout
 		errMsg string // substring of stderr
 	}{
-		{"dimacs", []string{"encode", "queens:4", "--encoding", "seqcounter"}, 0, "p cnf ", ""},
-		{"default", []string{"encode", "pieces:3x3:K1R2"}, 0, "p cnf ", ""},
+		{"dimacs", []string{"encode", "queens:4", "--encoding", "seqcounter"}, 0, "c t pmc\np cnf ", ""},
+		{"no aux", []string{"encode", "queens:4", "--encoding", "pairwise"}, 0, "c t mc\np cnf 16 ", ""},
+		{"default", []string{"encode", "pieces:3x3:K1R2"}, 0, "c t pmc\np cnf ", ""},
 		{"model+card", []string{"encode", "queens:4", "--encoding", "direct+ladder", "--format", "opb"}, 0, "* #variable= ", ""},
 		{"native opb", []string{"encode", "queens:4", "--encoding", "native", "--format", "opb"}, 0, "* #variable= 16 ", ""},
 		{"native dimacs", []string{"encode", "queens:4", "--encoding", "native"}, 2, "", "DIMACS CNF cannot express"},
@@ -60,8 +61,11 @@ func TestEncodeFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.HasPrefix(data, []byte("p cnf ")) || !bytes.Contains(data, []byte("\nc var 1 q_a1\n")) || stdout.Len() != 0 {
+	if !bytes.HasPrefix(data, []byte("c t pmc\np cnf ")) || !bytes.Contains(data, []byte("\nc var 1 q_a1\n")) || stdout.Len() != 0 {
 		t.Errorf("file starts %q; stdout has %d bytes", first(string(data), 40), stdout.Len())
+	}
+	if st, err := os.Stat(name); err != nil || st.Mode().Perm() != 0o644 {
+		t.Errorf("%s: %v %v, want mode 0644", name, st, err)
 	}
 	if !strings.Contains(stats.String(), "64 primary") {
 		t.Errorf("-v printed %q, want the statistics", stats.String())

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -10,10 +11,19 @@ import (
 
 func init() {
 	commands["list"] = command{"list puzzles, tasks, backends and their heuristics, encodings and solvers", runList}
+	helps["list"] = help{
+		usage:    []string{"list"},
+		about:    "Lists the puzzles, tasks, backends and each backend's heuristics, encodings\nand solvers (external solvers not on PATH are marked [not installed]).",
+		examples: []string{"list"},
+	}
 }
 
 func runList(args []string, stdout io.Writer) error {
-	if len(args) > 0 {
+	pos, err := parseFlags(flag.NewFlagSet("list", flag.ContinueOnError), args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
 		return badInputf("list takes no arguments")
 	}
 	fmt.Fprintln(stdout, "puzzles:", strings.Join(puzzle.Puzzles, ", "))

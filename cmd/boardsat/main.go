@@ -30,6 +30,60 @@ type command struct {
 // commands holds the subcommands; each file adds its own from init.
 var commands = map[string]command{}
 
+// help is a subcommand's own documentation for "boardsat NAME -h": its
+// usage lines (naming its arguments), what the arguments are, and
+// examples. Each file registers its commands' help in helps from init,
+// keyed by the flag set's name ("solve", "results plot").
+type help struct {
+	usage    []string // after "boardsat "
+	about    string   // the arguments and behaviour, a few lines
+	examples []string // command lines, after "boardsat "
+}
+
+// helps holds each subcommand's help by flag set name.
+var helps = map[string]help{}
+
+// helpOut receives -h output (the stdout of the running command line), and
+// stderrOut notes for the user (its stderr).
+var helpOut, stderrOut io.Writer = os.Stdout, os.Stderr
+
+// printHelp writes the help of the command whose flag set is fs: usage
+// lines, description, its own flags, examples.
+func printHelp(w io.Writer, fs *flag.FlagSet) {
+	name := fs.Name()
+	h, ok := helps[name]
+	if !ok {
+		h.usage = []string{name + " [flags]"}
+	}
+	for i, u := range h.usage {
+		if i == 0 {
+			fmt.Fprintf(w, "usage: boardsat %s\n", u)
+		} else {
+			fmt.Fprintf(w, "       boardsat %s\n", u)
+		}
+	}
+	summary := commands[strings.Fields(name)[0]].summary
+	if h.about != "" {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(h.about))
+	} else if summary != "" {
+		fmt.Fprintf(w, "\n%s\n", summary)
+	}
+	nflags := 0
+	fs.VisitAll(func(*flag.Flag) { nflags++ })
+	if nflags > 0 {
+		fmt.Fprintln(w, "\nflags:")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	if len(h.examples) > 0 {
+		fmt.Fprintln(w, "\nexamples:")
+		for _, e := range h.examples {
+			fmt.Fprintf(w, "  boardsat %s\n", e)
+		}
+	}
+}
+
 // usageError marks bad input: reported in one line, exit status 2.
 type usageError struct{ err error }
 
@@ -57,6 +111,7 @@ func main() {
 
 // run executes one command line and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
+	helpOut, stderrOut = stdout, stderr
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout)
 		return 0
@@ -102,7 +157,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nspecs: queens:8  pieces:7x8:K3Q1B2R2N3  tour:8x8:a1[:closed]  swap:4x3[:w=..:b=..:rule=..:turns=..]")
-	fmt.Fprintln(w, "run 'boardsat COMMAND -h' for a command's flags")
+	fmt.Fprintln(w, "run 'boardsat COMMAND -h' for a command's usage, flags and examples")
 }
 
 // parseFlags parses args with fs, allowing flags and positional arguments to
@@ -114,8 +169,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.SetOutput(os.Stdout)
-				fs.PrintDefaults()
+				printHelp(helpOut, fs)
 				return nil, err
 			}
 			return nil, badInput(err)

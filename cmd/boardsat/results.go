@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,27 +17,110 @@ import (
 
 func init() {
 	commands["results"] = command{"summarize|table|plot|benchfmt|merge results CSV files", runResults}
+	helps["results"] = help{
+		usage: []string{"results summarize|table|plot|benchfmt|merge [flags] FILE.csv..."},
+		about: `Reads results CSV files written by boardsat bench (several files are read as
+one) and reports on them:
+  summarize  per instance, variant and task: runs, statuses, median, mean, sd and
+             a bootstrap 95% CI of the wall-clock seconds; speed-ups per puzzle
+  table      the same as a Markdown, CSV or LaTeX table (--what summary|speedup)
+  plot       cactus, scaling and scatter figures (SVG, PNG or PDF)
+  benchfmt   Go benchmark lines for benchstat
+  merge      one CSV of every input's rows, duplicated rows dropped
+Run "boardsat results SUBCOMMAND -h" for a subcommand's flags.`,
+		examples: []string{
+			"results summarize r.csv",
+			"results table r.csv --what speedup --format csv",
+			"results plot r.csv --kind cactus -o cactus.svg",
+			"results benchfmt r.csv -o r.txt",
+			"results merge a.csv b.csv -o all.csv",
+		},
+	}
+	helps["results summarize"] = help{
+		usage:    []string{"results summarize [--baseline VARIANT] FILE.csv..."},
+		about:    "Prints, as Markdown, one row per instance, variant and task (runs, statuses,\nanswer, median, mean, sd, bootstrap 95% CI of the median wall-clock seconds),\nthen one speed-up table per puzzle.",
+		examples: []string{"results summarize r.csv", "results summarize r.csv --baseline native/bitboard"},
+	}
+	helps["results table"] = help{
+		usage: []string{"results table [--what summary|speedup] [--format md|csv|latex] [--baseline VARIANT] [-o FILE] FILE.csv..."},
+		about: `Writes the summary table, or the speed-up table (every variant against the
+baseline, per puzzle and task: geometric mean, min and max of baseline median /
+variant median over the instances both solved), as Markdown, CSV or LaTeX. A CSV
+is always one table (the speed-ups with a puzzle and a baseline column).`,
+		examples: []string{"results table r.csv --format latex", "results table r.csv --what speedup --format csv -o speedup.csv"},
+	}
+	helps["results plot"] = help{
+		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [filters] FILE.csv...",
+			"results plot --kind KIND -o FIGURE.svg|png|pdf [filters] FILE.csv..."},
+		about: `Draws figures, one panel per puzzle and task in each, with one legend beside
+the panels and one style per variant (native: solid lines, filled markers;
+SAT: dashed lines, open markers):
+  cactus   per variant, instances solved (x) within a median time (y, log)
+  scaling  median time (y, log) against board squares (x), one line per variant
+  scatter  median time of variant --x against --y per instance (log-log, diagonal)
+Times are the solver's own seconds by default (--time solver: no process
+start-up, which dominates the wall clock of small instances); a median below
+0.1 ms is drawn at 0.1 ms. Without -o each kind goes to DIR/BASE-KIND.EXT.`,
+		examples: []string{
+			"results plot r.csv --ext png",
+			"results plot r.csv --kind cactus -o cactus.svg",
+			"results plot r.csv --kind scaling --puzzle queens --task count -o q.pdf",
+			"results plot r.csv --kind scatter --x sat/pairwise --y sat/totalizer -o s.png",
+			"results plot r.csv --variants 'native/*' --time wall",
+		},
+	}
+	helps["results benchfmt"] = help{
+		usage: []string{"results benchfmt [-o FILE] FILE.csv..."},
+		about: `Writes each solved run as a Go benchmark line named by the requested variant
+(BenchmarkBoardsat/instance=.../backend=.../heuristic=.../task=...), for
+"benchstat old.txt new.txt". benchstat needs at least 6 runs of a group for a
+95% confidence interval: bench with --repeat 6 or more.`,
+		examples: []string{"results benchfmt r.csv > r.txt", "results benchfmt old.csv -o old.txt"},
+	}
+	helps["results merge"] = help{
+		usage: []string{"results merge [-o FILE.csv] FILE.csv..."},
+		about: `Writes the rows of every input as one results CSV (and, with -o, a sidecar
+with every input's sessions). A row equal in every field to an earlier one (a
+file given twice) is dropped, with a note on stderr; distinct runs are kept.`,
+		examples: []string{"results merge a.csv b.csv -o all.csv"},
+	}
 }
 
 var resultsSubs = []string{"summarize", "table", "plot", "benchfmt", "merge"}
 
 func runResults(args []string, stdout io.Writer) error {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help" || args[0] == "help") {
+		printHelp(helpOut, flag.NewFlagSet("results", flag.ContinueOnError))
+		return flag.ErrHelp
+	}
 	if len(args) == 0 || !slices.Contains(resultsSubs, args[0]) {
-		return badInputf("want a subcommand: boardsat results %s FILE.csv...", strings.Join(resultsSubs, "|"))
+		return badInputf("want a subcommand: boardsat results %s FILE.csv... (boardsat results -h)", strings.Join(resultsSubs, "|"))
 	}
 	sub, args := args[0], args[1:]
 	fs := flag.NewFlagSet("results "+sub, flag.ContinueOnError)
-	var (
-		baseline = fs.String("baseline", "", "summarize, table: variant the speed-ups are relative to (default: each puzzle's first variant)")
-		format   = fs.String("format", "md", "table: md, csv or latex")
-		what     = fs.String("what", "summary", "table: summary or speedup")
-		out      = fs.String("o", "", "output file (table, benchfmt, merge: default stdout; plot: one figure of one --kind, format by extension)")
-		kinds    = fs.String("kind", strings.Join(results.PlotKinds, ","), "plot: figures to draw: cactus, scaling, scatter")
-		ext      = fs.String("ext", "svg", "plot: figure format when -o is not given: svg, png or pdf")
-		outDir   = fs.String("out-dir", "", "plot: directory for the figures (default: the first CSV's directory)")
-		xv       = fs.String("x", "", "plot scatter: variant on the x axis (default: the pair with most instances solved in common)")
-		yv       = fs.String("y", "", "plot scatter: variant on the y axis")
-	)
+	var baseline, format, what, out, kinds, ext, outDir, xv, yv, tasks, puzzles, variants, timeKind *string
+	switch sub {
+	case "summarize":
+		baseline = fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
+	case "table":
+		baseline = fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
+		format = fs.String("format", "md", "md, csv or latex")
+		what = fs.String("what", "summary", "summary or speedup")
+		out = fs.String("o", "", "output file (default: stdout)")
+	case "plot":
+		out = fs.String("o", "", "write one figure of one --kind (default kind: cactus) to this file; the extension picks svg, png or pdf")
+		kinds = fs.String("kind", "", "figures to draw, comma-separated: cactus, scaling, scatter (default: all three, or cactus with -o)")
+		ext = fs.String("ext", "svg", "figure format when -o is not given: svg, png or pdf")
+		outDir = fs.String("out-dir", "", "directory for the figures when -o is not given (default: the first CSV's directory)")
+		xv = fs.String("x", "", "scatter: variant on the x axis (default: the pair with most instances solved in common)")
+		yv = fs.String("y", "", "scatter: variant on the y axis")
+		tasks = fs.String("task", "", "only these tasks, comma-separated (default: every task)")
+		puzzles = fs.String("puzzle", "", "only these puzzles, comma-separated (default: every puzzle)")
+		variants = fs.String("variants", "", "only these variants, comma-separated; * matches within a field, as in native/* (default: every variant)")
+		timeKind = fs.String("time", "solver", "time to plot: solver (the solver's own seconds, no process start-up) or wall (wall clock of the whole run)")
+	case "benchfmt", "merge":
+		out = fs.String("o", "", "output file (default: stdout)")
+	}
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -44,7 +128,13 @@ func runResults(args []string, stdout io.Writer) error {
 	if len(files) == 0 {
 		return badInputf("want at least one results FILE.csv")
 	}
-	rows, err := results.ReadFiles(files...)
+	var rows []results.Row
+	dropped := 0
+	if sub == "merge" {
+		rows, dropped, err = results.Merge(files...)
+	} else {
+		rows, err = results.ReadFiles(files...)
+	}
 	if err != nil {
 		return badInput(err)
 	}
@@ -75,7 +165,13 @@ func runResults(args []string, stdout io.Writer) error {
 		case "summary":
 			tables = []results.Table{results.SummaryTable(sums)}
 		case "speedup":
-			if tables, err = speedupTables(sums, *baseline); err != nil {
+			if *format == "csv" {
+				ps, err := puzzleSpeedups(sums, *baseline)
+				if err != nil {
+					return badInput(err)
+				}
+				tables = []results.Table{results.SpeedupTableAll(ps)}
+			} else if tables, err = speedupTables(sums, *baseline); err != nil {
 				return badInput(err)
 			}
 		default:
@@ -93,7 +189,11 @@ func runResults(args []string, stdout io.Writer) error {
 			return nil
 		})
 	case "plot":
-		return plotResults(rows, files[0], *kinds, *ext, *outDir, *out, *xv, *yv, stdout)
+		rows, err := filterRows(rows, *tasks, *puzzles, *variants)
+		if err != nil {
+			return err
+		}
+		return plotResults(rows, files[0], plotArgs{kinds: *kinds, ext: *ext, outDir: *outDir, out: *out, x: *xv, y: *yv, time: *timeKind}, stdout)
 	case "benchfmt":
 		var sessions []results.Session
 		if m, ok, err := results.ReadMeta(files[0]); err != nil {
@@ -103,19 +203,29 @@ func runResults(args []string, stdout io.Writer) error {
 		}
 		return writeOut(*out, stdout, func(w io.Writer) error { return results.WriteBenchfmt(w, rows, sessions) })
 	case "merge":
+		if dropped > 0 {
+			fmt.Fprintf(stderrOut, "boardsat results merge: dropped %d duplicated row(s) (the same run given twice)\n", dropped)
+		}
 		if err := writeOut(*out, stdout, func(w io.Writer) error { return results.Write(w, rows) }); err != nil {
 			return err
 		}
 		if *out == "" {
 			return nil
 		}
-		// The merged file's sidecar holds every input's sessions.
+		// The merged file's sidecar holds every input's sessions, once each.
 		var m results.Meta
+		seen := map[string]bool{}
 		for _, f := range files {
-			if mm, ok, err := results.ReadMeta(f); err != nil {
+			mm, ok, err := results.ReadMeta(f)
+			if err != nil {
 				return badInput(err)
-			} else if ok {
-				m.Sessions = append(m.Sessions, mm.Sessions...)
+			}
+			for _, s := range mm.Sessions {
+				key, _ := json.Marshal(s)
+				if ok && !seen[string(key)] {
+					seen[string(key)] = true
+					m.Sessions = append(m.Sessions, s)
+				}
 			}
 		}
 		if len(m.Sessions) == 0 {
@@ -128,6 +238,59 @@ func runResults(args []string, stdout io.Writer) error {
 		})
 	}
 	return nil
+}
+
+// filterRows keeps the rows of the listed tasks, puzzles and variants
+// (comma-separated; empty keeps all). A name the rows do not hold is bad
+// input naming what they hold; so is a filter that keeps nothing.
+func filterRows(rows []results.Row, tasks, puzzles, variants string) ([]results.Row, error) {
+	type filter struct {
+		flag, list string
+		field      func(results.Row) string
+		pattern    bool
+	}
+	for _, f := range []filter{
+		{"--task", tasks, func(r results.Row) string { return r.Task }, false},
+		{"--puzzle", puzzles, func(r results.Row) string { return r.Puzzle }, false},
+		{"--variants", variants, func(r results.Row) string { return r.Variant }, true},
+	} {
+		if f.list == "" {
+			continue
+		}
+		var have []string
+		for _, r := range rows {
+			if v := f.field(r); !slices.Contains(have, v) {
+				have = append(have, v)
+			}
+		}
+		var kept []results.Row
+		for _, want := range strings.Split(f.list, ",") {
+			matched := false
+			for _, h := range have {
+				if ok, err := path.Match(want, h); err != nil {
+					return nil, badInputf("bad %s pattern %q: %v", f.flag, want, err)
+				} else if ok || want == h {
+					matched = true
+				}
+			}
+			if !matched {
+				return nil, badInputf("%s %q matches nothing: the results hold %s", f.flag, want, strings.Join(have, ", "))
+			}
+		}
+		for _, r := range rows {
+			for _, want := range strings.Split(f.list, ",") {
+				if ok, _ := path.Match(want, f.field(r)); ok || want == f.field(r) {
+					kept = append(kept, r)
+					break
+				}
+			}
+		}
+		rows = kept
+	}
+	if len(rows) == 0 {
+		return nil, badInputf("the filters keep no rows")
+	}
+	return rows, nil
 }
 
 // writeOut writes to path atomically, or to stdout when path is "".
@@ -143,15 +306,15 @@ func writeOut(path string, stdout io.Writer, write func(io.Writer) error) error 
 	return results.WriteFileAtomic(path, write)
 }
 
-// speedupTables returns one speed-up table per puzzle, against baseline if
-// that puzzle has it, else against the puzzle's first variant. A baseline
-// that is in no puzzle is an error.
-func speedupTables(sums []results.Summary, baseline string) ([]results.Table, error) {
+// puzzleSpeedups returns each puzzle's speed-ups, against baseline if that
+// puzzle has it, else against the puzzle's first variant. A baseline that
+// is in no puzzle is an error.
+func puzzleSpeedups(sums []results.Summary, baseline string) ([]results.PuzzleSpeedups, error) {
 	if baseline != "" && !slices.ContainsFunc(sums, func(s results.Summary) bool { return s.Variant == baseline }) {
 		_, err := results.Speedups(sums, baseline)
 		return nil, err
 	}
-	var out []results.Table
+	var out []results.PuzzleSpeedups
 	for _, p := range results.Puzzles(sums) {
 		var ps []results.Summary
 		for _, s := range sums {
@@ -167,17 +330,39 @@ func speedupTables(sums []results.Summary, baseline string) ([]results.Table, er
 		if err != nil {
 			return nil, err
 		}
-		if len(sp) == 0 {
-			continue
+		if len(sp) > 0 {
+			out = append(out, results.PuzzleSpeedups{Puzzle: p, Baseline: b, Speedups: sp})
 		}
-		t := results.SpeedupTable(sp, b)
-		t.Title = p + ": " + t.Title
+	}
+	return out, nil
+}
+
+// speedupTables returns one speed-up table per puzzle (see puzzleSpeedups).
+func speedupTables(sums []results.Summary, baseline string) ([]results.Table, error) {
+	ps, err := puzzleSpeedups(sums, baseline)
+	if err != nil {
+		return nil, err
+	}
+	var out []results.Table
+	for _, p := range ps {
+		t := results.SpeedupTable(p.Speedups, p.Baseline)
+		t.Title = p.Puzzle + ": " + t.Title
 		out = append(out, t)
 	}
 	return out, nil
 }
 
-func plotResults(rows []results.Row, first, kinds, ext, outDir, out, xv, yv string, stdout io.Writer) error {
+// plotArgs are the plot subcommand's flags.
+type plotArgs struct{ kinds, ext, outDir, out, x, y, time string }
+
+func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer) error {
+	kinds := a.kinds
+	if kinds == "" {
+		kinds = strings.Join(results.PlotKinds, ",")
+		if a.out != "" {
+			kinds = "cactus"
+		}
+	}
 	var ks []string
 	for _, k := range strings.Split(kinds, ",") {
 		if !slices.Contains(results.PlotKinds, k) {
@@ -185,87 +370,71 @@ func plotResults(rows []results.Row, first, kinds, ext, outDir, out, xv, yv stri
 		}
 		ks = append(ks, k)
 	}
-	if !slices.Contains(results.PlotFormats, ext) {
-		return badInputf("unknown figure format %q: want svg, png or pdf", ext)
+	if a.out != "" && len(ks) != 1 {
+		return badInputf("-o names one figure: give one --kind (cactus, scaling or scatter), or use --out-dir for several")
 	}
-	if (xv == "") != (yv == "") {
+	if !slices.Contains(results.PlotFormats, a.ext) {
+		return badInputf("unknown figure format %q: want svg, png or pdf", a.ext)
+	}
+	if !slices.Contains(results.TimeKinds, a.time) {
+		return badInputf("unknown --time %q: want solver or wall", a.time)
+	}
+	if a.out != "" && !slices.Contains(results.PlotFormats, strings.TrimPrefix(strings.ToLower(filepath.Ext(a.out)), ".")) {
+		return badInputf("cannot tell the figure format of %q: want a .svg, .png or .pdf file", a.out)
+	}
+	if (a.x == "") != (a.y == "") {
 		return badInputf("--x and --y go together")
 	}
 	sums := results.Summarize(rows)
-	if xv != "" {
-		for _, v := range []string{xv, yv} {
+	if a.x != "" {
+		for _, v := range []string{a.x, a.y} {
 			if !slices.ContainsFunc(sums, func(s results.Summary) bool { return s.Variant == v }) {
 				return badInputf("unknown variant %q: the results hold %s", v, strings.Join(results.Variants(rows), ", "))
 			}
 		}
 	}
-	if out != "" && (len(ks) != 1 || (ks[0] == "scaling" && len(results.Puzzles(sums)) > 1) || (ks[0] == "cactus" && len(results.Tasks(sums)) > 1)) {
-		return badInputf("-o names one figure: give one --kind (for scaling, results of one puzzle; for cactus, of one task), or use --out-dir")
-	}
+	outDir := a.outDir
 	if outDir == "" {
 		outDir = filepath.Dir(first)
 	}
-	if err := os.MkdirAll(outDir, 0o755); err != nil {
-		return badInput(err)
-	}
 	base := strings.TrimSuffix(filepath.Base(first), filepath.Ext(first))
-	name := func(kind string) string {
-		if out != "" {
-			return out
-		}
-		return filepath.Join(outDir, base+"-"+kind+"."+ext)
-	}
 	var written []string
 	for _, k := range ks {
+		var f *results.Figure
+		var err error
 		switch k {
 		case "cactus":
-			tasks := results.Tasks(sums)
-			for _, task := range tasks {
-				f, err := results.Cactus(sums, task)
-				if err != nil {
-					continue // nothing solved for this task
-				}
-				n := name("cactus")
-				if len(tasks) > 1 {
-					n = name("cactus-" + task)
-				}
-				if err := results.SaveFigure(f, n); err != nil {
-					return badInput(err)
-				}
-				written = append(written, n)
-			}
+			f, err = results.Cactus(sums, a.time)
 		case "scaling":
-			for _, pz := range results.Puzzles(sums) {
-				p, err := results.Scaling(sums, pz)
-				if err != nil {
-					continue // nothing solved for this puzzle
-				}
-				n := name("scaling-" + pz)
-				if err := results.SaveFigure(p, n); err != nil {
-					return badInput(err)
-				}
-				written = append(written, n)
-			}
+			f, err = results.Scaling(sums, a.time)
 		case "scatter":
-			x, y := xv, yv
+			x, y := a.x, a.y
 			if x == "" {
 				var ok bool
 				if x, y, ok = results.ScatterPair(sums); !ok {
-					if len(ks) == 1 {
-						return badInputf("no two variants solved an instance in common: no scatter plot")
-					}
-					continue
+					err = fmt.Errorf("no two variants solved an instance in common")
+					break
 				}
 			}
-			p, err := results.Scatter(sums, x, y)
-			if err != nil {
-				return badInput(err)
-			}
-			if err := results.SaveFigure(p, name("scatter")); err != nil {
-				return badInput(err)
-			}
-			written = append(written, name("scatter"))
+			f, err = results.Scatter(sums, x, y, a.time)
 		}
+		if err != nil {
+			if len(ks) == 1 {
+				return badInputf("%s: %v", k, err)
+			}
+			continue // nothing of this kind to draw
+		}
+		name := a.out
+		if name == "" {
+			if err := os.MkdirAll(outDir, 0o755); err != nil {
+				return badInput(err)
+			}
+			name = filepath.Join(outDir, base+"-"+k+"."+a.ext)
+		}
+		if err := results.SaveFigure(f, name); err != nil {
+			return badInput(err)
+		}
+		written = append(written, name)
 	}
 	if len(written) == 0 {
 		return badInputf("nothing to plot: no solved runs")

@@ -15,6 +15,22 @@ import (
 
 func init() {
 	commands["solve"] = command{"solve one instance (count, first, all, shortest, unique)", runSolve}
+	helps["solve"] = help{
+		usage: []string{"solve SPEC [flags]"},
+		about: `Solves one instance, named by its SPEC (queens:8, pieces:7x8:K3Q1B2R2N3,
+tour:8x8:a1[:closed], swap:4x3[:w=..:b=..:rule=..:turns=..]; see the README),
+with the native search (default) or a SAT encoding, and prints the answer as
+text or one JSON object. Exit status 2 on bad input, a timeout or an error.`,
+		examples: []string{
+			"solve pieces:7x8:K3Q1B2R2N3",
+			"solve queens:8 --task unique",
+			"solve queens:12 --backend sat --encoding totalizer",
+			"solve tour:6x6:a1:closed --task count",
+			"solve swap:4x3 --format json",
+			"solve queens:17 --shard 1/3 > shard-1.json",
+			"solve queens:16 --checkpoint q16.ckpt",
+		},
+	}
 }
 
 // solveFlags are the options of one solve request, shared by solve and the
@@ -131,26 +147,38 @@ func runSolve(args []string, stdout io.Writer) error {
 }
 
 // jsonAnswer is the JSON form of an answer: the users' contract (DESIGN.md).
+// Every key the README lists is always present, null when it does not
+// apply (no heuristic for a SAT run, no count for a first solution, ...),
+// so a reader never has to tell a missing key from an empty one.
 type jsonAnswer struct {
 	Instance      string           `json:"instance"`
 	Puzzle        string           `json:"puzzle"`
 	Backend       string           `json:"backend"`
-	Heuristic     string           `json:"heuristic,omitempty"`
-	Encoding      string           `json:"encoding,omitempty"`
-	Solver        string           `json:"solver,omitempty"`
+	Heuristic     *string          `json:"heuristic"`
+	Encoding      *string          `json:"encoding"`
+	Solver        *string          `json:"solver"`
 	Task          string           `json:"task"`
 	Status        string           `json:"status"`
-	Count         *uint64          `json:"count,omitempty"`
-	Solution      *puzzle.Solution `json:"solution,omitempty"`
-	Length        *int             `json:"length,omitempty"`
+	Count         *uint64          `json:"count"`
+	Solution      *puzzle.Solution `json:"solution"`
+	Length        *int             `json:"length"`
 	Seconds       float64          `json:"seconds"`
-	EncodeSeconds float64          `json:"encode_seconds,omitempty"`
-	SolveSeconds  float64          `json:"solve_seconds,omitempty"`
-	Stats         map[string]int64 `json:"stats,omitempty"`
-	Method        string           `json:"method,omitempty"`
-	Fallbacks     []string         `json:"fallbacks,omitempty"`
-	Theorem       string           `json:"theorem,omitempty"`
-	Message       string           `json:"message,omitempty"`
+	EncodeSeconds *float64         `json:"encode_seconds"`
+	SolveSeconds  *float64         `json:"solve_seconds"`
+	Stats         map[string]int64 `json:"stats"`
+	// Method, Fallbacks and Theorem say what actually ran (puzzle.Answer).
+	Method    *string  `json:"method"`
+	Fallbacks []string `json:"fallbacks"`
+	Theorem   *string  `json:"theorem"`
+	Message   *string  `json:"message"`
+}
+
+// orNull returns nil for the empty string, else a pointer to s.
+func orNull(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
 // hasCount reports whether an answer to req carries a meaningful count.
@@ -172,11 +200,16 @@ func hasLength(req puzzle.Request, ans puzzle.Answer) bool {
 func answerJSON(backend string, req puzzle.Request, ans puzzle.Answer, secs float64) jsonAnswer {
 	j := jsonAnswer{
 		Instance: req.Spec.String(), Puzzle: req.Spec.Puzzle(), Backend: backend,
-		Heuristic: ans.Heuristic, Encoding: ans.Encoding, Solver: ans.Solver,
+		Heuristic: orNull(ans.Heuristic), Encoding: orNull(ans.Encoding), Solver: orNull(ans.Solver),
 		Task: string(req.Task), Status: string(ans.Status), Solution: ans.Solution,
-		Seconds: secs, EncodeSeconds: ans.EncodeSeconds, SolveSeconds: ans.SolveSeconds,
-		Stats: ans.Stats, Message: ans.Message,
-		Method: ans.Method, Fallbacks: ans.Fallbacks, Theorem: ans.Theorem,
+		Seconds: secs, Stats: ans.Stats, Message: orNull(ans.Message),
+		Method: orNull(ans.Method), Fallbacks: ans.Fallbacks, Theorem: orNull(ans.Theorem),
+	}
+	if len(j.Stats) == 0 {
+		j.Stats = nil
+	}
+	if ans.EncodeSeconds > 0 || ans.SolveSeconds > 0 {
+		j.EncodeSeconds, j.SolveSeconds = &ans.EncodeSeconds, &ans.SolveSeconds
 	}
 	if hasCount(req, ans) {
 		j.Count = &ans.Count

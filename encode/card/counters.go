@@ -88,10 +88,12 @@ func totalizerNode(f *cnf.Formula, lits []cnf.Lit, limit int, root bool) []cnf.L
 // Koshimura and Fujita (2013): a totalizer whose nodes hold the count c of
 // true inputs below them as c = p*q + r, q and r in unary (r < p), with a
 // carry variable where two remainders can reach p; p = max(2,
-// ceil(sqrt(k+1))). Clauses only force upward: each node's value (p times
-// its leading true q outputs plus its leading true r outputs) is at least
-// the count below it, and the root's value must not exceed k = p*qk + rk.
-// A carry may be set where none is due, so it is not count-preserving.
+// ceil(sqrt(k+1))). The upward clauses make each node's value (p times its
+// leading true q outputs plus its leading true r outputs) at least the
+// count below it, and the root's value must not exceed k = p*qk + rk. The
+// downward clauses make every output exact, so the auxiliary variables
+// follow from the inputs (count-preserving) and unit propagation refutes
+// any full input assignment over the bound.
 func modTotalizerAtMost(f *cnf.Formula, lits []cnf.Lit, k int) error {
 	if f == nil {
 		return nil
@@ -179,5 +181,46 @@ func modTotalizerNode(f *cnf.Formula, lits []cnf.Lit, p, maxU int) modTotalizerD
 			}
 		}
 	}
+	// The downward clauses: each output true only when the children's
+	// digits add up to it. Without them a carry or a remainder digit is a
+	// free choice, so unit propagation over a full input assignment that
+	// breaks the bound reaches no conflict, and every such assignment
+	// costs a projected enumerator a search of the auxiliary variables.
+	// With them every auxiliary variable follows from the inputs.
+	if c != 0 { // c -> ra + rb >= p
+		downward(f, a.l, b.l, p, c)
+	}
+	for t := 1; t <= len(out.l); t++ {
+		downward(f, a.l, b.l, t, out.l[t-1]) // l_t -> ra + rb >= t
+		if c != 0 {                          // c and l_t -> ra + rb >= p + t
+			downward(f, a.l, b.l, p+t, out.l[t-1], c)
+		}
+	}
+	for s := 1; s <= len(out.u); s++ { // u_s -> qa + qb + c >= s
+		if c == 0 {
+			downward(f, a.u, b.u, s, out.u[s-1])
+			continue
+		}
+		downward(f, a.u, b.u, s-1, out.u[s-1])        // qa + qb >= s-1, and
+		downward(f, a.u, b.u, s, out.u[s-1], c.Not()) // qa + qb >= s unless c
+	}
 	return out
+}
+
+// downward adds "the conjunction of ifs implies that at least s of the
+// unary digits x and y are true", as one clause per split of s-1 into
+// i + j: x_{i+1} or y_{j+1} or not all of ifs (x_i is x[i-1]; a digit
+// past the end of its list is false).
+func downward(f *cnf.Formula, x, y []cnf.Lit, s int, ifs ...cnf.Lit) {
+	for i := 0; i <= s-1; i++ {
+		j := s - 1 - i
+		cl := negated(ifs)
+		if i < len(x) {
+			cl = append(cl, x[i])
+		}
+		if j < len(y) {
+			cl = append(cl, y[j])
+		}
+		f.Add(cl...)
+	}
 }

@@ -34,8 +34,8 @@ func init() {
 			Doc: "Batcher's odd-even merge sorting network, half comparators, pruned to the outputs needed, O(n log^2 n) aux"},
 		{Name: "cardnet", Encode: viaAtMost(cardNetAtMost),
 			Doc: "cardinality network (Asín et al. 2011): sorted blocks of 2^ceil(log2(k+1)) merged keeping the top block, half comparators, O(n log^2 k) aux"},
-		{Name: "mtotalizer", Encode: viaAtMost(modTotalizerAtMost),
-			Doc: "modulo totalizer (Ogawa et al. 2013): counts as quotient and remainder modulo p = ceil(sqrt(k+1)) in unary, one-directional"},
+		{Name: "mtotalizer", CountPreserving: true, Encode: viaAtMost(modTotalizerAtMost),
+			Doc: "modulo totalizer (Ogawa et al. 2013): counts as quotient and remainder modulo p = ceil(sqrt(k+1)) in unary, both directions (every aux follows from the inputs)"},
 		{Name: "native", CountPreserving: true, Native: true, Encode: nativeEncode,
 			Doc: "gophersat's own cardinality constraint (a PB constraint, OPB output only); no aux"},
 	} {

@@ -6,9 +6,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/boardsat/boardsat/encode/card"
 	"github.com/boardsat/boardsat/encode/cnf"
 	"github.com/boardsat/boardsat/encode/cnf/cnftest"
 	"github.com/crillab/gophersat/solver"
@@ -29,7 +32,7 @@ func TestWriteDIMACS(t *testing.T) {
 	if err := small().WriteDIMACS(&b); err != nil {
 		t.Fatal(err)
 	}
-	want := "p cnf 2 2\nc p show 1 0\nc var 1 q_a1\nc var 2 aux2\n1 -2 0\n2 0\n"
+	want := "c t pmc\np cnf 2 2\nc p show 1 0\nc var 1 q_a1\nc var 2 aux2\n1 -2 0\n2 0\n"
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
@@ -37,6 +40,124 @@ func TestWriteDIMACS(t *testing.T) {
 	f.AddPB([]cnf.Lit{1, 2}, nil, cnf.AtMost, 1)
 	if err := f.WriteDIMACS(&b); err != cnf.ErrHasPB {
 		t.Errorf("DIMACS with a PB constraint: got %v, want ErrHasPB", err)
+	}
+}
+
+// mcFile is a DIMACS file read by the rules of the model counting
+// competition's 2024 format.
+type mcFile struct {
+	kind    string // "mc" or "pmc", from the "c t" line
+	nv      int
+	show    []int // the "c p show" projection (pmc)
+	clauses [][]cnf.Lit
+}
+
+// readMC2024 reads a file by the competition's rules, failing on anything
+// they forbid: the "c t" type line first, one "p cnf" header, for pmc one
+// "c p show ... 0" line (none for mc), no other comment starting with
+// "c p" or "c t", literals within range, and the declared clause count.
+func readMC2024(t *testing.T, text string) mcFile {
+	t.Helper()
+	var m mcFile
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) == 0 || (lines[0] != "c t mc" && lines[0] != "c t pmc") {
+		t.Fatalf("first line %q, want c t mc or c t pmc", lines[0])
+	}
+	m.kind = strings.TrimPrefix(lines[0], "c t ")
+	nclauses, header, shows := -1, 0, 0
+	for _, line := range lines[1:] {
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 0:
+		case f[0] == "p":
+			header++
+			if len(f) != 4 || f[1] != "cnf" || header > 1 {
+				t.Fatalf("bad or repeated problem line %q", line)
+			}
+			m.nv, _ = strconv.Atoi(f[2])
+			nclauses, _ = strconv.Atoi(f[3])
+		case f[0] == "c" && len(f) > 1 && f[1] == "t":
+			t.Fatalf("a second type line %q", line)
+		case f[0] == "c" && len(f) > 2 && f[1] == "p" && f[2] == "show":
+			if shows++; shows > 1 || f[len(f)-1] != "0" {
+				t.Fatalf("repeated or unterminated show line %q", line)
+			}
+			for _, x := range f[3 : len(f)-1] {
+				v, err := strconv.Atoi(x)
+				if err != nil || v < 1 || v > m.nv {
+					t.Fatalf("show line names %q, not a variable of 1..%d", x, m.nv)
+				}
+				m.show = append(m.show, v)
+			}
+		case f[0] == "c" && len(f) > 1 && f[1] == "p":
+			t.Fatalf("a comment line %q that counters read as a directive", line)
+		case f[0] == "c":
+		default:
+			if header == 0 {
+				t.Fatalf("clause %q before the problem line", line)
+			}
+			var cl []cnf.Lit
+			for i, x := range f {
+				l, err := strconv.Atoi(x)
+				if err != nil || l > m.nv || -l > m.nv || (l == 0) != (i == len(f)-1) {
+					t.Fatalf("bad clause line %q", line)
+				}
+				if l != 0 {
+					cl = append(cl, cnf.Lit(l))
+				}
+			}
+			m.clauses = append(m.clauses, cl)
+		}
+	}
+	if len(m.clauses) != nclauses {
+		t.Fatalf("%d clauses, the header says %d", len(m.clauses), nclauses)
+	}
+	if (m.kind == "pmc") != (shows == 1) {
+		t.Fatalf("type %s with %d show lines", m.kind, shows)
+	}
+	return m
+}
+
+// TestWriteDIMACSCompetitionFormat writes formulas with and without
+// auxiliary variables, from real cardinality encodings, and reads them back
+// by the competition's rules: type mc exactly when no variable is auxiliary,
+// the projection equal to the primary variables, the clauses unchanged.
+func TestWriteDIMACSCompetitionFormat(t *testing.T) {
+	for _, e := range card.All() {
+		if e.Native {
+			continue
+		}
+		f := cnf.New()
+		lits := make([]cnf.Lit, 6)
+		for i := range lits {
+			lits[i] = f.Var(fmt.Sprintf("p%d", i+1)) // names that look like directives after "c var N"
+		}
+		if err := e.Encode(f, lits, cnf.Exactly, 1); err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := f.WriteDIMACS(&b); err != nil {
+			t.Fatal(err)
+		}
+		m := readMC2024(t, b.String())
+		wantKind := "mc"
+		if f.Stats().Aux > 0 {
+			wantKind = "pmc"
+		}
+		if m.kind != wantKind || m.nv != f.NumVars() {
+			t.Errorf("%s: type %s over %d variables, want %s over %d", e.Name, m.kind, m.nv, wantKind, f.NumVars())
+		}
+		if m.kind == "pmc" && !slices.Equal(m.show, f.Projection()) {
+			t.Errorf("%s: show %v, want the primary variables %v", e.Name, m.show, f.Projection())
+		}
+		if len(m.clauses) != f.NumClauses() {
+			t.Fatalf("%s: %d clauses read, %d written", e.Name, len(m.clauses), f.NumClauses())
+		}
+		for i, c := range m.clauses {
+			if !slices.Equal(c, f.Clause(i)) {
+				t.Errorf("%s: clause %d read as %v, written %v", e.Name, i, c, f.Clause(i))
+			}
+		}
 	}
 }
 

@@ -11,26 +11,39 @@ import (
 // DIMACS CNF: its encoding left constraints that CNF cannot express.
 var ErrHasPB = errors.New("formula has pseudo-Boolean constraints, which DIMACS CNF cannot express: pick a CNF encoding or write OPB")
 
-// WriteDIMACS writes the formula as DIMACS CNF: a "p cnf" header, the
-// projection as "c p show V... 0" (the model counting competition's form),
-// one "c var V NAME" comment per variable, then the clauses.
+// WriteDIMACS writes the formula as DIMACS CNF in the model counting
+// competition's format (2024): a "c t pmc" line (or "c t mc" when every
+// variable is primary, so the plain count is the answer), the "p cnf"
+// header, for pmc one "c p show V... 0" line naming the projection, one
+// "c var V NAME" comment per variable, then the clauses. No other comment
+// starts with "c p" or "c t", which counters read as directives.
 func (f *Formula) WriteDIMACS(w io.Writer) error {
 	if len(f.pbs) > 0 {
 		return ErrHasPB
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
+	proj := f.Projection()
+	projected := len(proj) < len(f.names)
 	buf := make([]byte, 0, 64)
+	if projected {
+		buf = append(buf, "c t pmc\n"...)
+	} else {
+		buf = append(buf, "c t mc\n"...)
+	}
 	buf = append(buf, "p cnf "...)
 	buf = strconv.AppendInt(buf, int64(len(f.names)), 10)
 	buf = append(buf, ' ')
 	buf = strconv.AppendInt(buf, int64(len(f.starts)), 10)
-	buf = append(buf, "\nc p show"...)
+	buf = append(buf, '\n')
 	bw.Write(buf)
-	for _, v := range f.Projection() {
-		buf = append(buf[:0], ' ')
-		bw.Write(strconv.AppendInt(buf, int64(v), 10))
+	if projected {
+		bw.WriteString("c p show")
+		for _, v := range proj {
+			buf = append(buf[:0], ' ')
+			bw.Write(strconv.AppendInt(buf, int64(v), 10))
+		}
+		bw.WriteString(" 0\n")
 	}
-	bw.WriteString(" 0\n")
 	for v, name := range f.names {
 		buf = append(buf[:0], "c var "...)
 		buf = strconv.AppendInt(buf, int64(v+1), 10)

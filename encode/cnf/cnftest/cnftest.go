@@ -335,3 +335,21 @@ func (s *Solver) CountUnder(lits []cnf.Lit, vars []int, limit uint64) uint64 {
 	}
 	return s.count(vars, in, limit)
 }
+
+// Refutes reports whether unit propagation alone, with lits assigned, finds
+// a conflict (no search); it leaves the solver as it found it. Encodings
+// whose violations show up this way let a projected enumerator reject a
+// bad assignment of the inputs without searching the auxiliary variables.
+func (s *Solver) Refutes(lits []cnf.Lit) bool {
+	if s.dead {
+		return true
+	}
+	mark := len(s.trail)
+	defer s.undo(mark)
+	for _, l := range lits {
+		if !s.assign(l) {
+			return true
+		}
+	}
+	return !s.propagate(mark)
+}

@@ -1,6 +1,9 @@
 package cnftest
 
 import (
+	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/boardsat/boardsat/encode/cnf"
@@ -60,5 +63,27 @@ func TestOnModel(t *testing.T) {
 	}
 	if got := s.CountUnder(nil, []int{1, 2}, 0); got != 3 || seen != 3 {
 		t.Errorf("count %d with %d models reported, want 3 and 3", got, seen)
+	}
+}
+
+// TestDebianPackages checks that the package each skip message names for a
+// solver binary is one .ci/run installs: cryptominisat5 comes in the
+// package cryptominisat, not in one named after the binary.
+func TestDebianPackages(t *testing.T) {
+	script, err := os.ReadFile("../../../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var installed []string
+	for _, line := range strings.Split(string(script), "\n") {
+		installed = append(installed, strings.Fields(strings.TrimSuffix(strings.TrimSpace(line), "\\"))...)
+	}
+	for _, bin := range append(DIMACSSolvers, "minisat+") {
+		if p := DebianPackage(bin); !slices.Contains(installed, p) {
+			t.Errorf("%s: Debian package %q is not among the packages .ci/run installs", bin, p)
+		}
+	}
+	if p := DebianPackage("cryptominisat5"); p != "cryptominisat" {
+		t.Errorf("cryptominisat5 is in Debian package %q, want cryptominisat", p)
 	}
 }

@@ -16,6 +16,23 @@ import (
 // DIMACSSolvers are the Debian solvers that read DIMACS CNF, by binary name.
 var DIMACSSolvers = []string{"cadical", "minisat", "cryptominisat5", "picosat", "clasp"}
 
+// debianPackages names the Debian package of each solver binary whose
+// package is named otherwise.
+var debianPackages = map[string]string{"cryptominisat5": "cryptominisat"}
+
+// installHint names the Debian package to install for a solver binary.
+func installHint(binary string) string {
+	return "Debian package " + DebianPackage(binary) + ": apt-get install " + DebianPackage(binary)
+}
+
+// DebianPackage returns the Debian package that installs a solver binary.
+func DebianPackage(binary string) string {
+	if p, ok := debianPackages[binary]; ok {
+		return p
+	}
+	return binary
+}
+
 // RunSolver runs an external solver binary on the formula file at path
 // (DIMACS, or OPB for minisat+) and returns whether it found the formula
 // satisfiable and its model (model[v] for v = 1..nvars), failing the test on
@@ -93,9 +110,9 @@ func MissingSolver(t testing.TB, binary string) bool {
 		return false
 	}
 	if InCI() {
-		t.Errorf("%s is not installed, and CI=true requires every external solver", binary)
+		t.Errorf("%s is not installed (%s), and CI=true requires every external solver", binary, installHint(binary))
 	} else {
-		t.Logf("%s is not installed: skipping its checks (CI=true makes this a failure)", binary)
+		t.Logf("%s is not installed (%s): skipping its checks (CI=true makes this a failure)", binary, installHint(binary))
 	}
 	return true
 }
@@ -108,7 +125,7 @@ func NeedSolver(t testing.TB, binary string) {
 		return
 	}
 	if InCI() {
-		t.Fatalf("%s is not installed, and CI=true requires every external solver", binary)
+		t.Fatalf("%s is not installed (%s), and CI=true requires every external solver", binary, installHint(binary))
 	}
-	t.Skipf("%s is not installed: skipping (CI=true makes this a failure)", binary)
+	t.Skipf("%s is not installed (%s): skipping (CI=true makes this a failure)", binary, installHint(binary))
 }

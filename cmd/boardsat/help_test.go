@@ -1,0 +1,82 @@
+package main
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/boardsat/boardsat/bench"
+)
+
+// TestSubcommandHelp checks "boardsat SUB -h" for every subcommand and every
+// results subcommand: exit status 0, the subcommand's own usage line first
+// (naming its arguments), only its own flags, and examples of itself.
+func TestSubcommandHelp(t *testing.T) {
+	var subs [][]string
+	for name := range commands {
+		subs = append(subs, []string{name})
+	}
+	for _, s := range resultsSubs {
+		subs = append(subs, []string{"results", s})
+	}
+	args := map[string]string{ // the argument each usage line must name
+		"solve": "SPEC", "encode": "SPEC", "compare": "SPEC...", "bench": "SUITE",
+		"results": "FILE.csv...", "results summarize": "FILE.csv...", "results table": "FILE.csv...",
+		"results plot": "FILE.csv...", "results benchfmt": "FILE.csv...", "results merge": "FILE.csv...",
+	}
+	flagLine := regexp.MustCompile(`(?m)^  -([a-z-]+)`)
+	for _, sub := range subs {
+		name := strings.Join(sub, " ")
+		t.Run(name, func(t *testing.T) {
+			status, out, stderr := runCLI(append(slices.Clone(sub), "-h")...)
+			if status != 0 || stderr != "" {
+				t.Fatalf("exit %d, stderr %q", status, stderr)
+			}
+			if !strings.HasPrefix(out, "usage: boardsat "+name) {
+				t.Errorf("output starts %q, want its own usage line", first(out, 60))
+			}
+			if a, ok := args[name]; ok && !strings.Contains(strings.SplitN(out, "\n", 2)[0], a) {
+				t.Errorf("usage line %q does not name %s", strings.SplitN(out, "\n", 2)[0], a)
+			}
+			h, ok := helps[name]
+			if !ok {
+				t.Fatalf("no help registered for %q", name)
+			}
+			if len(h.examples) == 0 || !strings.Contains(out, "examples:\n  boardsat "+name) {
+				t.Errorf("no examples of %s:\n%s", name, out)
+			}
+			for _, e := range h.examples {
+				if !strings.HasPrefix(e, name) {
+					t.Errorf("example %q is not of %s", e, name)
+				}
+			}
+			// Its own flags only: every flag listed is one its flag set
+			// defines, as the flag parse of that flag shows.
+			for _, m := range flagLine.FindAllStringSubmatch(out, -1) {
+				st, _, errOut := runCLI(append(slices.Clone(sub), "-"+m[1], "-h")...)
+				if strings.Contains(errOut, "flag provided but not defined") {
+					t.Errorf("-h lists -%s, which %s does not take (status %d)", m[1], name, st)
+				}
+			}
+		})
+	}
+	_, out, _ := runCLI("results", "table", "-h")
+	for _, foreign := range []string{"-kind", "-out-dir", "-variants"} {
+		if strings.Contains(out, foreign) {
+			t.Errorf("results table -h lists plot's flag %s", foreign)
+		}
+	}
+	_, out, _ = runCLI("bench", "-h")
+	for _, s := range bench.Builtin.Names() {
+		if !strings.Contains(out, "  "+s+": ") {
+			t.Errorf("bench -h does not describe the built-in suite %s:\n%s", s, out)
+		}
+	}
+	if !strings.Contains(out, "at least 6") {
+		t.Errorf("bench -h does not say how many repetitions benchstat needs")
+	}
+	if status, _, _ := runCLI("results", "--help"); status != 0 {
+		t.Errorf("results --help: exit %d", status)
+	}
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// fixtureCSV is a real bench run (see results/testdata).
+const fixtureCSV = "../../results/testdata/bench.csv"
+
+// TestPlotOneFile checks that naming one figure file works for every kind
+// on a normal bench CSV of several puzzles and tasks (one faceted image),
+// with and without the --task, --puzzle and --variants filters, and that a
+// filter naming nothing the results hold is bad input naming what they hold.
+func TestPlotOneFile(t *testing.T) {
+	dir := t.TempDir()
+	cases := [][]string{
+		{"--kind", "cactus"}, {"--kind", "scaling"}, {"--kind", "scatter"}, {}, // no --kind: cactus
+		{"--kind", "scaling", "--task", "count", "--puzzle", "queens"},
+		{"--kind", "cactus", "--variants", "native/*,sat/pairwise", "--time", "wall"},
+		{"--kind", "scatter", "--x", "sat/pairwise", "--y", "sat/seqcounter", "--puzzle", "queens,pieces"},
+	}
+	for i, c := range cases {
+		for _, ext := range []string{"svg", "png", "pdf"} {
+			name := filepath.Join(dir, "f"+string(rune('a'+i))+"."+ext)
+			status, out, stderr := runCLI(append([]string{"results", "plot", fixtureCSV, "-o", name}, c...)...)
+			if status != 0 || strings.TrimSpace(out) != name {
+				t.Errorf("%v -o %s: exit %d, stdout %q, stderr %q", c, name, status, out, stderr)
+				continue
+			}
+			if st, err := os.Stat(name); err != nil || st.Size() < 1000 || st.Mode().Perm() != 0o644 {
+				t.Errorf("%s: %v %v", name, st, err)
+			}
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--kind", "cactus,scaling", "-o", filepath.Join(dir, "x.svg")}, "-o names one figure"},
+		{[]string{"--puzzle", "rooks"}, "hold queens, pieces, tour"},
+		{[]string{"--task", "shortest"}, "hold count, first"},
+		{[]string{"--variants", "sat/nonesuch"}, "matches nothing"},
+		{[]string{"--time", "cpu"}, "unknown --time"},
+		{[]string{"-o", filepath.Join(dir, "x.gif")}, "figure format"},
+	} {
+		status, out, stderr := runCLI(append([]string{"results", "plot", fixtureCSV}, c.args...)...)
+		if status != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line with %q", c.args, status, out, stderr, c.want)
+		}
+	}
+}
+
+// TestSpeedupCSVOneTable checks that the speed-up table as CSV is one
+// table with a puzzle column, not blocks with repeated headers.
+func TestSpeedupCSVOneTable(t *testing.T) {
+	status, out, stderr := runCLI("results", "table", fixtureCSV, "--what", "speedup", "--format", "csv")
+	if status != 0 {
+		t.Fatalf("exit %d: %s", status, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if !strings.HasPrefix(lines[0], "puzzle,baseline,variant,task,") || strings.Count(out, "puzzle,baseline") != 1 {
+		t.Fatalf("not one table:\n%s", out)
+	}
+	puzzles := map[string]bool{}
+	for _, l := range lines[1:] {
+		if l == "" {
+			t.Fatalf("blank line inside the CSV:\n%s", out)
+		}
+		puzzles[strings.Split(l, ",")[0]] = true
+	}
+	if !puzzles["queens"] || !puzzles["pieces"] || !puzzles["tour"] {
+		t.Errorf("puzzles %v, want queens, pieces and tour rows", puzzles)
+	}
+}
+
+// TestJSONKeys checks that --format json always prints every key the README
+// lists, null where it does not apply, for native and SAT runs of every
+// task kind.
+func TestJSONKeys(t *testing.T) {
+	keys := []string{"instance", "puzzle", "backend", "heuristic", "encoding", "solver", "task", "status",
+		"count", "solution", "length", "seconds", "encode_seconds", "solve_seconds", "stats"}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range keys {
+		if !strings.Contains(string(readme), "`"+k+"`") {
+			t.Errorf("README does not list the JSON key %s", k)
+		}
+	}
+	for _, args := range [][]string{
+		{"solve", "queens:6"},
+		{"solve", "queens:6", "--task", "first", "--backend", "sat"},
+		{"solve", "swap:4x3"},
+		{"solve", "tour:5x5:a1"},
+		{"solve", "queens:3", "--backend", "sat", "--task", "first"}, // unsat: no solution, null
+	} {
+		status, out, stderr := runCLI(append(args, "--format", "json")...)
+		if status != 0 {
+			t.Fatalf("%v: exit %d %s", args, status, stderr)
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(out), &m); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+		for _, k := range keys {
+			if _, ok := m[k]; !ok {
+				t.Errorf("%v: key %s missing: %s", args, k, out)
+			}
+		}
+		if string(m["heuristic"]) != "null" && slices.Contains(args, "sat") {
+			t.Errorf("%v: heuristic %s for a SAT run, want null", args, m["heuristic"])
+		}
+	}
+}
