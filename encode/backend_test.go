@@ -437,7 +437,7 @@ func BenchmarkCountQueens13(b *testing.B) {
 func TestCountRecordsMethod(t *testing.T) {
 	for _, c := range []struct {
 		encoding, solver, want string
-		external           bool
+		external               bool
 	}{
 		{"pairwise", "", sat.MethodNameEnum, false},
 		{"pairwise", sat.BlockingSolver, sat.MethodNameBlocking, false},
