@@ -21,8 +21,8 @@ import (
 //     fails the checker, an answer inconsistent with itself), when its status
 //     is error (whatever the cause: a decoded model that fails the checker,
 //     a crash, a partial count), or when its value differs from the
-//     reference. Timeouts, memouts and refused requests are no answer:
-//     neither right nor wrong.
+//     reference. Timeouts, memouts, refused requests and incomplete methods
+//     that gave up (puzzle.NotFound) are no answer: neither right nor wrong.
 //   - Agreement by the same theorem is one confirmation, not two: an answer
 //     that rests on a theorem (Answer.Theorem) adds nothing to a published
 //     value derived from a theorem.
@@ -45,7 +45,9 @@ type Vote struct {
 	// Invalid says why the answer fails a check of its own (the checker
 	// rejects its solution, it is inconsistent); "" when it passed.
 	Invalid string
-	// Message is the backend's explanation of an error status.
+	// Message is the backend's explanation of an error status. An error
+	// whose message starts with puzzle.NotFound (an incomplete method gave
+	// up, proving nothing) is no answer, not a failure.
 	Message string
 	// Known is why the backend is known to be unreliable, or "".
 	Known string
@@ -163,7 +165,7 @@ func Judge(votes []Vote, ref, source, theorem string) Judgement {
 		switch {
 		case v.Invalid != "":
 			vd.Wrong, vd.Reason = true, "invalid: "+v.Invalid
-		case v.Status == puzzle.Error:
+		case v.Status == puzzle.Error && !(puzzle.Answer{Status: v.Status, Message: v.Message}).GaveUp():
 			vd.Wrong, vd.Reason = true, "error: "+v.Message
 		case v.Value != "" && j.Reference != "" && v.Value != j.Reference:
 			vd.Wrong, vd.Reason = true, fmt.Sprintf("answer %s, reference %s (%s)", v.Value, j.Reference, j.Source)

@@ -30,6 +30,8 @@ func TestJudgePolicy(t *testing.T) {
 			"6", "majority", []bool{true, false}, 1},
 		{"errors and invalid answers do not vote", []Vote{{Name: "a", Status: puzzle.OK, Value: "9", Invalid: "x"}, {Name: "e", Status: puzzle.Error}, ok("b", "6")}, "", "", "",
 			"6", "majority", []bool{true, true, false}, 1},
+		{"an incomplete method that gave up is no answer", []Vote{{Name: "w", Status: puzzle.Error, Message: puzzle.NotFound + "stuck"}, ok("b", "sat")}, "", "", "",
+			"sat", "majority", []bool{false, false}, 1},
 		{"timeouts and refusals are no answer", []Vote{{Name: "a", Status: puzzle.Timeout}, {Name: "r"}, ok("b", "6")}, "6", "published", "",
 			"6", "published", []bool{false, false, false}, 2},
 		{"known-wrong backends do not make the majority", []Vote{{Name: "k", Status: puzzle.OK, Value: "103", Known: "over-counts"}, {Name: "k2", Status: puzzle.OK, Value: "103", Known: "over-counts"}, ok("b", "92")}, "", "", "",

@@ -118,6 +118,17 @@ type Answer struct {
 	Theorem string
 }
 
+// NotFound starts the Message of a status Error answer from an incomplete
+// method (a heuristic tour finder) that found nothing: it proves nothing
+// either way, so the judge (compare/judge.go) takes it as no answer, like a
+// timeout, and not as a failure. Use GaveUp to test for it.
+const NotFound = "not found: "
+
+// GaveUp reports whether a is an incomplete method's NotFound answer.
+func (a Answer) GaveUp() bool {
+	return a.Status == Error && strings.HasPrefix(a.Message, NotFound)
+}
+
 // CountBig returns the answer's exact count, whichever field holds it.
 func (a Answer) CountBig() *big.Int {
 	if a.Big != nil {

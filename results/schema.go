@@ -76,6 +76,11 @@ var Columns = slices.Concat([]string{
 	"solver_seconds", "encode_seconds", "solve_seconds",
 }, StatColumns, []string{"method", "fallbacks", "theorem", "message"})
 
+// LegacyColumns is the schema before the method, fallbacks and theorem
+// columns. Files with it are still read (those fields empty) and merged
+// into the current schema; appending to one (bench --resume) is refused.
+var LegacyColumns = slices.Concat(Columns[:len(Columns)-4], []string{"message"})
+
 // The statuses a run can end with.
 const (
 	StatusOK      = "ok"      // answered (and agreed with the reference)
@@ -237,7 +242,8 @@ func Read(rd io.Reader, name string) ([]Row, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: malformed CSV: %v", name, err)
 	}
-	if err := CheckHeader(header); err != nil {
+	legacy := slices.Equal(header, LegacyColumns)
+	if err := CheckHeader(header); err != nil && !legacy {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	var rows []Row
@@ -250,6 +256,9 @@ func Read(rd io.Reader, name string) ([]Row, error) {
 			return nil, fmt.Errorf("%s: malformed CSV: %v", name, err)
 		}
 		line, _ := cr.FieldPos(0)
+		if legacy && len(rec) == len(LegacyColumns) {
+			rec = slices.Insert(rec, len(rec)-1, "", "", "")
+		}
 		row, err := ParseRecord(rec)
 		if err != nil {
 			return nil, fmt.Errorf("%s line %d: %v", name, line, err)
@@ -334,6 +343,9 @@ func OpenAppend(path string) (*Appender, []Row, error) {
 		}
 		if rows, err = Read(bytes.NewReader(good), path); err != nil {
 			return nil, nil, err
+		}
+		if first, _, _ := bytes.Cut(good, []byte("\n")); string(bytes.TrimSpace(first)) == strings.Join(LegacyColumns, ",") {
+			return nil, nil, fmt.Errorf("%s has the previous schema (no method, fallbacks and theorem columns): write a new file, or convert it with boardsat results merge %s -o NEW.csv", path, path)
 		}
 		if len(good) < len(data) {
 			// Drop the partial last line.
