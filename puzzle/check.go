@@ -42,34 +42,54 @@ func abs(x int) int {
 	return x
 }
 
-func checkPlacement(b Board, want [NumKinds]int, layout []Kind) error {
-	if len(layout) != b.W*b.H {
-		return fmt.Errorf("layout has %d squares, board has %d", len(layout), b.W*b.H)
-	}
-	type placed struct {
-		k    Kind
-		f, r int
-	}
+// placed is a piece of a layout with its coordinates.
+type placed struct {
+	k    Kind
+	f, r int
+}
+
+// placedPieces returns the pieces of layout in square order and the count
+// of each kind, or why the layout is malformed.
+func placedPieces(b Board, layout []Kind) ([]placed, [NumKinds]int, error) {
 	var ps []placed
 	var got [NumKinds]int
+	if len(layout) != b.W*b.H {
+		return nil, got, fmt.Errorf("layout has %d squares, board has %d", len(layout), b.W*b.H)
+	}
 	for i, k := range layout {
 		if k == NoPiece {
 			continue
 		}
 		if k < 0 || k >= NumKinds {
-			return fmt.Errorf("square %d holds no known piece (%d)", i, k)
+			return nil, got, fmt.Errorf("square %d holds no known piece (%d)", i, k)
 		}
 		got[k]++
 		ps = append(ps, placed{k, i % b.W, i / b.W})
+	}
+	return ps, got, nil
+}
+
+// clash reports whether p and q threaten each other.
+func clash(b Board, p, q placed) error {
+	if threatens(p.k, p.f, p.r, q.f, q.r) || threatens(q.k, q.f, q.r, p.f, p.r) {
+		return fmt.Errorf("%c at %s and %c at %s threaten each other",
+			p.k.Letter(), b.Name(b.Sq(p.f, p.r)), q.k.Letter(), b.Name(b.Sq(q.f, q.r)))
+	}
+	return nil
+}
+
+func checkPlacement(b Board, want [NumKinds]int, layout []Kind) error {
+	ps, got, err := placedPieces(b, layout)
+	if err != nil {
+		return err
 	}
 	if got != want {
 		return fmt.Errorf("piece counts %v, want %v (order K, Q, B, R, N)", got, want)
 	}
 	for i, p := range ps {
 		for _, q := range ps[i+1:] {
-			if threatens(p.k, p.f, p.r, q.f, q.r) || threatens(q.k, q.f, q.r, p.f, p.r) {
-				return fmt.Errorf("%c at %s and %c at %s threaten each other",
-					p.k.Letter(), b.Name(b.Sq(p.f, p.r)), q.k.Letter(), b.Name(b.Sq(q.f, q.r)))
+			if err := clash(b, p, q); err != nil {
+				return err
 			}
 		}
 	}
@@ -106,40 +126,22 @@ func checkSimplePath(b Board, path []Square, apart func(Board, Square, Square) b
 // highest occupied square of layout (squares after it empty) threatens no
 // earlier piece nor is threatened by one, and no kind exceeds its count.
 func extendPlacement(b Board, want [NumKinds]int, layout []Kind) error {
-	if len(layout) != b.W*b.H {
-		return fmt.Errorf("layout has %d squares, board has %d", len(layout), b.W*b.H)
-	}
-	last := -1
-	var got [NumKinds]int
-	for i, k := range layout {
-		if k == NoPiece {
-			continue
-		}
-		if k < 0 || k >= NumKinds {
-			return fmt.Errorf("square %d holds no known piece (%d)", i, k)
-		}
-		got[k]++
-		last = i
+	ps, got, err := placedPieces(b, layout)
+	if err != nil {
+		return err
 	}
 	for k := range got {
 		if got[k] > want[k] {
 			return fmt.Errorf("%d pieces of kind %c, want %d", got[k], Kind(k).Letter(), want[k])
 		}
 	}
-	if last < 0 {
+	if len(ps) == 0 {
 		return nil
 	}
-	p := layout[last]
-	f1, r1 := last%b.W, last/b.W
-	for i := range last {
-		q := layout[i]
-		if q == NoPiece {
-			continue
-		}
-		f2, r2 := i%b.W, i/b.W
-		if threatens(p, f1, r1, f2, r2) || threatens(q, f2, r2, f1, r1) {
-			return fmt.Errorf("%c at %s and %c at %s threaten each other",
-				p.Letter(), b.Name(Square(last)), q.Letter(), b.Name(Square(i)))
+	last := ps[len(ps)-1]
+	for _, q := range ps[:len(ps)-1] {
+		if err := clash(b, last, q); err != nil {
+			return err
 		}
 	}
 	return nil
