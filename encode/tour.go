@@ -210,26 +210,7 @@ func tourBuildPosition(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instanc
 			}
 		}
 	}
-	decode := func(model []bool) (puzzle.Solution, error) {
-		path := make([]puzzle.Square, n)
-		for st := range n {
-			found := -1
-			for s := range n {
-				if model[x[s][st].Var()] {
-					if found >= 0 {
-						return puzzle.Solution{}, fmt.Errorf("step %d has two squares", st+1)
-					}
-					found = s
-				}
-			}
-			if found < 0 {
-				return puzzle.Solution{}, fmt.Errorf("step %d has no square", st+1)
-			}
-			path[st] = puzzle.Square(found)
-		}
-		return puzzle.Solution{Board: b, Path: path}, nil
-	}
-	return &Instance{Formula: f, Decode: decode}, nil
+	return &Instance{Formula: f, Decode: pathDecode(b, n, func(s, t int) cnf.Lit { return x[s][t] })}, nil
 }
 
 // tourSolveSuccessor answers requests with the successor model by the

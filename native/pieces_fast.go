@@ -58,61 +58,15 @@ func newPiecesPlan(p puzzle.Pieces) *piecesPlan {
 			pl.need[i][pl.slot[t]]++
 		}
 	}
-	pl.sym = piecesSymmetries(b)
+	pl.sym = boardSymmetries[int](b)
 	return pl
 }
 
-// piecesSymmetries returns the symmetries of the board as permutations of
-// its squares, the identity first: 4 for a rectangle, 8 for a square. Every
-// piece's attacks are invariant under them.
-func piecesSymmetries(b puzzle.Board) [][]int {
-	w, h := b.W, b.H
-	maps := []func(f, r int) (int, int){
-		func(f, r int) (int, int) { return f, r },
-		func(f, r int) (int, int) { return w - 1 - f, r },
-		func(f, r int) (int, int) { return f, h - 1 - r },
-		func(f, r int) (int, int) { return w - 1 - f, h - 1 - r },
-	}
-	if w == h {
-		maps = append(maps,
-			func(f, r int) (int, int) { return r, f },
-			func(f, r int) (int, int) { return w - 1 - r, f },
-			func(f, r int) (int, int) { return r, w - 1 - f },
-			func(f, r int) (int, int) { return w - 1 - r, w - 1 - f },
-		)
-	}
-	out := make([][]int, len(maps))
-	for g, m := range maps {
-		perm := make([]int, b.Size())
-		for q := range perm {
-			f, r := b.FileRank(puzzle.Square(q))
-			nf, nr := m(f, r)
-			perm[q] = int(b.Sq(nf, nr))
-		}
-		out[g] = perm
-	}
-	return out
-}
-
-// weight returns how many placements the set of squares set stands for if
-// it is the least (as a sorted list) of its images under the board's
+// weight returns how many placements the set of squares set (sorted)
+// stands for if it is the least of its images under the board's
 // symmetries, and 0 if it is not.
 func (pl *piecesPlan) weight(set []int) uint64 {
-	img := make([]int, len(set))
-	fixed := 0
-	for _, perm := range pl.sym {
-		for i, q := range set {
-			img[i] = perm[q]
-		}
-		slices.Sort(img)
-		switch c := slices.Compare(img, set); {
-		case c < 0:
-			return 0
-		case c == 0:
-			fixed++
-		}
-	}
-	return uint64(len(pl.sym) / fixed)
+	return setClassWeight(pl.sym, set, make([]int, len(set)))
 }
 
 // piecesTask is one subproblem of the fast counter: the first slots filled

@@ -3,7 +3,6 @@ package native
 import (
 	"context"
 	"fmt"
-	"slices"
 	"testing"
 	"time"
 
@@ -234,45 +233,6 @@ func TestPiecesFirstAll(t *testing.T) {
 			}
 			if err := puzzle.Check(spec, *first.Solution); err != nil {
 				t.Errorf("%s %s first: %v", s, name, err)
-			}
-		}
-	}
-}
-
-func TestPiecesSymmetries(t *testing.T) {
-	// Every symmetry maps attacks to attacks, on rectangles and squares.
-	for _, b := range []puzzle.Board{{W: 5, H: 3}, {W: 4, H: 4}, {W: 1, H: 6}} {
-		syms := piecesSymmetries(b)
-		if want := map[bool]int{true: 8, false: 4}[b.W == b.H]; len(syms) != want {
-			t.Fatalf("%s: %d symmetries, want %d", b, len(syms), want)
-		}
-		identity := make([]int, b.Size())
-		for q := range identity {
-			identity[q] = q
-		}
-		if !slices.Equal(syms[0], identity) {
-			t.Fatalf("%s: first symmetry is not the identity", b)
-		}
-		for g, perm := range syms {
-			if !slices.Equal(slices.Sorted(slices.Values(perm)), identity) {
-				t.Fatalf("%s: symmetry %d is no permutation", b, g)
-			}
-			for k := range puzzle.Kind(puzzle.NumKinds) {
-				for q := range b.Size() {
-					var img []int
-					for _, a := range b.Attacks(k, puzzle.Square(q)) {
-						img = append(img, perm[a])
-					}
-					var want []int
-					for _, a := range b.Attacks(k, puzzle.Square(perm[q])) {
-						want = append(want, int(a))
-					}
-					slices.Sort(img)
-					slices.Sort(want)
-					if !slices.Equal(img, want) {
-						t.Fatalf("%s: symmetry %d breaks %c attacks from %d", b, g, k.Letter(), q)
-					}
-				}
 			}
 		}
 	}

@@ -302,57 +302,6 @@ type tourTask struct {
 	weight uint64
 }
 
-// tourSymmetries returns the board's symmetries as square permutations.
-func tourSymmetries(b puzzle.Board) [][]int32 {
-	type tr func(f, r int) (int, int)
-	w, h := b.W, b.H
-	ts := []tr{
-		func(f, r int) (int, int) { return f, r },
-		func(f, r int) (int, int) { return w - 1 - f, r },
-		func(f, r int) (int, int) { return f, h - 1 - r },
-		func(f, r int) (int, int) { return w - 1 - f, h - 1 - r },
-	}
-	if w == h {
-		ts = append(ts,
-			func(f, r int) (int, int) { return r, f },
-			func(f, r int) (int, int) { return h - 1 - r, f },
-			func(f, r int) (int, int) { return r, w - 1 - f },
-			func(f, r int) (int, int) { return h - 1 - r, w - 1 - f })
-	}
-	var out [][]int32
-	for _, t := range ts {
-		p := make([]int32, b.Size())
-		for s := range b.Size() {
-			f, r := t(s%w, s/w)
-			p[s] = int32(b.Sq(f, r))
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-// tourStartClasses returns one start per symmetry class of squares with the
-// class size.
-func tourStartClasses(b puzzle.Board) (reps []int32, sizes []uint64) {
-	syms := tourSymmetries(b)
-	seen := make([]bool, b.Size())
-	for s := range b.Size() {
-		if seen[s] {
-			continue
-		}
-		var size uint64
-		for _, p := range syms {
-			if !seen[p[s]] {
-				seen[p[s]] = true
-				size++
-			}
-		}
-		reps = append(reps, int32(s))
-		sizes = append(sizes, size)
-	}
-	return reps, sizes
-}
-
 // tourRootTasks returns the subtrees a count of t splits into before they
 // are split further between workers.
 func tourRootTasks(g *tourGraph, t puzzle.Tour) []tourTask {
@@ -382,7 +331,7 @@ func tourRootTasks(g *tourGraph, t puzzle.Tour) []tourTask {
 	if !t.AllStarts {
 		return []tourTask{{prefix: []int32{int32(t.Start)}, end: -1, weight: 1}}
 	}
-	reps, sizes := tourStartClasses(g.b)
+	reps, sizes := squareClasses(g.b)
 	var tasks []tourTask
 	for i, r := range reps {
 		if g.n%2 == 1 && tourColour(g.b, int(r)) == 1 {
@@ -541,7 +490,7 @@ func tourFirstExhaustive(ctx context.Context, t puzzle.Tour) puzzle.Answer {
 			return tourUnsat("no closed tour on 1x1 (convention)")
 		}
 	} else if t.AllStarts {
-		reps, _ := tourStartClasses(g.b)
+		reps, _ := squareClasses(g.b)
 		for _, r := range reps {
 			if g.n%2 == 0 || tourColour(g.b, int(r)) == 0 {
 				tasks = append(tasks, tourTask{prefix: []int32{r}, end: -1})

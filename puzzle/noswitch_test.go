@@ -99,16 +99,20 @@ func puzzleSwitches(fset *token.FileSet, path string, src any, types map[string]
 			out = append(out, fmt.Sprintf("%s: %s %s", fset.Position(n.Pos()), what, p))
 		}
 	}
+	// cases flags the case expressions of a switch body that name a puzzle.
+	cases := func(body *ast.BlockStmt, puzzleOf func(ast.Expr) (string, bool), what string) {
+		for _, c := range body.List {
+			for _, e := range c.(*ast.CaseClause).List {
+				if p, ok := puzzleOf(e); ok {
+					flag(e, p, what)
+				}
+			}
+		}
+	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.TypeSwitchStmt:
-			for _, c := range x.Body.List {
-				for _, e := range c.(*ast.CaseClause).List {
-					if p, ok := specOf(e); ok {
-						flag(e, p, "type switch case on the spec type of")
-					}
-				}
-			}
+			cases(x.Body, specOf, "type switch case on the spec type of")
 		case *ast.TypeAssertExpr:
 			if x.Type != nil {
 				if p, ok := specOf(x.Type); ok {
@@ -116,13 +120,7 @@ func puzzleSwitches(fset *token.FileSet, path string, src any, types map[string]
 				}
 			}
 		case *ast.SwitchStmt:
-			for _, c := range x.Body.List {
-				for _, e := range c.(*ast.CaseClause).List {
-					if p, ok := nameOf(e); ok {
-						flag(e, p, "switch case on the puzzle name")
-					}
-				}
-			}
+			cases(x.Body, nameOf, "switch case on the puzzle name")
 		case *ast.KeyValueExpr:
 			if p, ok := nameOf(x.Key); ok {
 				flag(x, p, "map key on the puzzle name")

@@ -49,6 +49,8 @@ type Figure struct {
 	labels []string
 	// square draws a single panel square (a scatter plot's diagonal at 45°).
 	square bool
+	// yLabel, if set, labels the y axes of every panel once, at the left.
+	yLabel string
 }
 
 // series is one labelled line of a panel.
@@ -74,22 +76,20 @@ func Panels(sums []Summary) []Panel {
 }
 
 // Tasks returns the distinct tasks of the summaries in order of first appearance.
-func Tasks(sums []Summary) []string {
-	var out []string
-	for _, s := range sums {
-		if !slices.Contains(out, s.Task) {
-			out = append(out, s.Task)
-		}
-	}
-	return out
-}
+func Tasks(sums []Summary) []string { return distinct(sums, func(s Summary) string { return s.Task }) }
 
 // Puzzles returns the distinct puzzles of the summaries in order of first appearance.
 func Puzzles(sums []Summary) []string {
+	return distinct(sums, func(s Summary) string { return s.Puzzle })
+}
+
+// distinct returns the distinct values of field over the summaries, in
+// order of first appearance.
+func distinct(sums []Summary, field func(Summary) string) []string {
 	var out []string
 	for _, s := range sums {
-		if !slices.Contains(out, s.Puzzle) {
-			out = append(out, s.Puzzle)
+		if v := field(s); !slices.Contains(out, v) {
+			out = append(out, v)
 		}
 	}
 	return out
@@ -184,7 +184,7 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 	if !slices.Contains(TimeKinds, time) {
 		return nil, fmt.Errorf("unknown time %q: want solver or wall", time)
 	}
-	f := &Figure{}
+	f := &Figure{yLabel: timeLabel(time) + " (log scale)"}
 	styles := newStyles(sums)
 	var used []string
 	ymin, ymax := math.Inf(1), math.Inf(-1)
@@ -202,7 +202,13 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 		}
 		p.Title.Text = pn.Puzzle + ", task " + pn.Task
 		p.X.Label.Text = xLabel
-		p.Y.Label.Text = timeLabel(time)
+		// The time axis is labelled once for the whole figure (yLabel):
+		// gonum pads a panel whose vertical label is longer than its data
+		// area, leaving a gap under the title.
+		for _, a := range []*plot.Axis{&p.X, &p.Y} {
+			a.Label.TextStyle.Font.Size = vg.Points(10)
+			a.Tick.Label.Font.Size = vg.Points(9)
+		}
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = floorTicks{}
 		p.Add(plotter.NewGrid())
@@ -542,6 +548,14 @@ func SaveFigure(f *Figure, path string) error {
 		return err
 	}
 	dc := draw.New(c)
+	if f.yLabel != "" {
+		sty := plot.New().Y.Label.TextStyle
+		sty.Rotation = math.Pi / 2
+		sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
+		dc.FillText(sty, vg.Point{X: vg.Points(9), Y: h / 2}, f.yLabel)
+		dc = draw.Crop(dc, vg.Points(18), 0, 0, 0)
+		w -= vg.Points(18)
+	}
 	grid := make([][]*plot.Plot, rows)
 	for r := range grid {
 		grid[r] = make([]*plot.Plot, cols)

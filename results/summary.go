@@ -219,13 +219,7 @@ func Speedups(sums []Summary, baseline string) ([]Speedup, error) {
 }
 
 func variantsOf(sums []Summary) []string {
-	var out []string
-	for _, s := range sums {
-		if !slices.Contains(out, s.Variant) {
-			out = append(out, s.Variant)
-		}
-	}
-	return out
+	return distinct(sums, func(s Summary) string { return s.Variant })
 }
 
 func quoteList(xs []string) string {
