@@ -126,7 +126,7 @@ const refusedPrefix = "refused: "
 
 // rowVote is a row as the judge sees it.
 func rowVote(r results.Row) compare.Vote {
-	v := compare.Vote{Name: r.Variant, Message: r.Message, Theorem: r.Theorem, Known: compare.UnreliableReason(r.Backend)}
+	v := compare.Vote{Name: r.Variant, Backend: r.Backend, Message: r.Message, Theorem: r.Theorem, Known: compare.UnreliableReason(r.Backend)}
 	switch r.Status {
 	case results.StatusOK, results.StatusUnsat:
 		v.Status = puzzle.Status(r.Status)

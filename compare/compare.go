@@ -237,7 +237,7 @@ func (o Outcome) vote() Vote {
 	if o.Skipped != nil {
 		return Vote{Name: o.Variant.String()}
 	}
-	v := Vote{Name: o.Variant.String(), Status: o.Answer.Status, Value: o.Value, Message: o.Answer.Message,
+	v := Vote{Name: o.Variant.String(), Backend: o.Variant.Backend, Status: o.Answer.Status, Value: o.Value, Message: o.Answer.Message,
 		Known: o.Known, Theorem: o.Answer.Theorem}
 	if o.CheckErr != nil {
 		v.Invalid = o.CheckErr.Error()

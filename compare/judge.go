@@ -3,7 +3,6 @@ package compare
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/boardsat/boardsat/puzzle"
@@ -38,6 +37,9 @@ var BruteTimeout = 30 * time.Second
 type Vote struct {
 	// Name identifies the answer (a variant).
 	Name string
+	// Backend is the backend that gave it: variants of one backend share
+	// code, so they confirm a reference once between them ("" = Name).
+	Backend string
 	// Status is the answer's status; "" for a refused request.
 	Status puzzle.Status
 	// Value is the answer in comparable form (ValueOf), "" for none.
@@ -78,8 +80,9 @@ type Judgement struct {
 	Verdicts []Verdict
 	// Confirmations counts the independent sources that agree with the
 	// reference, the reference's own source included: the published value
-	// or brute force, each agreeing reliable search, and a theorem once
-	// however many answers rest on it.
+	// or brute force, each backend with an agreeing reliable search (its
+	// variants share code: once between them), and a theorem once however
+	// many answers rest on it.
 	Confirmations int
 }
 
@@ -154,6 +157,7 @@ func Judge(votes []Vote, ref, source, theorem string) Judgement {
 		}
 	}
 	theoremCounted := false
+	counted := map[string]bool{}
 	switch {
 	case j.Source == "published" && j.Theorem != "":
 		j.Confirmations, theoremCounted = 1, true
@@ -178,10 +182,18 @@ func Judge(votes []Vote, ref, source, theorem string) Judgement {
 					j.Confirmations++
 					theoremCounted = true
 				}
-			case j.Source == BruteBackend && strings.HasPrefix(v.Name, BruteBackend):
-				// the reference's own computation, counted above
 			default:
-				j.Confirmations++
+				src := v.Backend
+				if src == "" {
+					src = v.Name
+				}
+				if j.Source == BruteBackend && src == BruteBackend {
+					break // the reference's own computation, counted above
+				}
+				if !counted[src] {
+					counted[src] = true
+					j.Confirmations++
+				}
 			}
 		}
 		j.Verdicts = append(j.Verdicts, vd)

@@ -42,6 +42,8 @@ func TestJudgePolicy(t *testing.T) {
 			"0", "published", []bool{false, false}, 2},
 		{"the brute force is not its own confirmation", []Vote{{Name: "check", Status: puzzle.OK, Value: "52"}, ok("n", "52")}, "52", BruteBackend, "",
 			"52", BruteBackend, []bool{false, false}, 2},
+		{"variants of one backend confirm once", []Vote{{Name: "native/a", Backend: "native", Status: puzzle.OK, Value: "92"}, {Name: "native/b", Backend: "native", Status: puzzle.OK, Value: "92"}, {Name: "sat/x", Backend: "sat", Status: puzzle.OK, Value: "92"}}, "92", "published", "",
+			"92", "published", []bool{false, false, false}, 3},
 	}
 	for _, c := range cases {
 		j := Judge(c.votes, c.ref, c.src, c.thm)
