@@ -25,6 +25,8 @@ const (
 	// MaxTourAllSquares bounds the board of open tour instances from every
 	// start ("*"), which repeat the search once per square.
 	MaxTourAllSquares = 16
+	// MaxKingPathSquares bounds the board of king-path instances.
+	MaxKingPathSquares = 16
 	// MaxSwapSquares bounds the board of swap instances.
 	MaxSwapSquares = 16
 	// MaxSwapStates bounds the positions a swap's breadth-first search stores.

@@ -30,7 +30,8 @@ func solve(t *testing.T, spec string, task puzzle.Task) puzzle.Answer {
 // answers unsat where the count is 0.
 func TestPublishedCounts(t *testing.T) {
 	specs := []string{"queens:1", "queens:2", "queens:3", "queens:4", "queens:5", "queens:6",
-		"pieces:3x3:K1R2", "pieces:4x4:R2N4", "tour:4x4:a1:closed", "tour:3x5:a1:closed"}
+		"pieces:3x3:K1R2", "pieces:4x4:R2N4", "tour:4x4:a1:closed", "tour:3x5:a1:closed",
+		"kingpath:4x4:b1:2", "kingpath:4x4:b1:5", "kingpath:4x4:c1:9", "kingpath:4x4:a2:16"}
 	checked := 0
 	for _, s := range specs {
 		spec := puzzle.MustParse(s)
@@ -50,7 +51,7 @@ func TestPublishedCounts(t *testing.T) {
 			t.Errorf("%s: brute force %d, published %d", s, got, want)
 		}
 	}
-	if checked < 9 {
+	if checked < 13 {
 		t.Fatalf("only %d published counts within the limits", checked)
 	}
 }
@@ -134,7 +135,7 @@ func TestRefusals(t *testing.T) {
 		spec string
 		task puzzle.Task
 	}{{"queens:8", puzzle.Count}, {"pieces:7x8:K3Q1B2R2N3", puzzle.Count}, {"tour:5x5:a1", puzzle.Count}, {"tour:5x4:*", puzzle.Count},
-		{"swap:5x4", puzzle.Shortest}, {"queens:5", puzzle.Unique}, {"tour:5x5:a1", puzzle.All}} {
+		{"swap:5x4", puzzle.Shortest}, {"queens:5", puzzle.Unique}, {"tour:5x5:a1", puzzle.All}, {"kingpath:5x4:a1:3", puzzle.Count}} {
 		_, err := Backend{}.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse(c.spec), Task: c.task})
 		if err == nil {
 			t.Errorf("%s %s: accepted", c.spec, c.task)
@@ -168,6 +169,9 @@ func TestAgreesWithNative(t *testing.T) {
 			}
 			specs = append(specs, fmt.Sprintf("tour:%dx%d:a1:closed", w, h))
 		}
+	}
+	for l := 1; l <= 9; l++ {
+		specs = append(specs, fmt.Sprintf("kingpath:3x3:*:%d", l), fmt.Sprintf("kingpath:4x3:b2:%d", l))
 	}
 	for _, p := range []string{"K2", "Q2", "B3", "R3", "N4", "K1Q1B1R1N1", "Q1N2"} {
 		specs = append(specs, "pieces:4x4:"+p, "pieces:3x5:"+p)
