@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/compare"
 	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
@@ -263,7 +264,7 @@ func writeMeta(o Options, s Suite) error {
 	if err != nil {
 		return err
 	}
-	return results.WriteFileAtomic(results.MetaPath(o.Out), func(w io.Writer) error {
+	return atomicfile.Write(results.MetaPath(o.Out), func(w io.Writer) error {
 		_, err := w.Write(append(data, '\n'))
 		return err
 	})

@@ -2,13 +2,18 @@ package native
 
 // Self-avoiding king paths (the paths a Boggle word traces): a depth-first
 // search over the king's moves that counts the last step by the number of
-// free neighbours, and for paths from every start searches one start per
-// board-symmetry class (squareClasses), weighted by the class size.
+// free neighbours. A count searches from one start per board-symmetry
+// class (squareClasses) for "*", weighted by the class size, split into
+// path prefixes that the shared pool (package subproblem) runs on all cores.
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"sync/atomic"
 
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/subproblem"
 )
 
 func init() {
@@ -82,43 +87,125 @@ func (s *kingSearch) from(q int32) uint64 {
 	return n
 }
 
-// kingPathSolve answers count, first and all.
+// kingSplitWant is how many subproblems a count aims for: prefixes grow a
+// square at a time until there are at least this many (or the path is
+// complete), so the pool keeps both cores busy and shards are balanced.
+const kingSplitWant = 256
+
+// kingTask is one subproblem of a count: a path prefix and the number of
+// paths each of its completions stands for (its start's class size).
+type kingTask struct {
+	prefix []int32
+	weight uint64
+}
+
+// kingSplit returns the subproblems of a count: the prefixes of the same
+// length from one start per symmetry class (every start counted by its
+// class size) or from the given start, grown until there are kingSplitWant
+// or the prefixes are whole paths.
+func kingSplit(k puzzle.KingPath, nb [][]int32) []kingTask {
+	var tasks []kingTask
+	if k.AllStarts {
+		reps, sizes := squareClasses(k.Board)
+		for i, r := range reps {
+			tasks = append(tasks, kingTask{[]int32{r}, sizes[i]})
+		}
+	} else {
+		tasks = []kingTask{{[]int32{int32(k.Start)}, 1}}
+	}
+	for depth := 1; depth < k.Length && len(tasks) < kingSplitWant; depth++ {
+		var next []kingTask
+		for _, tk := range tasks {
+			for _, t := range nb[tk.prefix[depth-1]] {
+				if !slices.Contains(tk.prefix, t) {
+					next = append(next, kingTask{append(slices.Clone(tk.prefix), t), tk.weight})
+				}
+			}
+		}
+		tasks = next
+	}
+	return tasks
+}
+
+// kingPathCount counts through the shared subproblem pool (threads, shards,
+// checkpoints, progress).
+func kingPathCount(ctx context.Context, req puzzle.Request, k puzzle.KingPath) (puzzle.Answer, error) {
+	nb := newKingSearch(ctx, k).nb
+	tasks := kingSplit(k, nb)
+	var nodes atomic.Int64
+	partition := fmt.Sprintf("king path prefixes of %d squares: %d subproblems", kingPrefixLen(tasks), len(tasks))
+	res, err := splitRun(ctx, req, "dfs", partition, len(tasks), func() subproblem.Solver {
+		s := newKingSearch(ctx, k)
+		return func(id int) (uint64, bool) {
+			tk := tasks[id]
+			n0 := s.nodes
+			count := s.extend(tk.prefix)
+			nodes.Add(s.nodes - n0)
+			return count * tk.weight, !s.stopped
+		}
+	})
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	return splitAnswer(res, map[string]int64{puzzle.StatNodes: nodes.Load()}), nil
+}
+
+// kingPrefixLen is the length of the subproblems' prefixes (0 if none).
+func kingPrefixLen(tasks []kingTask) int {
+	if len(tasks) == 0 {
+		return 0
+	}
+	return len(tasks[0].prefix)
+}
+
+// extend counts the paths that begin with prefix (already a path).
+func (s *kingSearch) extend(prefix []int32) uint64 {
+	last := len(prefix) - 1
+	for _, q := range prefix[:last] {
+		s.used[q] = true
+		s.path = append(s.path, puzzle.Square(q))
+	}
+	n := s.from(prefix[last])
+	for _, q := range prefix[:last] {
+		s.used[q] = false
+	}
+	s.path = s.path[:0]
+	return n
+}
+
+// kingPathSolve answers count (through the pool), first and all (one
+// search over the starts in order).
 func kingPathSolve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	k := req.Spec.(puzzle.KingPath)
+	if req.Task == puzzle.Count {
+		return kingPathCount(ctx, req, k)
+	}
 	s := newKingSearch(ctx, k)
-	var count uint64
 	var first *puzzle.Solution
 	var emitErr error
-	if req.Task != puzzle.Count {
-		s.visit = func(path []puzzle.Square) bool {
-			sol := puzzle.Solution{Board: k.Board, Path: append([]puzzle.Square(nil), path...)}
-			if req.Task == puzzle.First {
-				first = &sol
-				return false
-			}
-			emitErr = req.Emit(sol)
-			return emitErr == nil
+	s.visit = func(path []puzzle.Square) bool {
+		sol := puzzle.Solution{Board: k.Board, Path: append([]puzzle.Square(nil), path...)}
+		if req.Task == puzzle.First {
+			first = &sol
+			return false
 		}
+		emitErr = req.Emit(sol)
+		return emitErr == nil
 	}
-	starts, weights := []int32{int32(k.Start)}, []uint64{1}
-	switch {
-	case k.AllStarts && req.Task == puzzle.Count:
-		starts, weights = squareClasses(k.Board)
-	case k.AllStarts:
-		starts, weights = nil, nil
+	starts := []int32{int32(k.Start)}
+	if k.AllStarts {
+		starts = nil
 		for q := range k.Board.Size() {
-			starts, weights = append(starts, int32(q)), append(weights, 1)
+			starts = append(starts, int32(q))
 		}
 	}
-	for i, q := range starts {
+	var count uint64
+	for _, q := range starts {
 		if s.stopped {
 			break
 		}
-		count += weights[i] * s.from(q)
+		count += s.from(q)
 	}
 	stopped := s.stopped && first == nil && emitErr == nil
-	if req.Task == puzzle.First && first != nil {
-		count = 1
-	}
 	return searchAnswer(req.Task, count, s.nodes, stopped, first, emitErr)
 }

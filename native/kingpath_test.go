@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/subproblem"
 )
 
 func kingSolve(t testing.TB, spec string, task puzzle.Task, emit func(puzzle.Solution) error) puzzle.Answer {
@@ -104,6 +105,27 @@ func BenchmarkKingPath4x4(b *testing.B) {
 	for b.Loop() {
 		if n := kingSolve(b, "kingpath:4x4:b1:16", puzzle.Count, nil).Count; n != 17681 {
 			b.Fatal(n)
+		}
+	}
+}
+
+// TestKingPathShards: the count's subproblems, split into shards, add up
+// to the whole count, on one thread or two.
+func TestKingPathShards(t *testing.T) {
+	for _, spec := range []string{"kingpath:5x4:*:7", "kingpath:4x4:b2:9", "kingpath:3x3:*:1"} {
+		whole := kingSolve(t, spec, puzzle.Count, nil).Count
+		var sum uint64
+		for k := 1; k <= 3; k++ {
+			req := puzzle.Request{Spec: puzzle.MustParse(spec), Task: puzzle.Count, Threads: k%2 + 1,
+				Split: &subproblem.Options{Shard: subproblem.Shard{K: k, N: 3}}}
+			ans, err := (Backend{}).Solve(context.Background(), req)
+			if err != nil || ans.Status != puzzle.OK {
+				t.Fatalf("%s shard %d/3: %v %s", spec, k, err, ans.Status)
+			}
+			sum += ans.Count
+		}
+		if sum != whole || whole == 0 {
+			t.Errorf("%s: shards sum to %d, whole count %d", spec, sum, whole)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/boardsat/boardsat/atomicfile"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -578,7 +579,7 @@ func SaveFigure(f *Figure, path string) error {
 	if len(f.labels) > 0 {
 		f.legend.Draw(draw.Crop(dc, w+vg.Points(8), 0, 0, -vg.Points(12)))
 	}
-	return WriteFileAtomic(path, func(wr io.Writer) error {
+	return atomicfile.Write(path, func(wr io.Writer) error {
 		_, err := c.WriteTo(wr)
 		return err
 	})

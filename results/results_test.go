@@ -2,7 +2,6 @@ package results
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -13,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardsat/boardsat/atomicfile"
 )
 
 func row(instance, variant, task string, rep int, status string, secs float64) Row {
@@ -256,7 +257,7 @@ func TestFigures(t *testing.T) {
 				if err := SaveFigure(f, path); err != nil {
 					t.Fatal(err)
 				}
-				if st, err := os.Stat(path); err != nil || st.Size() < 1000 || st.Mode().Perm() != FileMode {
+				if st, err := os.Stat(path); err != nil || st.Size() < 1000 || st.Mode().Perm() != atomicfile.Mode {
 					t.Errorf("%s: %v %v", path, st, err)
 				}
 			}
@@ -325,7 +326,7 @@ func TestMergeDedupes(t *testing.T) {
 	for i := range again {
 		again[i].Time = again[i].Time.Add(time.Hour) // the same groups, run later
 	}
-	if err := WriteFileAtomic(other, func(w io.Writer) error { return Write(w, again) }); err != nil {
+	if err := atomicfile.Write(other, func(w io.Writer) error { return Write(w, again) }); err != nil {
 		t.Fatal(err)
 	}
 	rows, dropped, err = Merge(fixtureCSV, other)
@@ -367,30 +368,6 @@ func TestSpeedupTableAll(t *testing.T) {
 	want := len(ps[0].Speedups) + len(ps[1].Speedups)
 	if len(lines) != 1+want || !strings.HasPrefix(lines[1], "queens,native/bitboard,") || !strings.HasPrefix(lines[len(lines)-1], "pieces,native/fast,") {
 		t.Errorf("%d lines, want %d:\n%s", len(lines), 1+want, buf.String())
-	}
-}
-
-func TestWriteFileAtomic(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "out.txt")
-	err := WriteFileAtomic(path, func(w io.Writer) error {
-		io.WriteString(w, "half")
-		return errors.New("failed midway")
-	})
-	if err == nil {
-		t.Fatal("error lost")
-	}
-	if _, err := os.Stat(path); !os.IsNotExist(err) {
-		t.Error("a failed write left a file")
-	}
-	entries, _ := os.ReadDir(filepath.Dir(path))
-	if len(entries) != 0 {
-		t.Errorf("temporary files left: %v", entries)
-	}
-	if err := WriteFileAtomic(path, func(w io.Writer) error { _, err := io.WriteString(w, "whole"); return err }); err != nil {
-		t.Fatal(err)
-	}
-	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o644 {
-		t.Errorf("written file: %v %v, want mode 0644 like the shell's files", st, err)
 	}
 }
 

@@ -45,14 +45,12 @@
 package results
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -386,38 +384,6 @@ func (a *Appender) Add(r Row) error { return a.writeRecord(r.Record()) }
 
 // Close closes the file.
 func (a *Appender) Close() error { return a.f.Close() }
-
-// FileMode is the mode of every file boardsat writes (results, figures,
-// formulas, sidecars): readable by all, like a file the shell creates.
-const FileMode os.FileMode = 0o644
-
-// WriteFileAtomic writes a file by calling write on a temporary file in the
-// same directory and renaming it into place only when write succeeds, so a
-// failure never leaves a half-written file at path. The file gets FileMode
-// (os.CreateTemp alone would leave it 0600).
-func WriteFileAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	if err = tmp.Chmod(FileMode); err == nil {
-		bw := bufio.NewWriterSize(tmp, 1<<16)
-		if err = write(bw); err == nil {
-			err = bw.Flush()
-		}
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(name, path)
-	}
-	if err != nil {
-		os.Remove(name)
-	}
-	return err
-}
 
 // Merge checks that every input is a results file of this schema and returns
 // their rows concatenated, in order, without duplicates: a row equal in

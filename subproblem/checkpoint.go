@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"time"
+
+	"github.com/boardsat/boardsat/atomicfile"
 )
 
 // checkpointFile is a checkpoint's JSON form: the key and shard it belongs
@@ -109,33 +110,4 @@ func (ck *checkpoint) save() error {
 // WriteFileAtomic writes data to path through a synced temporary file in
 // the same directory renamed over path: readers (and a process restarted
 // after a crash) see the old content or the new, never a part.
-func WriteFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(name, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(name, path)
-	}
-	if err != nil {
-		os.Remove(name)
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
-}
+func WriteFileAtomic(path string, data []byte) error { return atomicfile.WriteBytes(path, data) }

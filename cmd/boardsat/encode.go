@@ -7,10 +7,10 @@ import (
 	"io"
 	"os"
 
+	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/encode"
 	"github.com/boardsat/boardsat/encode/cnf"
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/results"
 )
 
 func init() {
@@ -76,7 +76,7 @@ func runEncode(args []string, stdout io.Writer) error {
 	if *out == "" {
 		err = write(stdout)
 	} else {
-		err = results.WriteFileAtomic(*out, write)
+		err = atomicfile.Write(*out, write)
 	}
 	if err != nil {
 		var pe *os.PathError

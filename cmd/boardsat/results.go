@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/results"
 )
 
@@ -232,7 +233,7 @@ func runResults(args []string, stdout io.Writer) error {
 			return nil
 		}
 		data, _ := json.MarshalIndent(m, "", "  ")
-		return results.WriteFileAtomic(results.MetaPath(*out), func(w io.Writer) error {
+		return atomicfile.Write(results.MetaPath(*out), func(w io.Writer) error {
 			_, err := w.Write(append(data, '\n'))
 			return err
 		})
@@ -303,7 +304,7 @@ func writeOut(path string, stdout io.Writer, write func(io.Writer) error) error 
 		_, err := stdout.Write(buf.Bytes())
 		return err
 	}
-	return results.WriteFileAtomic(path, write)
+	return atomicfile.Write(path, write)
 }
 
 // puzzleSpeedups returns each puzzle's speed-ups, against baseline if that
