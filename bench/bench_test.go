@@ -358,7 +358,9 @@ func TestBenchResumeAndInterrupt(t *testing.T) {
 	out2 := filepath.Join(dir, "i.csv")
 	s = mustSuite(t, "queens:4 backends=bt-good,bt-sleep timeout=30s")
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(500*time.Millisecond, cancel)
+	// bt-sleep sleeps a minute: 3 s leave bt-good's child time to finish
+	// even on a loaded machine (500 ms did not, with load average 25).
+	time.AfterFunc(3*time.Second, cancel)
 	start := time.Now()
 	sum, err = Bench(ctx, s, Options{Runner: testRunner(), Out: out2})
 	if err != nil || !sum.Interrupted || sum.Done != 1 {
