@@ -27,7 +27,7 @@ func init() {
 }
 
 // kingPathMaxVars bounds the formula: L x W*H position variables.
-const kingPathMaxVars = 1 << 22
+const kingPathMaxVars = 1 << 20
 
 func kingPathBuild(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, error) {
 	k, ok := spec.(puzzle.KingPath)

@@ -173,10 +173,18 @@ func (s *kingSearch) extend(prefix []int32) uint64 {
 	return n
 }
 
+// KingPathMaxSquares bounds the board of the native king-path search: its
+// per-square move lists and start classes are built before the search can
+// poll for a timeout.
+const KingPathMaxSquares = 1 << 18
+
 // kingPathSolve answers count (through the pool), first and all (one
 // search over the starts in order).
 func kingPathSolve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	k := req.Spec.(puzzle.KingPath)
+	if n := k.Board.Size(); n > KingPathMaxSquares {
+		return puzzle.Answer{}, fmt.Errorf("the king-path search refuses boards of more than %d squares (%s has %d)", KingPathMaxSquares, k.Board, n)
+	}
 	if req.Task == puzzle.Count {
 		return kingPathCount(ctx, req, k)
 	}

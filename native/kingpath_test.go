@@ -129,3 +129,30 @@ func TestKingPathShards(t *testing.T) {
 		}
 	}
 }
+
+// TestKingPathTooLarge: a board past the limit is refused with an error
+// (exit status 2 on the command line), not searched.
+func TestKingPathTooLarge(t *testing.T) {
+	req := puzzle.Request{Spec: puzzle.MustParse("kingpath:1000x1000:*:2"), Task: puzzle.Count}
+	if _, err := (Backend{}).Solve(context.Background(), req); err == nil {
+		t.Fatal("kingpath:1000x1000:*:2 accepted")
+	}
+}
+
+// TestKingPathShortClosedForm: paths of 2 and 3 squares from every start
+// follow from the squares' degrees (a king has 8, 5 or 3 moves inside, on
+// an edge, in a corner of an n x n board, n >= 2): sum deg and
+// sum deg*(deg-1), computed here without any search.
+func TestKingPathShortClosedForm(t *testing.T) {
+	for _, n := range []uint64{2, 3, 7, 64, 300} {
+		inner, edge, corner := (n-2)*(n-2), 4*(n-2), uint64(4)
+		two := inner*8 + edge*5 + corner*3
+		three := inner*8*7 + edge*5*4 + corner*3*2
+		for l, want := range map[int]uint64{2: two, 3: three} {
+			spec := fmt.Sprintf("kingpath:%dx%d:*:%d", n, n, l)
+			if got := kingSolve(t, spec, puzzle.Count, nil).Count; got != want {
+				t.Errorf("%s: %d, closed form %d", spec, got, want)
+			}
+		}
+	}
+}

@@ -5,12 +5,16 @@ package native
 //   - plain: the seeds' backtracker, row by row with attack counters per
 //     column and diagonal (the baseline a paper compares against);
 //   - bitboard: the same search on bit masks, one thread;
-//   - symmetric (default): a counter that searches one representative of
-//     each class of solutions under the board's eight symmetries (the
-//     Takaken-style scheme: corner-queen solutions, then solutions whose
-//     closest-to-corner edge queen stands on the top row), weighs each by its
-//     class size (2, 4 or 8), and spreads many independent subproblems over
-//     goroutines. It gives the count and the count up to symmetry at once.
+//   - symmetric: a counter that searches one representative of each class
+//     of solutions under the board's eight symmetries (the Takaken-style
+//     scheme: corner-queen solutions, then solutions whose closest-to-corner
+//     edge queen stands on the top row), weighs each by its class size (2, 4
+//     or 8), and spreads many independent subproblems over goroutines. It
+//     gives the count and the count up to symmetry at once;
+//   - constellations (default): one representative of each symmetry class of
+//     start constellations (the queens on the four border lines), weighed by
+//     its class size and completed by a bitboard search; each is one
+//     subproblem (queens_constellations.go).
 //
 // Board coordinates: row r is rank r (from zero), and a row's queen stands
 // in column (file) cols[r]; in bit masks, bit c is column c.
@@ -38,8 +42,10 @@ func init() {
 		Doc: "backtracking row by row with attack counters (the seeds' baseline); unique by canonical check"})
 	register(Strategy{Puzzle: "queens", Name: "bitboard", Tasks: all, Solve: queensSolveBitboard,
 		Doc: "bit-mask backtracking row by row, one thread; unique by canonical check"})
-	register(Strategy{Puzzle: "queens", Name: "symmetric", Default: true, Tasks: all, Solve: queensSolveSymmetric,
+	register(Strategy{Puzzle: "queens", Name: "symmetric", Tasks: all, Solve: queensSolveSymmetric,
 		Doc: "one representative per symmetry class (weights 2/4/8), subproblems over all cores; first/all use bitboard"})
+	register(Strategy{Puzzle: "queens", Name: "constellations", Default: true, Tasks: all, Solve: queensSolveConstellations,
+		Doc: "symmetry classes of border-queen start constellations, each completed by a bitboard search, over all cores; first/all use bitboard"})
 }
 
 // queensN checks a queens request and returns n.

@@ -23,10 +23,18 @@ func queensSolve(t testing.TB, name string, n int, task puzzle.Task, emit func(p
 }
 
 func TestQueensCounts(t *testing.T) {
-	for _, name := range []string{"plain", "bitboard", "symmetric"} {
+	for _, name := range []string{"plain", "bitboard", "symmetric", "constellations"} {
 		maxN := 12
 		if name == "symmetric" && !testing.Short() {
 			maxN = 14
+		}
+		if name == "constellations" {
+			// queens:16 takes about 2 s of one core (count and unique);
+			// 17 lives in the benchmarks.
+			maxN = 14
+			if !testing.Short() {
+				maxN = 16
+			}
 		}
 		for n := 1; n <= maxN; n++ {
 			for _, task := range []puzzle.Task{puzzle.Count, puzzle.Unique} {
@@ -41,7 +49,7 @@ func TestQueensCounts(t *testing.T) {
 				// symmetric hands boards below queensSymMin to bitboard
 				// and says so.
 				wantName := name
-				if name == "symmetric" && n < queensSymMin {
+				if name == "symmetric" && n < queensSymMin || name == "constellations" && n < queensConstMin {
 					wantName = "bitboard"
 				}
 				if ans.Heuristic != wantName {
@@ -57,18 +65,22 @@ func TestQueensCounts(t *testing.T) {
 
 func TestQueensSymmetricThreads(t *testing.T) {
 	// The count must not depend on the number of goroutines.
-	want, _ := puzzle.KnownCount(puzzle.Queens{N: 10}, puzzle.Count)
-	for _, threads := range []int{1, 2, 3, 8} {
-		req := puzzle.Request{Spec: puzzle.Queens{N: 10}, Task: puzzle.Count, Heuristic: "symmetric", Threads: threads}
-		ans, err := Backend{}.Solve(context.Background(), req)
-		if err != nil || ans.Count != want {
-			t.Errorf("threads %d: count %d err %v, want %d", threads, ans.Count, err, want)
+	for _, name := range []string{"symmetric", "constellations"} {
+		for _, task := range []puzzle.Task{puzzle.Count, puzzle.Unique} {
+			want, _ := puzzle.KnownCount(puzzle.Queens{N: 11}, task)
+			for _, threads := range []int{1, 2, 3, 8} {
+				req := puzzle.Request{Spec: puzzle.Queens{N: 11}, Task: task, Heuristic: name, Threads: threads}
+				ans, err := Backend{}.Solve(context.Background(), req)
+				if err != nil || ans.Status != puzzle.OK || ans.Count != want {
+					t.Errorf("%s %s threads %d: status %s count %d err %v, want %d", name, task, threads, ans.Status, ans.Count, err, want)
+				}
+			}
 		}
 	}
 }
 
 func TestQueensFirstAll(t *testing.T) {
-	for _, name := range []string{"plain", "bitboard", "symmetric"} {
+	for _, name := range []string{"plain", "bitboard", "symmetric", "constellations"} {
 		for n := 1; n <= 9; n++ {
 			spec := puzzle.Queens{N: n}
 			want, _ := puzzle.KnownCount(spec, puzzle.Count)
@@ -152,6 +164,7 @@ func TestQueensBadInput(t *testing.T) {
 	}{
 		{"bitboard", 65, puzzle.First},
 		{"symmetric", 29, puzzle.Count},
+		{"constellations", 29, puzzle.Unique},
 		{"plain", 30, puzzle.Unique},
 		{"plain", 8, puzzle.Shortest},
 	} {
@@ -165,7 +178,7 @@ func TestQueensBadInput(t *testing.T) {
 func TestQueensTimeout(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, name := range []string{"plain", "bitboard", "symmetric"} {
+	for _, name := range []string{"plain", "bitboard", "symmetric", "constellations"} {
 		req := puzzle.Request{Spec: puzzle.Queens{N: 20}, Task: puzzle.Count, Heuristic: name}
 		ans, err := Backend{}.Solve(ctx, req)
 		if err != nil || ans.Status != puzzle.Timeout {
@@ -186,7 +199,7 @@ func TestQueensStrategiesListed(t *testing.T) {
 	for _, s := range Strategies("queens") {
 		names = append(names, s.Name)
 	}
-	if !slices.Equal(names, []string{"plain", "bitboard", "symmetric"}) {
+	if !slices.Equal(names, []string{"plain", "bitboard", "symmetric", "constellations"}) {
 		t.Errorf("queens strategies %v", names)
 	}
 }
@@ -194,17 +207,19 @@ func TestQueensStrategiesListed(t *testing.T) {
 func benchmarkQueens(b *testing.B, n int) {
 	want, _ := puzzle.KnownCount(puzzle.Queens{N: n}, puzzle.Count)
 	for b.Loop() {
-		ans := queensSolve(b, "symmetric", n, puzzle.Count, nil)
+		ans := queensSolve(b, "", n, puzzle.Count, nil)
 		if ans.Count != want {
 			b.Fatalf("count %d, want %d", ans.Count, want)
 		}
 	}
 }
 
-// BenchmarkQueens16 counts queens:16 with the default (symmetric) strategy.
+// BenchmarkQueens16 counts queens:16 with the default (constellations)
+// strategy on all cores.
 func BenchmarkQueens16(b *testing.B) { benchmarkQueens(b, 16) }
 
-// BenchmarkQueens17 counts queens:17 with the default (symmetric) strategy.
+// BenchmarkQueens17 counts queens:17 with the default (constellations)
+// strategy on all cores.
 func BenchmarkQueens17(b *testing.B) {
 	if testing.Short() {
 		b.Skip("queens:17 is skipped with -short")

@@ -22,6 +22,8 @@ func TestShardsAddUpToTheCount(t *testing.T) {
 		{"queens:14", "symmetric", puzzle.Count, 7},
 		{"queens:11", "symmetric", puzzle.Unique, 4},
 		{"queens:5", "symmetric", puzzle.Count, 3},
+		{"queens:13", "constellations", puzzle.Count, 5},
+		{"queens:12", "constellations", puzzle.Unique, 3},
 		{"pieces:7x8:K3Q1B2R2N3", "fast", puzzle.Count, 5},
 		{"pieces:7x7:K2Q2B2N1", "fast", puzzle.Count, 3},
 		{"pieces:4x4:R2N4", "fast", puzzle.Count, 2},

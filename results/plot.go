@@ -76,9 +76,6 @@ func Panels(sums []Summary) []Panel {
 	return out
 }
 
-// Tasks returns the distinct tasks of the summaries in order of first appearance.
-func Tasks(sums []Summary) []string { return distinct(sums, func(s Summary) string { return s.Task }) }
-
 // Puzzles returns the distinct puzzles of the summaries in order of first appearance.
 func Puzzles(sums []Summary) []string {
 	return distinct(sums, func(s Summary) string { return s.Puzzle })
@@ -179,7 +176,7 @@ func seriesBy(sel []Summary, point func(Summary) plotter.XY) []*series {
 	return ss
 }
 
-// facets draws one panel per (puzzle, task) with draw filling in its
+// facets draws one panel per (puzzle, task) with fill adding its
 // series, all panels on one shared log time axis range and one legend.
 func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []Summary) []*series) (*Figure, error) {
 	if !slices.Contains(TimeKinds, time) {

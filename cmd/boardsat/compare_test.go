@@ -54,7 +54,7 @@ func TestCompareSweepShrinks(t *testing.T) {
 		t.Errorf("status %d stderr %q\n%s", status, stderr, out)
 	}
 	status, out, _ = runCLI("compare", "--sweep", "--puzzles", "queens", "--max-queens", "7", "--backends", "native/*")
-	if status != 0 || !strings.Contains(out, "sweep: 7 instances, 21 runs, 0 with a disagreement (0 runs without an answer") {
+	if status != 0 || !strings.Contains(out, "sweep: 7 instances, 28 runs, 0 with a disagreement (0 runs without an answer") {
 		t.Errorf("clean sweep: status %d\n%s", status, out)
 	}
 }
