@@ -208,7 +208,7 @@ func rowValue(r results.Row) string {
 	if !r.Solved() {
 		return ""
 	}
-	ans := puzzle.Answer{Status: puzzle.Status(r.Status), Count: r.Answer, Length: int(r.Answer)}
+	ans := puzzle.Answer{Status: puzzle.Status(r.Status), Count: r.Answer, Big: r.AnswerBig, Length: int(r.Answer)}
 	return compare.ValueOf(puzzle.Task(r.Task), ans)
 }
 

@@ -81,7 +81,7 @@ type childAnswer struct {
 	Solver    string           `json:"solver"`
 	Task      string           `json:"task"`
 	Status    string           `json:"status"`
-	Count     *uint64          `json:"count"`
+	Count     *json.Number     `json:"count"` // every digit, also beyond 2^64
 	Length    *int             `json:"length"`
 	Solution  json.RawMessage  `json:"solution"`
 	Seconds   float64          `json:"seconds"`
@@ -252,11 +252,11 @@ func setAnswer(row *results.Row, r Run, ans childAnswer) {
 			row.Answer = 1
 		}
 	case ans.Count != nil && r.Task != puzzle.Shortest:
-		row.Answer, row.HasAnswer = *ans.Count, true
+		setCount(row, *ans.Count)
 	case ans.Length != nil:
 		row.Answer, row.HasAnswer = uint64(*ans.Length), true
 	case ans.Count != nil:
-		row.Answer, row.HasAnswer = *ans.Count, true
+		setCount(row, *ans.Count)
 	}
 	if len(ans.Solution) > 0 && string(ans.Solution) != "null" {
 		sol, err := puzzle.DecodeSolution(r.Spec, ans.Solution)
@@ -317,4 +317,12 @@ func treeRSSKB(pid int) int64 {
 		}
 	}
 	return total
+}
+
+// setCount sets a row's answer from the child's count; a count that is not
+// a whole number marks the row as an error.
+func setCount(row *results.Row, n json.Number) {
+	if err := row.SetAnswerString(n.String()); err != nil {
+		row.Status, row.Message = results.StatusError, fmt.Sprintf("the child's count %q: %v", n, err)
+	}
 }

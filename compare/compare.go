@@ -128,7 +128,7 @@ func ValueOf(task puzzle.Task, ans puzzle.Answer) string {
 		if unsat {
 			return "0"
 		}
-		return strconv.FormatUint(ans.Count, 10)
+		return ans.CountString()
 	case puzzle.First:
 		if unsat {
 			return "unsat"

@@ -402,3 +402,38 @@ func TestLegacySchemaRead(t *testing.T) {
 		t.Fatalf("round trip: %v %+v", err, rows)
 	}
 }
+
+// TestBigAnswer: a count beyond 2^64 keeps every digit through CSV, and a
+// malformed answer is refused.
+func TestBigAnswer(t *testing.T) {
+	r := row("tour:6x20:a1:closed", "native/frontier", "count", 1, StatusOK, 1)
+	const big = "96325314726538906164" // over 2^64
+	if err := r.SetAnswerString(big); err != nil || r.AnswerBig == nil || r.Answer != 0 {
+		t.Fatalf("set %s: %v %+v", big, err, r)
+	}
+	small := row("queens:8", "native", "count", 1, StatusOK, 1)
+	var buf bytes.Buffer
+	if err := Write(&buf, []Row{r, small}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), ","+big+",") {
+		t.Errorf("CSV lacks %s:\n%s", big, buf.String())
+	}
+	got, err := Read(&buf, "mem")
+	if err != nil || len(got) != 2 {
+		t.Fatalf("%v %v", got, err)
+	}
+	if got[0].AnswerString() != big || got[1].AnswerString() != "92" || got[1].AnswerBig != nil {
+		t.Errorf("read back %q and %q", got[0].AnswerString(), got[1].AnswerString())
+	}
+	sums := Summarize(got)
+	if !slices.Contains(sums[0].Answers, big) && !slices.Contains(sums[1].Answers, big) {
+		t.Errorf("summaries lack %s: %+v", big, sums)
+	}
+	for _, bad := range []string{"-5", "+5", "1e30", "12x"} {
+		var x Row
+		if err := x.SetAnswerString(bad); err == nil {
+			t.Errorf("answer %q accepted", bad)
+		}
+	}
+}

@@ -26,7 +26,10 @@
 //	status          ok, unsat, timeout, memout, error or wrong
 //	answer          count (count, unique, all), plan length (shortest), or for
 //	                first the number of solutions returned (1, or 0 when unsat);
-//	                empty when the run gave no answer
+//	                empty when the run gave no answer. A count is written with
+//	                all its digits, also beyond 2^64 (the frontier and dp
+//	                strategies reach such counts): read it as text or as a
+//	                big integer, not as a 64-bit number
 //	seconds         wall-clock seconds of the whole child process, as measured
 //	                by the harness
 //	user, sys       CPU seconds in user and kernel mode (getrusage of the child)
@@ -50,6 +53,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"slices"
 	"strconv"
@@ -103,7 +107,10 @@ type Row struct {
 	Rep                         int
 	Status                      string
 	// Answer is the count or length; HasAnswer is false when the run gave none.
+	// A count beyond 2^64 is in AnswerBig (Answer is then 0); read answers
+	// with AnswerString.
 	Answer    uint64
+	AnswerBig *big.Int
 	HasAnswer bool
 	// Seconds is wall-clock time; User and Sys are CPU times.
 	Seconds, User, Sys float64
@@ -122,6 +129,31 @@ type Row struct {
 
 // FallbackSep joins Row.Fallbacks in the fallbacks column.
 const FallbackSep = " | "
+
+// AnswerString returns the answer in decimal, every digit ("" if none).
+func (r Row) AnswerString() string {
+	switch {
+	case !r.HasAnswer:
+		return ""
+	case r.AnswerBig != nil:
+		return r.AnswerBig.String()
+	}
+	return strconv.FormatUint(r.Answer, 10)
+}
+
+// SetAnswerString sets the answer from a decimal count of any size.
+func (r *Row) SetAnswerString(s string) error {
+	if n, err := strconv.ParseUint(s, 10, 64); err == nil {
+		r.Answer, r.AnswerBig, r.HasAnswer = n, nil, true
+		return nil
+	}
+	n, ok := new(big.Int).SetString(s, 10)
+	if !ok || n.Sign() < 0 || strings.HasPrefix(s, "+") {
+		return errors.New("not a count")
+	}
+	r.Answer, r.AnswerBig, r.HasAnswer = 0, n, true
+	return nil
+}
 
 // Key identifies a run for resuming: instance, variant, task and repetition.
 func (r Row) Key() string {
@@ -142,7 +174,7 @@ func (r Row) Record() []string {
 		fmtFloat(r.SolverSeconds), fmtFloat(r.EncodeSeconds), fmtFloat(r.SolveSeconds),
 	}
 	if r.HasAnswer {
-		rec[12] = strconv.FormatUint(r.Answer, 10)
+		rec[12] = r.AnswerString()
 	}
 	for _, k := range StatColumns {
 		v, ok := r.Stats[k]
@@ -187,10 +219,9 @@ func ParseRecord(rec []string) (Row, error) {
 		return r, bad(11, errors.New("unknown status"))
 	}
 	if field(12) != "" {
-		if r.Answer, err = strconv.ParseUint(field(12), 10, 64); err != nil {
-			return r, bad(12, errors.New("not a count"))
+		if err := r.SetAnswerString(field(12)); err != nil {
+			return r, bad(12, err)
 		}
-		r.HasAnswer = true
 	}
 	floats := []*float64{&r.Seconds, &r.User, &r.Sys}
 	for i, p := range floats {

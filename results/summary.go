@@ -20,8 +20,9 @@ type Summary struct {
 	// Statuses counts runs by status.
 	Statuses map[string]int
 	// Answer is the answer of the solved runs (Answers lists every distinct
-	// answer, so a disagreement within a group shows).
-	Answers []uint64
+	// answer, so a disagreement within a group shows), in decimal with every
+	// digit (counts may exceed 2^64).
+	Answers []string
 	// Median, Mean, SD and the bootstrap 95% confidence interval [CILo, CIHi]
 	// of the median are over the wall-clock seconds of the solved runs; all
 	// are NaN when no run was solved.
@@ -84,8 +85,8 @@ func summarize(g []Row) Summary {
 		if n, ok := r.Stats["nodes"]; ok {
 			nodes = append(nodes, float64(n))
 		}
-		if r.HasAnswer && !slices.Contains(s.Answers, r.Answer) {
-			s.Answers = append(s.Answers, r.Answer)
+		if a := r.AnswerString(); a != "" && !slices.Contains(s.Answers, a) {
+			s.Answers = append(s.Answers, a)
 		}
 	}
 	s.Median, s.Mean, s.SD, s.CILo, s.CIHi = math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()

@@ -144,10 +144,7 @@ func SummaryTable(sums []Summary) Table {
 		Numeric: []bool{false, false, false, true, true, false, true, true, true, true, false, true, true},
 	}
 	for _, s := range sums {
-		ans := make([]string, len(s.Answers))
-		for i, a := range s.Answers {
-			ans[i] = strconv.FormatUint(a, 10)
-		}
+		ans := s.Answers
 		ci := "-"
 		if !math.IsNaN(s.CILo) {
 			ci = "[" + fmtSec(s.CILo) + ", " + fmtSec(s.CIHi) + "]"

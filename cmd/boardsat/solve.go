@@ -159,7 +159,7 @@ type jsonAnswer struct {
 	Solver        *string          `json:"solver"`
 	Task          string           `json:"task"`
 	Status        string           `json:"status"`
-	Count         *uint64          `json:"count"`
+	Count         *json.Number     `json:"count"`
 	Solution      *puzzle.Solution `json:"solution"`
 	Length        *int             `json:"length"`
 	Seconds       float64          `json:"seconds"`
@@ -212,7 +212,9 @@ func answerJSON(backend string, req puzzle.Request, ans puzzle.Answer, secs floa
 		j.EncodeSeconds, j.SolveSeconds = &ans.EncodeSeconds, &ans.SolveSeconds
 	}
 	if hasCount(req, ans) {
-		j.Count = &ans.Count
+		// Every digit, also beyond 2^64 (a JSON number has no size limit).
+		n := json.Number(ans.CountString())
+		j.Count = &n
 	}
 	if hasLength(req, ans) {
 		j.Length = &ans.Length
@@ -247,7 +249,7 @@ func printText(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answe
 	}
 	row("status", ans.Status)
 	if hasCount(req, ans) {
-		row("count", ans.Count)
+		row("count", ans.CountString())
 	}
 	if hasLength(req, ans) {
 		row("length", ans.Length)

@@ -1,0 +1,793 @@
+package native
+
+// Knight's tours counted by a frontier (broken-profile) dynamic programme,
+// strategy "frontier". It shares nothing with the searches: it never builds
+// a tour, it counts edge sets.
+//
+// The board is processed square by square in row-major order along its
+// shorter side (a wider board is transposed first; the knight graph does not
+// change). A knight move reaches at most two rows back, so when square v is
+// processed every square that can still gain an edge lies in the window of
+// the 2W+1 squares before it (W the shorter side). A state records, for each
+// window square, how many more tour edges it needs (0, 1 or 2) and, for the
+// squares that need one (ends of path fragments), which other square is the
+// fragment's other end, relabelled canonically in window order. Processing v
+// chooses which of its (at most four) backward knight edges enter the tour,
+// at most two, and updates the fragments; the oldest square leaves the
+// window. A choice is pruned when a square needs more edges than it has
+// knight moves left to later squares, or when it would close a cycle (or
+// finish a path) before the last square.
+//
+// Closed tours are Hamiltonian cycles, counted undirected as the project's
+// convention says. Open tours are Hamiltonian paths: a square may be chosen
+// as a path end when it is processed, which gives it a virtual edge to the
+// outside (at most two ends; for a given start, the start must be one of
+// them). Each undirected path with the start as an end is one directed tour
+// from the start; over all starts, every undirected path is two directed
+// tours.
+//
+// Counts are exact: each state's count is a number of 64-bit limbs; the run
+// starts with one limb and, if any addition overflows, runs again with as
+// many limbs as a bound on the count needs (11^squares: every square picks
+// at most two of its four backward edges).
+//
+// The layers use both cores: the next layer's hash table is split into one
+// shard per worker by the key's hash; the states of the current layer are
+// expanded in chunks, each worker expanding half of a chunk into per-shard
+// buffers, and then each worker inserting the buffers of its own shard.
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/bits"
+	"sync"
+
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// FrontierMaxSide is the largest shorter side the frontier counter accepts
+// at all: the window of 2W+1 squares, four bits each, must fit in a 128-bit
+// key. The memory budget refuses most boards before that.
+const FrontierMaxSide = 10
+
+// FrontierMemBudget is the memory, in bytes, the frontier counter may use
+// for its hash tables (current and next layer and buffers). A board whose
+// estimated peak exceeds it is refused up front; a run that outgrows it
+// stops with status Error.
+var FrontierMemBudget int64 = 8 << 30
+
+// frontierPeak holds the estimated peak layer sizes (states) by shorter
+// side W, for closed tours and for open tours, on boards up to about W+2
+// tall (taller boards grow slowly). Measured: closed 6x6 147,050 and 6x8
+// 938,849; open 6x6 from a1 2,552,727; closed 7x8 passed 3 GB of tables
+// (about 40 million states) before it was stopped. W = 8 is extrapolated
+// by the growth from 6 to 7 (about 40x), so 8x8 is refused up front. The
+// estimate is used to refuse boards; beyond the table it grows by
+// frontierGrowth per unit of side.
+var frontierPeak = map[bool][]int64{
+	true:  {0, 1, 1, 100, 1_000, 20_000, 1_000_000, 40_000_000, 1_600_000_000},
+	false: {0, 1, 1, 200, 5_000, 100_000, 3_000_000, 120_000_000, 5_000_000_000},
+}
+
+// frontierGrowth is the assumed growth of the peak layer per unit of the
+// shorter side beyond the table.
+const frontierGrowth = 40
+
+func init() {
+	register(Strategy{Puzzle: "tour", Name: "frontier", Tasks: []puzzle.Task{puzzle.Count},
+		Doc:   "count by frontier DP over the board (degrees and path-end pairing of a 2W+1-square window), exact, both cores",
+		Solve: tourSolveFrontier})
+}
+
+// tourSolveFrontier answers a count request with the frontier DP.
+func tourSolveFrontier(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+	t, ok := req.Spec.(puzzle.Tour)
+	if !ok {
+		return puzzle.Answer{}, fmt.Errorf("not a tour instance: %s", req.Spec)
+	}
+	return frontierCount(ctx, t, dpThreads(req.Threads), FrontierMemBudget)
+}
+
+// frontierEstimate returns the estimated peak number of states of a board
+// with shorter side w.
+func frontierEstimate(w int, closed bool) int64 {
+	tab := frontierPeak[closed]
+	if w < len(tab) {
+		return tab[w]
+	}
+	e := tab[len(tab)-1]
+	for i := len(tab); i <= w; i++ {
+		e *= frontierGrowth
+	}
+	return e
+}
+
+// frontierBytesPerState is the memory one stored state costs with k limbs:
+// key and count in a table at most 5/8 full, plus its share of the buffers
+// and of the other layer.
+func frontierBytesPerState(k int) int64 { return int64(2+k) * 8 * 16 / 5 }
+
+// frontierCount counts the tours of t with the frontier DP.
+func frontierCount(ctx context.Context, t puzzle.Tour, threads int, budget int64) (puzzle.Answer, error) {
+	b := t.Board
+	n := b.Size()
+	if n == 1 {
+		if t.Closed {
+			return tourUnsat("no closed tour on a 1x1 board (convention)"), nil
+		}
+		return puzzle.Answer{Status: puzzle.OK, Count: 1, Stats: map[string]int64{puzzle.StatStates: 1}}, nil
+	}
+	w := min(b.W, b.H)
+	if w > FrontierMaxSide {
+		return puzzle.Answer{}, fmt.Errorf("the frontier counter refuses %s: its shorter side %d is over %d (the window of 2W+1 squares must fit a 128-bit key)",
+			b, w, FrontierMaxSide)
+	}
+	est := frontierEstimate(w, t.Closed)
+	if need := est * frontierBytesPerState(1); need > budget {
+		return puzzle.Answer{}, fmt.Errorf("the frontier counter refuses %s: about %d states at the peak layer, about %d MiB, over its budget of %d MiB",
+			b, est, need>>20, budget>>20)
+	}
+	if threads < 1 {
+		threads = 1
+	}
+	p := newFrontierPlan(t)
+	for limbs := 1; ; {
+		r := p.run(ctx, threads, limbs, budget)
+		if r.overflow && limbs == 1 {
+			limbs = p.boundLimbs()
+			continue
+		}
+		return r.answer(ctx, p, limbs, budget), nil
+	}
+}
+
+// frontierPlan is the fixed part of a frontier run: the board in processing
+// coordinates (W the shorter side), each square's backward knight edges, and
+// how many forward moves each of those squares has left after it.
+type frontierPlan struct {
+	w, n, win int
+	closed    bool
+	start     int // the fixed start in processing order, or -1 for all starts
+	maxEnds   int // path ends other than the fixed start (open tours)
+	// back[v] lists v's backward neighbours as window positions (before v is
+	// processed, position p holds square v-win+p), with remAfter[v][i] the
+	// number of forward knight moves that neighbour has to squares after v.
+	back     [][]int
+	remAfter [][]int
+	fwd      []int // number of forward knight moves of each square
+	// startBit[v] is the bit of the fixed start in v's choice masks (0 if
+	// the start is not a backward neighbour of v).
+	startBit []int
+	// remWin[v][pos] is how many forward moves the square at window
+	// position pos (before the shift) has to squares after v.
+	remWin [][]int8
+}
+
+func newFrontierPlan(t puzzle.Tour) *frontierPlan {
+	b := t.Board
+	w, h := b.W, b.H
+	start := int(t.Start)
+	if w > h {
+		// Transpose: file f, rank r becomes file r, rank f.
+		w, h = h, w
+		start = (start%b.W)*w + start/b.W
+	}
+	p := &frontierPlan{w: w, n: w * h, win: 2*w + 1, closed: t.Closed, start: start, maxEnds: 1}
+	if t.AllStarts || t.Closed {
+		p.start = -1
+		p.maxEnds = 2
+	}
+	on := func(c, r int) bool { return c >= 0 && c < w && r >= 0 && r < h }
+	fwdOf := func(u int) []int {
+		c, r := u%w, u/w
+		var out []int
+		for _, d := range [][2]int{{-2, 1}, {2, 1}, {-1, 2}, {1, 2}} {
+			if on(c+d[0], r+d[1]) {
+				out = append(out, u+d[1]*w+d[0])
+			}
+		}
+		return out
+	}
+	p.remWin = make([][]int8, p.n)
+	for v := range p.n {
+		p.remWin[v] = make([]int8, p.win+1)
+		for pos := range p.win + 1 {
+			u := v - p.win + pos
+			if u < 0 {
+				p.remWin[v][pos] = 2
+				continue
+			}
+			for _, x := range fwdOf(u) {
+				if x > v {
+					p.remWin[v][pos]++
+				}
+			}
+		}
+	}
+	p.back = make([][]int, p.n)
+	p.remAfter = make([][]int, p.n)
+	p.fwd = make([]int, p.n)
+	p.startBit = make([]int, p.n)
+	for v := range p.n {
+		p.fwd[v] = len(fwdOf(v))
+		c, r := v%w, v/w
+		for _, d := range [][2]int{{1, -2}, {-1, -2}, {2, -1}, {-2, -1}} {
+			if !on(c+d[0], r+d[1]) {
+				continue
+			}
+			u := v + d[1]*w + d[0]
+			rem := 0
+			for _, x := range fwdOf(u) {
+				if x > v {
+					rem++
+				}
+			}
+			if u == p.start {
+				p.startBit[v] = 1 << len(p.back[v])
+			}
+			p.back[v] = append(p.back[v], u-(v-p.win))
+			p.remAfter[v] = append(p.remAfter[v], rem)
+		}
+	}
+	return p
+}
+
+// boundLimbs is the number of 64-bit limbs that hold any count of the run:
+// at most 11 edge choices per square, twice (directed) for every start.
+func (p *frontierPlan) boundLimbs() int {
+	bound := new(big.Int).Exp(big.NewInt(11), big.NewInt(int64(p.n)), nil)
+	bound.Mul(bound, big.NewInt(int64(2*p.n)))
+	return bound.BitLen()/64 + 1
+}
+
+// The state key: the window's 2W+1 squares, four bits each (position p in
+// word p/16), and the number of path ends used in bits 60-61 of the second
+// word. Square codes: 0 needs no edge (or is off the board), 1 needs two
+// (no edge yet), 2 needs one and its fragment's other end is virtual (a path
+// end chosen earlier), 3 and up need one and name the fragment, numbered in
+// window order.
+const (
+	fcDone   = 0
+	fcEmpty  = 1
+	fcSingle = 2
+	fcLabel  = 3
+	fEndBit  = 60
+	fEmptyLo = ^uint64(0) // marks a free hash slot (no real key has 16 codes of 15)
+)
+
+// fTable is an open-addressing hash table from keys to counts of k limbs.
+type fTable struct {
+	keys []uint64 // 2 words per slot
+	vals []uint64 // k words per slot
+	k    int
+	mask uint64
+	used int
+}
+
+func newFTable(k, slots int) *fTable {
+	size := 1024
+	for size < slots {
+		size <<= 1
+	}
+	t := &fTable{k: k}
+	t.alloc(size)
+	return t
+}
+
+func (t *fTable) alloc(size int) {
+	t.keys = make([]uint64, 2*size)
+	t.vals = make([]uint64, t.k*size)
+	for i := 0; i < len(t.keys); i += 2 {
+		t.keys[i] = fEmptyLo
+	}
+	t.mask = uint64(size - 1)
+	t.used = 0
+}
+
+func (t *fTable) clear() {
+	for i := 0; i < len(t.keys); i += 2 {
+		t.keys[i] = fEmptyLo
+	}
+	clear(t.vals)
+	t.used = 0
+}
+
+func (t *fTable) bytes() int64 { return int64(len(t.keys)+len(t.vals)) * 8 }
+
+func fHash(lo, hi uint64) uint64 {
+	h := lo*0x9E3779B97F4A7C15 ^ hi*0xC2B2AE3D27D4EB4F
+	h ^= h >> 29
+	h *= 0xBF58476D1CE4E5B9
+	return h ^ h>>32
+}
+
+// add adds val (k limbs) to key's count; it reports a carry out of the top
+// limb.
+func (t *fTable) add(lo, hi uint64, h uint64, val []uint64) bool {
+	if 8*(t.used+1) > 5*int(t.mask+1) {
+		t.grow()
+	}
+	i := h & t.mask
+	for {
+		klo := t.keys[2*i]
+		if klo == fEmptyLo {
+			t.keys[2*i], t.keys[2*i+1] = lo, hi
+			copy(t.vals[int(i)*t.k:], val)
+			t.used++
+			return false
+		}
+		if klo == lo && t.keys[2*i+1] == hi {
+			return limbsAdd(t.vals[int(i)*t.k:int(i)*t.k+t.k], val)
+		}
+		i = (i + 1) & t.mask
+	}
+}
+
+func (t *fTable) grow() {
+	keys, vals := t.keys, t.vals
+	t.alloc(2 * int(t.mask+1))
+	for i := 0; i < len(keys)/2; i++ {
+		lo := keys[2*i]
+		if lo == fEmptyLo {
+			continue
+		}
+		hi := keys[2*i+1]
+		j := fHash(lo, hi) & t.mask
+		for t.keys[2*j] != fEmptyLo {
+			j = (j + 1) & t.mask
+		}
+		t.keys[2*j], t.keys[2*j+1] = lo, hi
+		copy(t.vals[int(j)*t.k:], vals[i*t.k:i*t.k+t.k])
+		t.used++
+	}
+}
+
+// limbsAdd adds b to a in place (little-endian limbs); it reports a carry
+// out of the top limb.
+func limbsAdd(a, b []uint64) bool {
+	var c uint64
+	for i := range a {
+		a[i], c = bits.Add64(a[i], b[i], c)
+	}
+	return c != 0
+}
+
+func limbsBig(a []uint64) *big.Int {
+	x := new(big.Int)
+	for i := len(a) - 1; i >= 0; i-- {
+		x.Lsh(x, 64)
+		x.Or(x, new(big.Int).SetUint64(a[i]))
+	}
+	return x
+}
+
+// frontierResult is what one run of the DP found.
+type frontierResult struct {
+	total     []uint64
+	overflow  bool
+	stopped   bool
+	overMem   bool
+	peak      int64 // states in the largest layer
+	states    int64 // states stored over all layers
+	peakBytes int64 // table and buffer bytes at the largest layer
+}
+
+func (r frontierResult) answer(ctx context.Context, p *frontierPlan, limbs int, budget int64) puzzle.Answer {
+	stats := map[string]int64{puzzle.StatStates: r.peak}
+	mem := fmt.Sprintf("peak layer %d states, %d states in all, peak table memory %d MiB, %d-limb counts",
+		r.peak, r.states, r.peakBytes>>20, limbs)
+	switch {
+	case r.stopped:
+		msg := "stopped"
+		if err := ctx.Err(); err != nil {
+			msg = err.Error()
+		}
+		return puzzle.Answer{Status: puzzle.Timeout, Message: msg + "; " + mem, Stats: stats}
+	case r.overMem:
+		return puzzle.Answer{Status: puzzle.Error, Stats: stats,
+			Message: fmt.Sprintf("the frontier tables outgrew the memory budget of %d MiB; %s", budget>>20, mem)}
+	case r.overflow:
+		return puzzle.Answer{Status: puzzle.Error, Stats: stats, Message: "count overflow beyond the bound; " + mem}
+	}
+	n := limbsBig(r.total)
+	if p.start < 0 && !p.closed {
+		n.Lsh(n, 1) // every undirected path is two directed tours
+	}
+	ans := puzzle.Answer{Status: puzzle.OK, Stats: stats, Message: mem}
+	if n.Sign() == 0 {
+		ans.Status = puzzle.Unsat
+		ans.Message = "no tour (frontier DP); " + mem
+	}
+	ans.SetCount(n)
+	return ans
+}
+
+// frontierChunk is how many states one worker expands before the workers
+// switch to inserting.
+const frontierChunk = 1 << 16
+
+// run performs the whole DP with counts of k limbs.
+func (p *frontierPlan) run(ctx context.Context, threads, k int, budget int64) frontierResult {
+	res := frontierResult{total: make([]uint64, k)}
+	cur := make([]*fTable, threads)
+	next := make([]*fTable, threads)
+	for i := range threads {
+		cur[i] = newFTable(k, 1024)
+		next[i] = newFTable(k, 1024)
+	}
+	// The empty window before square 0: every position off the board.
+	one := make([]uint64, k)
+	one[0] = 1
+	cur[0].add(0, 0, fHash(0, 0), one)
+	workers := make([]*frontierWorker, threads)
+	for i := range workers {
+		workers[i] = &frontierWorker{p: p, k: k, out: make([][]uint64, threads), total: make([]uint64, k), threads: uint64(threads)}
+	}
+	shardOverflow := make([]bool, threads)
+	for v := 0; v < p.n; v++ {
+		if ctx.Err() != nil {
+			res.stopped = true
+			return res
+		}
+		for _, t := range next {
+			t.clear()
+		}
+		// Chunks over the current shards' slots.
+		type span struct {
+			t        *fTable
+			from, to int
+		}
+		var spans []span
+		for _, t := range cur {
+			size := int(t.mask + 1)
+			for from := 0; from < size; from += frontierChunk * threads {
+				spans = append(spans, span{t, from, min(size, from+frontierChunk*threads)})
+			}
+		}
+		for _, sp := range spans {
+			var wg sync.WaitGroup
+			per := (sp.to - sp.from + threads - 1) / threads
+			for wi, wk := range workers {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					lo := sp.from + wi*per
+					hi := min(sp.to, lo+per)
+					for s := range wk.out {
+						wk.out[s] = wk.out[s][:0]
+					}
+					wk.expand(v, sp.t, lo, hi)
+				}()
+			}
+			wg.Wait()
+			for si := range next {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					stride := 2 + k
+					for _, wk := range workers {
+						buf := wk.out[si]
+						for j := 0; j < len(buf); j += stride {
+							lo, hi := buf[j], buf[j+1]
+							if next[si].add(lo, hi, fHash(lo, hi), buf[j+2:j+stride]) {
+								wk.overflow = true
+							}
+						}
+					}
+				}()
+			}
+			wg.Wait()
+		}
+		var layer, bytes int64
+		for i := range next {
+			layer += int64(next[i].used)
+			bytes += next[i].bytes() + cur[i].bytes()
+		}
+		for wi, wk := range workers {
+			for _, o := range wk.out {
+				bytes += int64(cap(o)) * 8
+			}
+			if wk.overflow || shardOverflow[wi] {
+				res.overflow = true
+			}
+		}
+		res.states += layer
+		if layer > res.peak {
+			res.peak = layer
+		}
+		res.peakBytes = max(res.peakBytes, bytes)
+		if res.overflow {
+			return res
+		}
+		if bytes > budget {
+			res.overMem = true
+			return res
+		}
+		cur, next = next, cur
+	}
+	for _, wk := range workers {
+		if limbsAdd(res.total, wk.total) {
+			res.overflow = true
+		}
+	}
+	return res
+}
+
+// frontierWorker expands states of one layer into per-shard buffers.
+type frontierWorker struct {
+	p        *frontierPlan
+	k        int
+	threads  uint64
+	out      [][]uint64 // per shard: key lo, key hi, k limbs, ...
+	total    []uint64   // counts of finished tours (at the last square)
+	overflow bool
+
+	need [FrontierMaxSide*2 + 2]int8
+	mate [FrontierMaxSide*2 + 2]int8 // partner's position, -1 virtual
+}
+
+// expand processes square v for the states in slots [from, to) of t.
+func (wk *frontierWorker) expand(v int, t *fTable, from, to int) {
+	p, k := wk.p, wk.k
+	win := p.win
+	nb := len(p.back[v])
+	var need0, mate0 [FrontierMaxSide*2 + 2]int8
+	for s := from; s < to; s++ {
+		lo := t.keys[2*s]
+		if lo == fEmptyLo {
+			continue
+		}
+		hi := t.keys[2*s+1]
+		val := t.vals[s*k : s*k+k]
+		ends := int(hi >> fEndBit & 3)
+		// Decode the window into needs and mates.
+		var first [16]int8
+		for i := range first {
+			first[i] = -1
+		}
+		for pos := range win {
+			w := lo
+			if pos >= 16 {
+				w = hi
+			}
+			c := int8(w >> (4 * uint(pos&15)) & 15)
+			mate0[pos] = -1
+			switch {
+			case c == fcDone:
+				need0[pos] = 0
+			case c == fcEmpty:
+				need0[pos] = 2
+			case c == fcSingle:
+				need0[pos] = 1
+			default:
+				need0[pos] = 1
+				if q := first[c]; q >= 0 {
+					mate0[pos], mate0[q] = q, int8(pos)
+				} else {
+					first[c] = int8(pos)
+				}
+			}
+		}
+		need0[win], mate0[win] = 2, -1
+		// A choice is a subset of at most two backward edges to squares
+		// that still need one.
+		avail := 0
+		for i, u := range p.back[v] {
+			if need0[u] != 0 {
+				avail |= 1 << i
+			}
+		}
+		for mask := 0; mask < 1<<nb; mask++ {
+			if mask&^avail != 0 || bits.OnesCount(uint(mask)) > 2 {
+				continue
+			}
+			wk.need, wk.mate = need0, mate0
+			if e, ok := wk.apply(v, mask, ends); ok {
+				wk.emit(v, e, val)
+			}
+		}
+	}
+}
+
+// apply makes one choice of backward edges for square v (at position win)
+// on the decoded window in wk.need/wk.mate, then finalises the squares that
+// have no forward move left. It returns the new number of path ends and
+// false when the choice is invalid or pruned.
+//
+// Closed tours: a square must reach degree 2; a choice is pruned when a
+// square needs more edges than it has forward moves left. Open tours: a
+// square finalised with degree 1 is a path end (the fixed start must be
+// one, and may never get degree 2); its fragment's other end then has a
+// virtual partner, and when both ends of a fragment are path ends the path
+// is complete. Completing the cycle or the path is valid only at the last
+// square, once, with every square done; emit then adds it to the total.
+func (wk *frontierWorker) apply(v, mask, ends int) (int, bool) {
+	p := wk.p
+	win := p.win
+	need, mate := &wk.need, &wk.mate
+	x := win // v's position
+	complete := 0
+	for i, u := range p.back[v] {
+		if mask>>i&1 == 0 {
+			continue
+		}
+		if need[u] == 0 || complete > 0 {
+			return 0, false
+		}
+		switch {
+		case need[x] == 2 && need[u] == 2:
+			need[x], need[u] = 1, 1
+			mate[x], mate[u] = int8(u), int8(x)
+		case need[x] == 2: // u is an end with mate m
+			m := mate[u]
+			need[u], need[x] = 0, 1
+			mate[x] = m
+			if m >= 0 {
+				mate[m] = int8(x)
+			}
+		case need[u] == 2: // x is an end with mate a
+			a := mate[x]
+			need[x], need[u] = 0, 1
+			mate[u] = a
+			if a >= 0 {
+				mate[a] = int8(u)
+			}
+		default: // both ends
+			a, b := mate[x], mate[u]
+			need[x], need[u] = 0, 0
+			switch {
+			case a == int8(u):
+				if !p.closed {
+					return 0, false // an open tour has no cycle
+				}
+				complete++ // closes the cycle
+			case a < 0 && b < 0:
+				complete++ // joins two path ends
+			case a < 0:
+				mate[b] = -1
+			case b < 0:
+				mate[a] = -1
+			default:
+				mate[a], mate[b] = b, a
+			}
+		}
+	}
+	last := v == p.n-1
+	if p.closed {
+		for i, u := range p.back[v] {
+			if int(need[u]) > p.remAfter[v][i] {
+				return 0, false
+			}
+		}
+		if int(need[x]) > p.fwd[v] || need[0] != 0 {
+			return 0, false
+		}
+		if complete > 0 || last {
+			return ends, complete == 1 && last && wk.allDone()
+		}
+		return ends, true
+	}
+	// Open tours. The fixed start never gets a second edge.
+	sp := -1 // the start's window position, if it is there
+	if p.start >= 0 && p.start-v+win >= 0 && p.start <= v {
+		sp = p.start - v + win
+	}
+	if sp >= 0 && need[sp] == 0 && (sp == x || mask&p.startBit[v] != 0) {
+		return 0, false
+	}
+	finalise := func(u int) bool {
+		switch need[u] {
+		case 0:
+			return true
+		case 2:
+			return false // a square without an edge (n > 1)
+		}
+		if u != sp {
+			if ends++; ends > p.maxEnds {
+				return false
+			}
+		}
+		need[u] = 0
+		if m := mate[u]; m >= 0 {
+			mate[m] = -1
+		} else {
+			complete++
+		}
+		return true
+	}
+	if last {
+		for u := 0; u <= win; u++ {
+			if !finalise(u) {
+				return 0, false
+			}
+		}
+		return ends, complete == 1
+	}
+	for i, u := range p.back[v] {
+		if p.remAfter[v][i] == 0 && !finalise(u) {
+			return 0, false
+		}
+	}
+	if p.fwd[v] == 0 && !finalise(x) {
+		return 0, false
+	}
+	if need[0] != 0 || complete > 0 {
+		return 0, false
+	}
+	// Every square short of forward moves for degree 2 must become a path
+	// end: together with the ends so far, at most maxEnds.
+	forced := ends
+	rem := p.remWin[v]
+	for u := 1; u <= win; u++ {
+		if int(need[u]) > int(rem[u]) && u != sp {
+			if forced++; forced > p.maxEnds {
+				return 0, false
+			}
+		}
+	}
+	return ends, true
+}
+
+// emit encodes the window after v (positions 1..win become 0..win-1) and
+// appends it with val to its shard's buffer; the last square's completed
+// tours go to the total.
+func (wk *frontierWorker) emit(v, ends int, val []uint64) {
+	p := wk.p
+	win := p.win
+	if v == p.n-1 {
+		// apply let through only completed tours.
+		if limbsAdd(wk.total, val) {
+			wk.overflow = true
+		}
+		return
+	}
+	var lab [FrontierMaxSide*2 + 2]int8
+	next := int8(fcLabel)
+	var lo, hi uint64
+	for pos := 1; pos <= win; pos++ {
+		var c int8
+		switch {
+		case wk.need[pos] == 0:
+			c = fcDone
+		case wk.need[pos] == 2:
+			c = fcEmpty
+		case wk.mate[pos] < 0:
+			c = fcSingle
+		default:
+			m := wk.mate[pos]
+			if int(m) < pos {
+				c = lab[m]
+			} else {
+				c = next
+				lab[pos] = next
+				next++
+			}
+		}
+		q := pos - 1
+		if q < 16 {
+			lo |= uint64(c) << (4 * uint(q))
+		} else {
+			hi |= uint64(c) << (4 * uint(q-16))
+		}
+	}
+	hi |= uint64(ends) << fEndBit
+	h := fHash(lo, hi)
+	s := 0
+	if wk.threads > 1 {
+		s = int((h >> 56) % wk.threads)
+	}
+	wk.out[s] = append(wk.out[s], lo, hi)
+	wk.out[s] = append(wk.out[s], val...)
+}
+
+// allDone reports whether no window square needs an edge (only the last
+// square's completed tours look like that).
+func (wk *frontierWorker) allDone() bool {
+	for i := 1; i <= wk.p.win; i++ {
+		if wk.need[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
