@@ -60,8 +60,8 @@ type queensConstellation struct {
 	// Class is the number of constellations in its class (8/|S|).
 	Class int
 	// Turns lists the quarter and half turns (1, 2, 3 in the numbering of
-	// boardSymMap and queensImage)
-	// that fix the constellation; only these can fix a solution of it.
+	// boardSymMap and queensImage) that fix the constellation; only these
+	// can fix a solution of it.
 	Turns []int
 }
 
@@ -213,7 +213,8 @@ type queensCompletion struct {
 // The search runs on the constellation's mirror image (rows reversed): a
 // representative's top queen stands near a corner, where it attacks few
 // interior squares, so its bottom queen makes the first rows the more
-// constrained ones; this halves the nodes searched (the count is the same).
+// constrained ones; this cuts the nodes searched by about 1.6x (45.4 M to
+// 27.9 M for n = 15; the count is the same).
 func (q *queensCompletion) setup(c queensConstellation) {
 	qs := c.queens(q.n)
 	for i := range qs {
