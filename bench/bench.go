@@ -99,10 +99,8 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 		}
 	}
 	done := map[string]bool{}
-	refs := map[string]string{} // instance + task -> first ok answer
 	for _, r := range existing {
 		done[r.Key()] = true
-		noteRef(refs, r)
 	}
 	plan, unsupported := s.Plan(ctx, o.Overrides)
 	plan = ShardPlan(s, plan, o.Shard)
@@ -130,10 +128,22 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 		}
 	}
 	todo := 0
+	jq := newJudgeQueue(ctx, existing)
 	for _, r := range plan {
 		if !done[r.Key()] {
 			todo++
+			jq.expect(r)
 		}
+	}
+	write := func(rows []results.Row) error {
+		for _, row := range rows {
+			if err := out.Add(row); err != nil {
+				return err
+			}
+			sum.Done++
+			sum.Statuses[row.Status]++
+		}
+		return nil
 	}
 	for _, r := range plan {
 		if done[r.Key()] {
@@ -158,16 +168,18 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 				sum.Interrupted = true
 				break
 			}
-			judge(&row, r, refs)
 			if s.Groups[r.Group].Ladder && (row.Status == results.StatusTimeout || row.Status == results.StatusMemout) {
 				noteStop(stopped, r.Group, row.Variant, row.Instance)
 			}
 		}
-		if err := out.Add(row); err != nil {
+		if err := write(jq.add(row, r)); err != nil {
 			return sum, err
 		}
-		sum.Done++
-		sum.Statuses[row.Status]++
+	}
+	// Rows still waiting for a majority (an interrupted run): judged on
+	// the answers there are.
+	if err := write(jq.flush()); err != nil {
+		return sum, err
 	}
 	o.Progress.Update(sum.Done, todo, "")
 	o.Progress.Finish()
@@ -198,37 +210,6 @@ func rowValue(r results.Row) string {
 	}
 	ans := puzzle.Answer{Status: puzzle.Status(r.Status), Count: r.Answer, Big: r.AnswerBig, Length: int(r.Answer)}
 	return compare.ValueOf(puzzle.Task(r.Task), ans)
-}
-
-func noteRef(refs map[string]string, r results.Row) {
-	k := r.Instance + "\x00" + r.Task
-	if v := rowValue(r); v != "" && refs[k] == "" {
-		refs[k] = v
-	}
-}
-
-// judge turns an answered row into wrong when it disagrees with the
-// reference: the published value, else the first ok answer in the file.
-func judge(row *results.Row, r Run, refs map[string]string) {
-	v := rowValue(*row)
-	if v == "" {
-		return
-	}
-	ref, src := compare.Published(r.Spec, r.Task)
-	if src {
-		if v != ref {
-			row.Status, row.Message = results.StatusWrong, fmt.Sprintf("answer %s, published %s", v, ref)
-		}
-		return
-	}
-	k := row.Instance + "\x00" + row.Task
-	if refs[k] == "" {
-		refs[k] = v
-		return
-	}
-	if v != refs[k] {
-		row.Status, row.Message = results.StatusWrong, fmt.Sprintf("answer %s, but the first answer in this file was %s", v, refs[k])
-	}
 }
 
 // ShardPlan returns shard's deterministic share of a suite's plan. The

@@ -88,6 +88,9 @@ type childAnswer struct {
 	Encode    float64          `json:"encode_seconds"`
 	Solve     float64          `json:"solve_seconds"`
 	Stats     map[string]int64 `json:"stats"`
+	Method    string           `json:"method"`
+	Fallbacks []string         `json:"fallbacks"`
+	Theorem   string           `json:"theorem"`
 	Message   string           `json:"message"`
 }
 
@@ -206,6 +209,14 @@ wait:
 		if row.Message == "" {
 			row.Message = err.Error()
 		}
+		var ee *exec.ExitError
+		if errors.As(waitErr, &ee) && ee.ExitCode() == 2 && strings.Count(strings.TrimSpace(stderr.String()), "\n") == 0 &&
+			!strings.HasPrefix(stderr.String(), "panic") {
+			// Bad input by the CLI's contract (one line, status 2): the
+			// request was refused, nothing ran.
+			row.Message = refusedPrefix + row.Message
+			return row, true
+		}
 		if waitErr != nil {
 			row.Message = waitErr.Error() + ": " + row.Message
 		}
@@ -214,6 +225,7 @@ wait:
 	row.Heuristic, row.Encoding, row.Solver = ans.Heuristic, ans.Encoding, ans.Solver
 	row.SolverSeconds, row.EncodeSeconds, row.SolveSeconds = ans.Seconds, ans.Encode, ans.Solve
 	row.Stats = ans.Stats
+	row.Method, row.Fallbacks, row.Theorem = ans.Method, ans.Fallbacks, ans.Theorem
 	row.Message = ans.Message
 	switch puzzle.Status(ans.Status) {
 	case puzzle.OK, puzzle.Unsat:

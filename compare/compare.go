@@ -40,8 +40,11 @@ type Outcome struct {
 	// reported one, an All count that is not the number of solutions
 	// emitted).
 	CheckErr error
-	// Disagrees is set when Value differs from the reference or CheckErr is set.
+	// Disagrees is set when the judge finds the answer wrong: Value differs
+	// from the reference, CheckErr is set, or the status is error.
 	Disagrees bool
+	// Reason explains Disagrees in one line.
+	Reason string
 	// Known is the reason the backend is known to be wrong, if it is.
 	Known string
 }
@@ -51,10 +54,17 @@ type Report struct {
 	Spec puzzle.Spec
 	Task puzzle.Task
 	// Reference is the value every answer must equal; RefSource says where
-	// it comes from: "published" or "majority" (the most common answer of the
-	// reliable variants; ties go to the earliest). Empty if no variant answered.
+	// it comes from: "published", "check" (the brute-force backend, through
+	// the checker alone) or "majority" (the most common answer of the
+	// reliable variants; ties go to the earliest). Empty if none answered.
+	// See judge.go for the whole policy.
 	Reference, RefSource string
-	Outcomes             []Outcome
+	// RefTheorem names the theorem a published reference rests on, or "".
+	RefTheorem string
+	// Confirmations counts the independent sources agreeing with the
+	// reference (Judgement.Confirmations).
+	Confirmations int
+	Outcomes      []Outcome
 }
 
 // Disagreeing returns the variants whose answers disagree.
@@ -203,44 +213,36 @@ func Run(ctx context.Context, spec puzzle.Spec, task puzzle.Task, variants []Var
 		}
 		r.Outcomes = append(r.Outcomes, RunOne(ctx, v, spec, task, opt))
 	}
-	r.judge()
+	r.judge(ctx)
 	return r
 }
 
-// judge sets the reference and marks disagreements.
-func (r *Report) judge() {
-	if v, ok := Published(r.Spec, r.Task); ok {
-		r.Reference, r.RefSource = v, "published"
-	} else {
-		r.Reference = majority(r.Outcomes, true)
-		if r.Reference == "" {
-			r.Reference = majority(r.Outcomes, false)
-		}
-		if r.Reference != "" {
-			r.RefSource = "majority"
-		}
+// judge applies the judging policy (judge.go) to the outcomes.
+func (r *Report) judge(ctx context.Context) {
+	ref, src, thm, _ := Reference(ctx, r.Spec, r.Task)
+	votes := make([]Vote, len(r.Outcomes))
+	for i, o := range r.Outcomes {
+		votes[i] = o.vote()
 	}
+	j := Judge(votes, ref, src, thm)
+	r.Reference, r.RefSource, r.RefTheorem, r.Confirmations = j.Reference, j.Source, j.Theorem, j.Confirmations
 	for i := range r.Outcomes {
-		o := &r.Outcomes[i]
-		o.Disagrees = o.CheckErr != nil || (o.Value != "" && o.Value != r.Reference)
+		r.Outcomes[i].Disagrees = j.Verdicts[i].Wrong
+		r.Outcomes[i].Reason = j.Verdicts[i].Reason
 	}
 }
 
-// majority returns the most common value among the outcomes (the reliable
-// ones only, if reliable), ties to the earliest.
-func majority(outs []Outcome, reliable bool) string {
-	count := map[string]int{}
-	best, bestN := "", 0
-	for _, o := range outs {
-		if o.Value == "" || o.CheckErr != nil || (reliable && o.Known != "") {
-			continue
-		}
-		count[o.Value]++
-		if count[o.Value] > bestN {
-			best, bestN = o.Value, count[o.Value]
-		}
+// vote is the outcome as the judge sees it.
+func (o Outcome) vote() Vote {
+	if o.Skipped != nil {
+		return Vote{Name: o.Variant.String()}
 	}
-	return best
+	v := Vote{Name: o.Variant.String(), Backend: o.Variant.Backend, Status: o.Answer.Status, Value: o.Value, Message: o.Answer.Message,
+		Known: o.Known, Theorem: o.Answer.Theorem}
+	if o.CheckErr != nil {
+		v.Invalid = o.CheckErr.Error()
+	}
+	return v
 }
 
 // Print writes the report as a table: one row per variant (variant, status,
@@ -250,14 +252,21 @@ func (r Report) Print(w io.Writer) {
 	fmt.Fprintf(w, "%s  task %s\n", r.Spec, r.Task)
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "  variant\tstatus\tanswer\tseconds\tagrees")
-	if r.RefSource == "published" {
+	switch {
+	case r.RefSource == "published" && r.RefTheorem != "":
+		fmt.Fprintf(tw, "  (published, by theorem)\t-\t%s\t-\treference: %s\n", r.Reference, r.RefTheorem)
+	case r.RefSource == "published":
 		fmt.Fprintf(tw, "  (published)\t-\t%s\t-\treference\n", r.Reference)
+	case r.RefSource == BruteBackend:
+		fmt.Fprintf(tw, "  (brute force, check)\t-\t%s\t-\treference\n", r.Reference)
 	}
 	for _, o := range r.Outcomes {
 		status, secs, verdict := string(o.Answer.Status), fmt.Sprintf("%.4f", o.Seconds), ""
 		switch {
 		case o.Skipped != nil:
 			status, secs, verdict = "skipped", "-", "- ("+oneLine(o.Skipped.Error())+")"
+		case o.Disagrees && o.Value == "":
+			verdict = "NO: " + oneLine(o.Reason)
 		case o.Value == "":
 			verdict = "- (no answer"
 			if o.Answer.Message != "" {
@@ -270,6 +279,9 @@ func (r Report) Print(w io.Writer) {
 			verdict = "NO: want " + r.Reference
 		default:
 			verdict = "yes"
+			if o.Answer.Theorem != "" {
+				verdict += " (by theorem: " + oneLine(o.Answer.Theorem) + ")"
+			}
 		}
 		if o.Disagrees && o.Known != "" {
 			verdict += " (known wrong: " + o.Known + ")"
@@ -286,7 +298,7 @@ func (r Report) Print(w io.Writer) {
 	} else if r.RefSource == "" {
 		fmt.Fprintln(w, "  no variant answered")
 	} else {
-		fmt.Fprintf(w, "  all answers agree (%s, %s)\n", r.Reference, r.RefSource)
+		fmt.Fprintf(w, "  all answers agree (%s, %s; %d independent confirmation%s)\n", r.Reference, r.RefSource, r.Confirmations, map[bool]string{true: "", false: "s"}[r.Confirmations == 1])
 	}
 }
 

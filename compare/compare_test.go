@@ -8,7 +8,8 @@ import (
 	"testing"
 	"time"
 
-	_ "github.com/boardsat/boardsat/encode" // the real sat backends, when registered
+	_ "github.com/boardsat/boardsat/brute"  // the brute-force reference "check"
+	_ "github.com/boardsat/boardsat/encode" // the real sat backends
 	_ "github.com/boardsat/boardsat/native" // the real native backend
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -72,9 +73,16 @@ func TestWrongBackendIsNamed(t *testing.T) {
 	if !strings.Contains(buf.String(), "DISAGREEMENT on pieces:4x4:R2N4: test-wrong") || !strings.Contains(buf.String(), "(published)") {
 		t.Errorf("report does not name the disagreement:\n%s", buf.String())
 	}
-	// Without a published value the majority decides (ties: the earliest).
+	// Without a published value the brute force decides where it can
+	// (52 by the checker alone)...
 	spec = puzzle.MustParse("pieces:3x4:N2")
-	r = Run(context.Background(), spec, puzzle.Count, Expand(mustList(t, "test-brute/plain,test-brute/reversed,test-wrong"), "pieces"), opt)
+	r = Run(context.Background(), spec, puzzle.Count, Expand(mustList(t, "test-wrong,test-brute/plain"), "pieces"), opt)
+	if r.RefSource != "check" || r.Reference != "52" || !slices.Equal(r.Disagreeing(), []string{"test-wrong"}) {
+		t.Errorf("brute force: reference %s (%s), disagreeing %v", r.Reference, r.RefSource, r.Disagreeing())
+	}
+	// ... and the majority past its limits, whatever runs first.
+	spec = puzzle.MustParse("pieces:7x6:N2")
+	r = Run(context.Background(), spec, puzzle.Count, Expand(mustList(t, "test-wrong,test-brute/plain,test-brute/reversed"), "pieces"), opt)
 	if r.RefSource != "majority" || !slices.Equal(r.Disagreeing(), []string{"test-wrong"}) {
 		t.Errorf("majority: reference %s (%s), disagreeing %v", r.Reference, r.RefSource, r.Disagreeing())
 	}

@@ -237,6 +237,7 @@ func satCount(ctx context.Context, req puzzle.Request, pr satPrepared, solver st
 	}
 	r, err := sat.Count(ctx, pr.inst.Formula, opt)
 	ans.SolveSeconds = time.Since(start).Seconds()
+	ans.Method = r.Method
 	satAddStats(&ans, r.Stats)
 	switch {
 	case decodeErr != nil:

@@ -432,6 +432,28 @@ func BenchmarkCountQueens13(b *testing.B) {
 	b.Run("pairwise/clasp", func(b *testing.B) { benchSatCount(b, 13, "pairwise", "clasp", 0) })
 }
 
+// TestCountRecordsMethod: a SAT count says which counting method ran,
+// clasp's two enumeration modes included.
+func TestCountRecordsMethod(t *testing.T) {
+	for _, c := range []struct {
+		encoding, solver, want string
+		external               bool
+	}{
+		{"pairwise", "", sat.MethodNameEnum, false},
+		{"pairwise", sat.BlockingSolver, sat.MethodNameBlocking, false},
+		{"pairwise", "clasp", sat.MethodNameClaspDIMACS, true},
+		{"seqcounter", "clasp", sat.MethodNameClaspASPIF, true},
+	} {
+		if c.external && cnftest.MissingSolver(t, c.solver) {
+			continue
+		}
+		ans, err := Backend{}.Solve(context.Background(), puzzle.Request{Spec: puzzle.Queens{N: 6}, Task: puzzle.Count, Encoding: c.encoding, Solver: c.solver})
+		if err != nil || ans.Status != puzzle.OK || ans.Count != 4 || ans.Method != c.want {
+			t.Errorf("%s %s: %v %s %d method %q, want %q", c.encoding, c.solver, err, ans.Status, ans.Count, ans.Method, c.want)
+		}
+	}
+}
+
 // BenchmarkCountPiecesMtotalizer counts pieces:5x5:K2Q1N2 (the quick
 // suite's instance where the one-directional modulo totalizer once took
 // seconds against centiseconds for every other encoding) with the

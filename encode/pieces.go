@@ -12,9 +12,11 @@ import (
 // present (N_b1: a knight on b1); at most one piece per square and exactly
 // Count[k] pieces of kind k, through the chosen cardinality encoding; and a
 // binary clause "not both" for every pair (kind k on s, kind k2 on t) where
-// k on s attacks t or k2 on t attacks s. Attacks are those of an empty board
-// (puzzle.Board.Attacks), which decide the puzzle exactly. No symmetry
-// breaking: Options.SymmetryBreaking is ignored.
+// k on s attacks t or k2 on t attacks s. Attacks are those of an empty board,
+// which decide the puzzle exactly, by the encoder's own predicate
+// (piecesAttack): the SAT side shares no geometry with the native searches
+// (puzzle.Board.Attacks) nor with the checker. No symmetry breaking:
+// Options.SymmetryBreaking is ignored.
 func init() {
 	register(Encoder{
 		Puzzle:  "pieces",
@@ -65,39 +67,64 @@ func piecesBuild(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, err
 			return nil, fmt.Errorf("exactly %d %c on %d squares: %w", ps.Count[k], k.Letter(), size, err)
 		}
 	}
-	// For each square s and each later square t some present kind attacks
-	// from s, mask[t] holds the kinds that do. Attack geometry is symmetric
-	// (a kind on s attacks t exactly when it attacks s from t), so a piece
-	// of kinds[i] on s and one of kinds[j] on t clash exactly when bit i or
-	// bit j of mask[t] is set; each unordered pair is written once.
-	mask := make([]uint8, size)
-	var touched []int
+	// Every unordered pair of squares s < t: a piece of kinds[i] on s and
+	// one of kinds[j] on t clash when either attacks the other. Attacks on
+	// an empty board are symmetric, so that is when kinds[i] or kinds[j]
+	// attacks along the offset between s and t.
 	for s := range size {
-		touched = touched[:0]
-		for i, k := range kinds {
-			for _, t := range b.Attacks(k, puzzle.Square(s)) {
-				if int(t) <= s {
-					continue
+		fs, rs := s%b.W, s/b.W
+		for t := s + 1; t < size; t++ {
+			df, dr := t%b.W-fs, t/b.W-rs
+			var mask uint8
+			for i, k := range kinds {
+				if piecesAttack(k, df, dr) {
+					mask |= 1 << i
 				}
-				if mask[t] == 0 {
-					touched = append(touched, int(t))
-				}
-				mask[t] |= 1 << i
 			}
-		}
-		for _, t := range touched {
+			if mask == 0 {
+				continue
+			}
 			for i := range kinds {
 				for j := range kinds {
-					if mask[t]&(1<<i|1<<j) != 0 {
+					if mask&(1<<i|1<<j) != 0 {
 						f.Add(x[i*size+s].Not(), x[j*size+t].Not())
 					}
 				}
 			}
-			mask[t] = 0
 		}
 	}
 	decode := placementDecode(b, x, func(v int) (puzzle.Square, puzzle.Kind) {
 		return puzzle.Square(v % size), kinds[v/size]
 	})
 	return &Instance{Formula: f, Decode: decode}, nil
+}
+
+// piecesAttack reports whether a piece of kind k attacks the square df files
+// and dr ranks away on an empty board: the SAT encoder's own attack
+// predicate, written apart from puzzle.Board.Attacks (the native searches')
+// and from the checker's, so that a bug in one geometry shows up as a
+// disagreement instead of being shared.
+func piecesAttack(k puzzle.Kind, df, dr int) bool {
+	if df < 0 {
+		df = -df
+	}
+	if dr < 0 {
+		dr = -dr
+	}
+	if df == 0 && dr == 0 {
+		return false
+	}
+	switch k {
+	case puzzle.King:
+		return df <= 1 && dr <= 1
+	case puzzle.Queen:
+		return df == 0 || dr == 0 || df == dr
+	case puzzle.Rook:
+		return df == 0 || dr == 0
+	case puzzle.Bishop:
+		return df == dr
+	case puzzle.Knight:
+		return (df == 1 && dr == 2) || (df == 2 && dr == 1)
+	}
+	return false
 }

@@ -628,6 +628,7 @@ func swapSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, certi
 			if err != nil {
 				return puzzle.Answer{}, err
 			}
+			ans.Method = cr.Method
 			for k, v := range cr.Stats {
 				ans.Stats[k] += v
 			}

@@ -173,8 +173,10 @@ func tourImpossible(t puzzle.Tour) string {
 	return ""
 }
 
+// tourUnsat is the answer of an instance a theorem rules out (reason, from
+// tourImpossible): no search ran, and Theorem says so.
 func tourUnsat(reason string) puzzle.Answer {
-	return puzzle.Answer{Status: puzzle.Unsat, Message: reason, Stats: map[string]int64{}}
+	return puzzle.Answer{Status: puzzle.Unsat, Message: reason, Theorem: reason, Stats: map[string]int64{}}
 }
 
 func tourStats(nodes, backtracks int64) map[string]int64 {
@@ -189,23 +191,49 @@ func tourSolution(b puzzle.Board, path []int32) *puzzle.Solution {
 	return &puzzle.Solution{Board: b, Path: p}
 }
 
+// tourSolveAuto picks a method by board and task, and records in the
+// answer which method answered (Method) and every method it tried before,
+// with the error that made it move on (Fallbacks).
 func tourSolveAuto(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	t := req.Spec.(puzzle.Tour)
 	if req.Task == puzzle.Count {
-		return tourCount(ctx, req)
+		a, err := tourCount(ctx, req)
+		a.Method = "exhaustive"
+		return a, err
 	}
 	if t.Board.Size() <= tourAutoExhaustive {
-		return tourFirstExhaustive(ctx, t), nil
+		a := tourFirstExhaustive(ctx, t)
+		a.Method = "exhaustive"
+		return a, nil
 	}
-	if a, _ := tourSolveDivide(ctx, req); a.Status != puzzle.Error {
+	var fallbacks []string
+	answered := func(method string, a puzzle.Answer, err error) bool {
+		if err == nil && a.Status != puzzle.Error {
+			return true
+		}
+		why := a.Message
+		if err != nil {
+			why = err.Error()
+		}
+		fallbacks = append(fallbacks, method+": error: "+why)
+		return false
+	}
+	if a, err := tourSolveDivide(ctx, req); answered("divide", a, err) {
+		a.Method = "divide"
 		return a, nil
 	}
 	// Boards divide does not handle (a side of 3 or 4): the backtracking
 	// finders, then the exhaustive search.
-	for _, tie := range []tourTie{tourTieRoth, tourTiePohl} {
-		if a, _ := tourFinderSolve(tie, true)(ctx, req); a.Status != puzzle.Error {
+	for _, f := range []struct {
+		name string
+		tie  tourTie
+	}{{"warnsdorff-roth+bt", tourTieRoth}, {"warnsdorff-pohl+bt", tourTiePohl}} {
+		if a, err := tourFinderSolve(f.tie, true)(ctx, req); answered(f.name, a, err) {
+			a.Method, a.Fallbacks = f.name, fallbacks
 			return a, nil
 		}
 	}
-	return tourFirstExhaustive(ctx, t), nil
+	a := tourFirstExhaustive(ctx, t)
+	a.Method, a.Fallbacks = "exhaustive", fallbacks
+	return a, nil
 }

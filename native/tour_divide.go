@@ -398,7 +398,7 @@ func tourSolveDivide(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 		return puzzle.Answer{Status: puzzle.Timeout, Message: ctx.Err().Error(), Stats: tourStats(0, 0)}, nil
 	}
 	if path == nil {
-		return puzzle.Answer{Status: puzzle.Error, Message: "not found: " + msg, Stats: tourStats(0, 0)}, nil
+		return puzzle.Answer{Status: puzzle.Error, Message: puzzle.NotFound + msg, Stats: tourStats(0, 0)}, nil
 	}
 	return puzzle.Answer{Status: puzzle.OK, Solution: tourSolution(t.Board, path), Stats: tourStats(int64(len(path)), 0)}, nil
 }

@@ -248,9 +248,9 @@ func tourFinderSolve(tie tourTie, backtrack bool) func(context.Context, puzzle.R
 				return puzzle.Answer{Status: puzzle.Timeout, Message: ctx.Err().Error(), Stats: tourStats(f.nodes, f.backtracks)}, nil
 			}
 		}
-		msg := "not found: the heuristic got stuck (this proves nothing)"
+		msg := puzzle.NotFound + "the heuristic got stuck (this proves nothing)"
 		if backtrack {
-			msg = fmt.Sprintf("not found within the backtracking budget of %d dead ends (this proves nothing)", f.budget)
+			msg = fmt.Sprintf("%swithin the backtracking budget of %d dead ends (this proves nothing)", puzzle.NotFound, f.budget)
 		}
 		return puzzle.Answer{Status: puzzle.Error, Message: msg, Stats: tourStats(f.nodes, f.backtracks)}, nil
 	}

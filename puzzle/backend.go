@@ -104,6 +104,29 @@ type Answer struct {
 	// Heuristic, Encoding and Solver name what the backend actually used,
 	// defaults resolved, so every result row records it.
 	Heuristic, Encoding, Solver string
+	// Method names the method that produced the answer where a backend
+	// picks among several for one request (tour auto: the method that
+	// answered; SAT counting: the counting method, e.g. clasp's enumeration
+	// mode); "" when the heuristic or encoding says it all.
+	Method string
+	// Fallbacks lists, in order, the methods tried before Method and why
+	// each gave up ("divide: error: ..."): nothing that ran is hidden.
+	Fallbacks []string
+	// Theorem names the theorem the answer rests on when it comes from one
+	// instead of a search (no closed tour when both sides are odd, ...);
+	// such an answer confirms nothing that the same theorem decided.
+	Theorem string
+}
+
+// NotFound starts the Message of a status Error answer from an incomplete
+// method (a heuristic tour finder) that found nothing: it proves nothing
+// either way, so the judge (compare/judge.go) takes it as no answer, like a
+// timeout, and not as a failure. Use GaveUp to test for it.
+const NotFound = "not found: "
+
+// GaveUp reports whether a is an incomplete method's NotFound answer.
+func (a Answer) GaveUp() bool {
+	return a.Status == Error && strings.HasPrefix(a.Message, NotFound)
 }
 
 // CountBig returns the answer's exact count, whichever field holds it.

@@ -34,9 +34,21 @@ type Descriptor struct {
 	// Check reports why sol does not solve spec, or nil if it does. It uses
 	// the checker's own geometry (check.go), never the solvers' tables.
 	Check func(spec Spec, sol Solution) error
+	// Extend reports why the last element of a partial solution (the piece
+	// on the highest occupied square of a layout, the last square of a
+	// path, the last move of a plan) breaks the rules given the elements
+	// before it, which the caller has checked the same way; nil when the
+	// partial solution may still be completed. It uses the checker's own
+	// geometry. Check still decides whether a complete one solves spec.
+	// Nil when the puzzle has none (the brute-force backend then refuses it).
+	Extend func(spec Spec, sol Solution) error
 	// Count returns the published number of solutions for the Count or
 	// Unique task, if one is known (nil: nothing is published).
 	Count func(spec Spec, task Task) (uint64, bool)
+	// CountTheorem names the theorem a published count rests on when it is
+	// derived from one rather than from a published enumeration ("" or nil
+	// otherwise): an answer by the same theorem then confirms nothing.
+	CountTheorem func(spec Spec, task Task) string
 	// Shortest returns the published length of a shortest plan, if known
 	// (nil for puzzles without plans).
 	Shortest func(spec Spec) (int, bool)
@@ -159,6 +171,35 @@ func Check(spec Spec, sol Solution) error {
 	return Describe(spec).Check(spec, sol)
 }
 
+// CheckExtension reports why the last element of the partial solution sol
+// breaks spec's rules given the elements before it (see Descriptor.Extend):
+// the independent checker's rules, for searches that propose candidates
+// without any geometry of their own (package brute) and prune through it.
+func CheckExtension(spec Spec, sol Solution) error {
+	ext, err := Extender(spec)
+	if err != nil {
+		return err
+	}
+	return ext(sol)
+}
+
+// Extender returns CheckExtension for one spec, looked up once, for
+// searches that call it millions of times; an error when the puzzle has no
+// partial check.
+func Extender(spec Spec) (func(Solution) error, error) {
+	d := Describe(spec)
+	if d.Extend == nil {
+		return nil, fmt.Errorf("the checker has no partial check for %s", d.Name)
+	}
+	b := BoardOf(spec)
+	return func(sol Solution) error {
+		if sol.Board != b {
+			return fmt.Errorf("solution is for a %s board, instance is on %s", sol.Board, b)
+		}
+		return d.Extend(spec, sol)
+	}, nil
+}
+
 // KnownCount returns the published number of solutions of spec for the
 // Count or Unique task, if one is known (see each puzzle's table).
 func KnownCount(spec Spec, task Task) (uint64, bool) {
@@ -166,6 +207,15 @@ func KnownCount(spec Spec, task Task) (uint64, bool) {
 		return d.Count(spec, task)
 	}
 	return 0, false
+}
+
+// KnownTheorem names the theorem the published count of spec for task rests
+// on, or "" when the count comes from an enumeration (or none is known).
+func KnownTheorem(spec Spec, task Task) string {
+	if d := Describe(spec); d.CountTheorem != nil {
+		return d.CountTheorem(spec, task)
+	}
+	return ""
 }
 
 // KnownShortest returns the published length of a shortest plan for spec,

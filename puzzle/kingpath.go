@@ -40,9 +40,16 @@ func init() {
 		DefaultTask: Count,
 		Shape:       PathShape,
 		Check:       func(s Spec, sol Solution) error { return checkKingPath(s.(KingPath), sol.Path) },
-		Count:       knownKingPath,
-		Probe:       "kingpath:3x3:a1:3",
-		Sweep:       &Sweep{Task: Count, Generate: genKingPaths, Shrink: shrinkKingPath},
+		Extend: func(s Spec, sol Solution) error {
+			k := s.(KingPath)
+			if len(sol.Path) > k.Length {
+				return fmt.Errorf("path has %d squares, want %d", len(sol.Path), k.Length)
+			}
+			return extendPath(k.Board, sol.Path, k.Start, !k.AllStarts, kingApart, "king")
+		},
+		Count: knownKingPath,
+		Probe: "kingpath:3x3:a1:3",
+		Sweep: &Sweep{Task: Count, Generate: genKingPaths, Shrink: shrinkKingPath},
 	})
 }
 

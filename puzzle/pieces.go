@@ -51,6 +51,9 @@ func init() {
 		Check: func(s Spec, sol Solution) error {
 			return checkPlacement(s.(Pieces).Board, s.(Pieces).Count, sol.Layout)
 		},
+		Extend: func(s Spec, sol Solution) error {
+			return extendPlacement(s.(Pieces).Board, s.(Pieces).Count, sol.Layout)
+		},
 		Count: func(s Spec, task Task) (uint64, bool) { return knownIn(knownPieces, s, task) },
 		Probe: "pieces:3x3:K1R2",
 		Sweep: &Sweep{Task: Count, Generate: genPieces, Shrink: shrinkPieces},

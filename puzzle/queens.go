@@ -31,6 +31,11 @@ func init() {
 			want[Queen] = s.(Queens).N
 			return checkPlacement(s.(Queens).Board(), want, sol.Layout)
 		},
+		Extend: func(s Spec, sol Solution) error {
+			var want [NumKinds]int
+			want[Queen] = s.(Queens).N
+			return extendPlacement(s.(Queens).Board(), want, sol.Layout)
+		},
 		Count: knownQueens,
 		Probe: "queens:4",
 		Sweep: &Sweep{Task: Count, Generate: genQueens, Shrink: shrinkQueens},

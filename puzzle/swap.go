@@ -82,6 +82,10 @@ func init() {
 		DefaultTask: Shortest,
 		Shape:       PlanShape,
 		Check:       func(s Spec, sol Solution) error { return checkPlan(s.(Swap), sol.Plan) },
+		Extend: func(s Spec, sol Solution) error {
+			_, err := replayPlan(s.(Swap), sol.Plan)
+			return err
+		},
 		Shortest: func(s Spec) (int, bool) {
 			n, ok := knownShortest[s.String()]
 			return n, ok
@@ -198,39 +202,11 @@ const (
 )
 
 func checkPlan(s Swap, plan []Move) error {
+	cell, err := replayPlan(s, plan)
+	if err != nil {
+		return err
+	}
 	b := s.Board
-	n := b.W * b.H
-	cell := make([]int, n)
-	for _, q := range s.White {
-		cell[q] = white
-	}
-	for _, q := range s.Black {
-		cell[q] = black
-	}
-	for i, m := range plan {
-		if m.From < 0 || int(m.From) >= n || m.To < 0 || int(m.To) >= n {
-			return fmt.Errorf("move %d is off the board", i+1)
-		}
-		name := b.Name(m.From) + "-" + b.Name(m.To)
-		c := cell[m.From]
-		if c == empty {
-			return fmt.Errorf("move %d, %s: no knight on %s", i+1, name, b.Name(m.From))
-		}
-		if s.Turns == Alternate && c != white+i%2 {
-			return fmt.Errorf("move %d, %s: not that colour's turn", i+1, name)
-		}
-		if cell[m.To] != empty {
-			return fmt.Errorf("move %d, %s: %s is occupied", i+1, name, b.Name(m.To))
-		}
-		if !knightApart(b, m.From, m.To) {
-			return fmt.Errorf("move %d, %s: no knight move", i+1, name)
-		}
-		cell[m.From] = empty
-		if err := landingAllowed(s, cell, m.To, c); err != nil {
-			return fmt.Errorf("move %d, %s: %w", i+1, name, err)
-		}
-		cell[m.To] = c
-	}
 	for _, q := range s.TargetWhite {
 		if cell[q] != white {
 			return fmt.Errorf("after the plan %s holds no white knight", b.Name(q))
@@ -242,6 +218,45 @@ func checkPlan(s Swap, plan []Move) error {
 		}
 	}
 	return nil
+}
+
+// replayPlan plays plan from the start position, checking every move, and
+// returns the board after it (empty, white or black on each square).
+func replayPlan(s Swap, plan []Move) ([]int, error) {
+	b := s.Board
+	n := b.W * b.H
+	cell := make([]int, n)
+	for _, q := range s.White {
+		cell[q] = white
+	}
+	for _, q := range s.Black {
+		cell[q] = black
+	}
+	for i, m := range plan {
+		if m.From < 0 || int(m.From) >= n || m.To < 0 || int(m.To) >= n {
+			return nil, fmt.Errorf("move %d is off the board", i+1)
+		}
+		name := b.Name(m.From) + "-" + b.Name(m.To)
+		c := cell[m.From]
+		if c == empty {
+			return nil, fmt.Errorf("move %d, %s: no knight on %s", i+1, name, b.Name(m.From))
+		}
+		if s.Turns == Alternate && c != white+i%2 {
+			return nil, fmt.Errorf("move %d, %s: not that colour's turn", i+1, name)
+		}
+		if cell[m.To] != empty {
+			return nil, fmt.Errorf("move %d, %s: %s is occupied", i+1, name, b.Name(m.To))
+		}
+		if !knightApart(b, m.From, m.To) {
+			return nil, fmt.Errorf("move %d, %s: no knight move", i+1, name)
+		}
+		cell[m.From] = empty
+		if err := landingAllowed(s, cell, m.To, c); err != nil {
+			return nil, fmt.Errorf("move %d, %s: %w", i+1, name, err)
+		}
+		cell[m.To] = c
+	}
+	return cell, nil
 }
 
 // landingAllowed applies the swap rule to a knight of colour c landing on to,

@@ -39,9 +39,20 @@ func init() {
 		DefaultTask: First,
 		Shape:       PathShape,
 		Check:       func(s Spec, sol Solution) error { return checkTour(s.(Tour), sol.Path) },
-		Count:       knownTour,
-		Probe:       "tour:5x5:a1",
-		Sweep:       &Sweep{Task: Count, Generate: genTours, Shrink: shrinkTour},
+		Extend: func(s Spec, sol Solution) error {
+			t := s.(Tour)
+			return extendPath(t.Board, sol.Path, t.Start, !t.AllStarts, knightApart, "knight")
+		},
+		Count: knownTour,
+		CountTheorem: func(s Spec, task Task) string {
+			t := s.(Tour)
+			if _, ok := knownTour(s, task); ok && t.Closed && closedTourTheorem(t.Board) != "" {
+				return closedTourTheorem(t.Board)
+			}
+			return ""
+		},
+		Probe: "tour:5x5:a1",
+		Sweep: &Sweep{Task: Count, Generate: genTours, Shrink: shrinkTour},
 	})
 }
 
@@ -98,14 +109,27 @@ func knownTour(spec Spec, task Task) (uint64, bool) {
 		return 0, false
 	}
 	if s.Closed {
-		w, h := s.Board.W, s.Board.H
-		if (w%2 == 1 && h%2 == 1) || w == 4 || h == 4 {
+		if closedTourTheorem(s.Board) != "" {
 			return 0, true
 		}
 		s.AllStarts, s.Start = true, 0
 	}
 	n, ok := knownTours[s.String()]
 	return n, ok
+}
+
+// closedTourTheorem names the theorem by which board b has no closed tour,
+// for the published-value table: both sides odd (a closed tour alternates
+// colours, so it needs as many squares of each), or a side of 4 (Schwenk).
+// "" when neither applies.
+func closedTourTheorem(b Board) string {
+	switch {
+	case b.W%2 == 1 && b.H%2 == 1:
+		return "colour count: no closed tour when both sides are odd"
+	case b.W == 4 || b.H == 4:
+		return "Schwenk: no closed tour on a board with a side of 4"
+	}
+	return ""
 }
 
 // checkTour checks a knight's tour with the checker's own geometry.

@@ -371,6 +371,38 @@ func TestSpeedupTableAll(t *testing.T) {
 	}
 }
 
+// TestLegacySchemaRead: a file of the schema before the method, fallbacks
+// and theorem columns is read with those fields empty, and refused for
+// appending; the current schema round-trips them.
+func TestLegacySchemaRead(t *testing.T) {
+	var buf bytes.Buffer
+	buf.WriteString(strings.Join(LegacyColumns, ",") + "\n")
+	r := row("queens:8", "native/bitboard", "count", 1, StatusOK, 92)
+	r.Method, r.Fallbacks, r.Theorem = "m", []string{"a: error: x", "b: error: y"}, "thm"
+	rec := r.Record()
+	rec = append(rec[:len(rec)-4], rec[len(rec)-1])
+	buf.WriteString(strings.Join(rec, ",") + "\n")
+	rows, err := Read(bytes.NewReader(buf.Bytes()), "legacy")
+	if err != nil || len(rows) != 1 || rows[0].Method != "" || rows[0].Answer != 92 {
+		t.Fatalf("legacy: %v %+v", err, rows)
+	}
+	path := filepath.Join(t.TempDir(), "old.csv")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := OpenAppend(path); err == nil || !strings.Contains(err.Error(), "previous schema") {
+		t.Errorf("append to a legacy file: %v", err)
+	}
+	buf.Reset()
+	if err := Write(&buf, []Row{r}); err != nil {
+		t.Fatal(err)
+	}
+	rows, err = Read(bytes.NewReader(buf.Bytes()), "new")
+	if err != nil || len(rows) != 1 || rows[0].Method != "m" || len(rows[0].Fallbacks) != 2 || rows[0].Fallbacks[1] != "b: error: y" || rows[0].Theorem != "thm" {
+		t.Fatalf("round trip: %v %+v", err, rows)
+	}
+}
+
 // TestBigAnswer: a count beyond 2^64 keeps every digit through CSV, and a
 // malformed answer is refused.
 func TestBigAnswer(t *testing.T) {

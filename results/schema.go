@@ -76,7 +76,12 @@ var Columns = slices.Concat([]string{
 	"time", "instance", "puzzle", "squares", "variant", "backend", "heuristic", "encoding", "solver",
 	"task", "rep", "status", "answer", "seconds", "user", "sys", "maxrss_kb",
 	"solver_seconds", "encode_seconds", "solve_seconds",
-}, StatColumns, []string{"message"})
+}, StatColumns, []string{"method", "fallbacks", "theorem", "message"})
+
+// LegacyColumns is the schema before the method, fallbacks and theorem
+// columns. Files with it are still read (those fields empty) and merged
+// into the current schema; appending to one (bench --resume) is refused.
+var LegacyColumns = slices.Concat(Columns[:len(Columns)-4], []string{"message"})
 
 // The statuses a run can end with.
 const (
@@ -113,9 +118,17 @@ type Row struct {
 	// SolverSeconds, EncodeSeconds and SolveSeconds are what the child reports.
 	SolverSeconds, EncodeSeconds, SolveSeconds float64
 	// Stats holds the counters reported, by puzzle.Stat* key.
-	Stats   map[string]int64
-	Message string
+	Stats map[string]int64
+	// Method, Fallbacks and Theorem say what actually ran (puzzle.Answer's
+	// fields of those names); Fallbacks are joined with FallbackSep in CSV.
+	Method    string
+	Fallbacks []string
+	Theorem   string
+	Message   string
 }
+
+// FallbackSep joins Row.Fallbacks in the fallbacks column.
+const FallbackSep = " | "
 
 // AnswerString returns the answer in decimal, every digit ("" if none).
 func (r Row) AnswerString() string {
@@ -171,7 +184,7 @@ func (r Row) Record() []string {
 			rec = append(rec, "")
 		}
 	}
-	return append(rec, oneLine(r.Message))
+	return append(rec, oneLine(r.Method), oneLine(strings.Join(r.Fallbacks, FallbackSep)), oneLine(r.Theorem), oneLine(r.Message))
 }
 
 func oneLine(s string) string {
@@ -238,7 +251,11 @@ func ParseRecord(rec []string) (Row, error) {
 		}
 		r.Stats[k] = v
 	}
-	r.Message = field(len(Columns) - 1)
+	n := len(Columns)
+	r.Method, r.Theorem, r.Message = field(n-4), field(n-2), field(n-1)
+	if fb := field(n - 3); fb != "" {
+		r.Fallbacks = strings.Split(fb, FallbackSep)
+	}
 	return r, nil
 }
 
@@ -254,7 +271,8 @@ func Read(rd io.Reader, name string) ([]Row, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: malformed CSV: %v", name, err)
 	}
-	if err := CheckHeader(header); err != nil {
+	legacy := slices.Equal(header, LegacyColumns)
+	if err := CheckHeader(header); err != nil && !legacy {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	var rows []Row
@@ -267,6 +285,9 @@ func Read(rd io.Reader, name string) ([]Row, error) {
 			return nil, fmt.Errorf("%s: malformed CSV: %v", name, err)
 		}
 		line, _ := cr.FieldPos(0)
+		if legacy && len(rec) == len(LegacyColumns) {
+			rec = slices.Insert(rec, len(rec)-1, "", "", "")
+		}
 		row, err := ParseRecord(rec)
 		if err != nil {
 			return nil, fmt.Errorf("%s line %d: %v", name, line, err)
@@ -351,6 +372,9 @@ func OpenAppend(path string) (*Appender, []Row, error) {
 		}
 		if rows, err = Read(bytes.NewReader(good), path); err != nil {
 			return nil, nil, err
+		}
+		if first, _, _ := bytes.Cut(good, []byte("\n")); string(bytes.TrimSpace(first)) == strings.Join(LegacyColumns, ",") {
+			return nil, nil, fmt.Errorf("%s has the previous schema (no method, fallbacks and theorem columns): write a new file, or convert it with boardsat results merge %s -o NEW.csv", path, path)
 		}
 		if len(good) < len(data) {
 			// Drop the partial last line.

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 
+	_ "github.com/boardsat/boardsat/brute"  // registers the brute-force backend check
 	_ "github.com/boardsat/boardsat/encode" // registers the sat backends
 	_ "github.com/boardsat/boardsat/native" // registers the native backend
 )

@@ -166,7 +166,11 @@ type jsonAnswer struct {
 	EncodeSeconds *float64         `json:"encode_seconds"`
 	SolveSeconds  *float64         `json:"solve_seconds"`
 	Stats         map[string]int64 `json:"stats"`
-	Message       *string          `json:"message"`
+	// Method, Fallbacks and Theorem say what actually ran (puzzle.Answer).
+	Method    *string  `json:"method"`
+	Fallbacks []string `json:"fallbacks"`
+	Theorem   *string  `json:"theorem"`
+	Message   *string  `json:"message"`
 }
 
 // orNull returns nil for the empty string, else a pointer to s.
@@ -199,6 +203,7 @@ func answerJSON(backend string, req puzzle.Request, ans puzzle.Answer, secs floa
 		Heuristic: orNull(ans.Heuristic), Encoding: orNull(ans.Encoding), Solver: orNull(ans.Solver),
 		Task: string(req.Task), Status: string(ans.Status), Solution: ans.Solution,
 		Seconds: secs, Stats: ans.Stats, Message: orNull(ans.Message),
+		Method: orNull(ans.Method), Fallbacks: ans.Fallbacks, Theorem: orNull(ans.Theorem),
 	}
 	if len(j.Stats) == 0 {
 		j.Stats = nil
@@ -234,6 +239,14 @@ func printText(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answe
 		}
 	}
 	row("task", req.Task)
+	for _, kv := range [][2]string{{"method", ans.Method}, {"theorem", ans.Theorem}} {
+		if kv[1] != "" {
+			row(kv[0], kv[1])
+		}
+	}
+	for _, f := range ans.Fallbacks {
+		row("fallback", f)
+	}
 	row("status", ans.Status)
 	if hasCount(req, ans) {
 		row("count", ans.CountString())

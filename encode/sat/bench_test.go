@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -77,5 +78,29 @@ func benchClaspDIMACS(b *testing.B, n int) {
 		if err != nil || got != want {
 			b.Fatalf("clasp: %d %v, want %d", got, err, want)
 		}
+	}
+}
+
+// BenchmarkTimedSolve solves 8-queens (pairwise) with gophersat in process
+// (no time limit) and in a child process (a time limit: see searchOne),
+// side by side: the difference is what running a timed search where it can
+// be killed costs.
+func BenchmarkTimedSolve(b *testing.B) {
+	f := testQueens(8, false)
+	for _, timed := range []bool{false, true} {
+		name := map[bool]string{false: "in-process", true: "child"}[timed]
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				ctx, cancel := context.Background(), context.CancelFunc(func() {})
+				if timed {
+					ctx, cancel = context.WithTimeout(ctx, time.Minute)
+				}
+				r, err := Solve(ctx, f, "")
+				cancel()
+				if err != nil || r.Status != puzzle.OK {
+					b.Fatal(err, r.Status)
+				}
+			}
+		})
 	}
 }

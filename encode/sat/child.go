@@ -1,7 +1,6 @@
 package sat
 
 import (
-	"bytes"
 	"context"
 	"encoding/gob"
 	"fmt"
@@ -9,17 +8,19 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 
 	"github.com/boardsat/boardsat/encode/cnf"
 	"github.com/boardsat/boardsat/puzzle"
 	gs "github.com/crillab/gophersat/solver"
 )
 
-// childEnv, set to "1", makes any binary that links this package serve one
-// gophersat search: it reads a searchJob (gob) on stdin, runs it, writes a
-// searchResult (gob) on stdout and exits, before main or the tests start.
-// Timed searches run that way (searchOne), so that a time limit kills the
-// search instead of leaving it to hold gophersat's lock in this process.
+// childEnv, set to "1", makes any binary that links this package a gophersat
+// worker: before main or the tests start, it reads searchJobs (gob) on
+// stdin and answers each with a searchResult (gob) on stdout until stdin
+// ends. Timed searches run in such a worker (searchOne), so that a time
+// limit kills the search instead of leaving it to hold gophersat's lock in
+// this process.
 const childEnv = "BOARDSAT_GOPHERSAT_CHILD"
 
 func init() {
@@ -128,59 +129,160 @@ func searchHere(ctx context.Context, mode searchMode, f *cnf.Formula) searchResu
 	return r
 }
 
-// searchChild runs the search in a child process of this binary.
-func searchChild(ctx context.Context, mode searchMode, f *cnf.Formula) searchResult {
+// worker is the child process that serves timed searches, one at a time,
+// started on first use and reused until a search must be abandoned, when
+// it is killed (and the next search starts a new one).
+type worker struct {
+	cmd  *exec.Cmd
+	enc  *gob.Encoder
+	dec  *gob.Decoder
+	errb *tailBuffer
+}
+
+// workerSem guards theWorker: one search at a time goes to the worker.
+var (
+	workerSem = make(chan struct{}, 1)
+	theWorker *worker
+)
+
+// startWorker starts a child process of this binary serving searches.
+func startWorker() (*worker, error) {
 	exe, err := os.Executable()
 	if err != nil {
-		return searchResult{Err: "cannot start a gophersat child process: " + err.Error()}
+		return nil, err
 	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	// No death signal: the worker exits when its stdin closes, that is when
+	// this process ends, and a bench child's process group takes it along.
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	w := &worker{cmd: cmd, enc: gob.NewEncoder(in), dec: gob.NewDecoder(out), errb: &tailBuffer{}}
+	cmd.Stderr = w.errb
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// kill ends the worker process.
+func (w *worker) kill() {
+	w.cmd.Process.Kill()
+	w.cmd.Wait()
+}
+
+// searchChild runs the search in the worker process, killing it when ctx
+// ends first.
+func searchChild(ctx context.Context, mode searchMode, f *cnf.Formula) searchResult {
+	select {
+	case workerSem <- struct{}{}:
+	case <-ctx.Done():
+		return searchResult{Timeout: true}
+	}
+	defer func() { <-workerSem }()
+	if theWorker == nil {
+		w, err := startWorker()
+		if err != nil {
+			return searchResult{Err: "cannot start a gophersat child process: " + err.Error()}
+		}
+		theWorker = w
+	}
+	w := theWorker
 	job := searchJob{Mode: mode, NumVars: f.NumVars(), Clauses: make([][]cnf.Lit, f.NumClauses()), PBs: f.PBs()}
 	for i := range job.Clauses {
 		job.Clauses[i] = f.Clause(i)
 	}
-	var in, out, errOut bytes.Buffer
-	if err := gob.NewEncoder(&in).Encode(job); err != nil {
-		return searchResult{Err: "encoding a gophersat job: " + err.Error()}
-	}
-	cmd := exec.CommandContext(ctx, exe)
-	cmd.Env = append(os.Environ(), childEnv+"=1")
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = &in, &out, &errOut
-	runErr := cmd.Run()
-	if ctx.Err() != nil {
+	done := make(chan searchResult, 1)
+	go func() {
+		var r searchResult
+		if err := w.enc.Encode(job); err != nil {
+			done <- searchResult{Err: "sending a job to the gophersat child process: " + err.Error()}
+			return
+		}
+		if err := w.dec.Decode(&r); err != nil {
+			done <- searchResult{Err: "the gophersat child process failed: " + err.Error() + w.errb.last()}
+			return
+		}
+		done <- r
+	}()
+	select {
+	case r := <-done:
+		if r.Err != "" && (strings.HasPrefix(r.Err, "sending a job") || strings.HasPrefix(r.Err, "the gophersat child")) {
+			w.kill()
+			theWorker = nil
+		}
+		return r
+	case <-ctx.Done():
+		// gophersat cannot be interrupted: kill the process it runs in.
+		w.kill()
+		theWorker = nil
+		<-done
 		return searchResult{Timeout: true}
 	}
-	var r searchResult
-	if err := gob.NewDecoder(&out).Decode(&r); err != nil {
-		msg := strings.TrimSpace(errOut.String())
-		if i := strings.LastIndexByte(msg, '\n'); i >= 0 {
-			msg = msg[i+1:]
-		}
-		return searchResult{Err: fmt.Sprintf("gophersat child process failed (%v): %s", runErr, msg)}
-	}
-	return r
 }
 
-// serveChild is the child's side of searchChild; it returns the exit code.
+// tailBuffer keeps the end of what a child writes on stderr.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > 4096 {
+		t.buf = t.buf[len(t.buf)-4096:]
+	}
+	return len(p), nil
+}
+
+// last returns the last line written, as ": line", or "".
+func (t *tailBuffer) last() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s := strings.TrimSpace(string(t.buf))
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	if s == "" {
+		return ""
+	}
+	return ": " + s
+}
+
+// serveChild is the child's side of searchChild: it answers jobs until its
+// input ends, and returns the exit code.
 func serveChild(in io.Reader, out io.Writer) int {
-	var job searchJob
-	if err := gob.NewDecoder(in).Decode(&job); err != nil {
-		fmt.Fprintln(os.Stderr, "gophersat child: reading the job:", err)
-		return 2
+	dec, enc := gob.NewDecoder(in), gob.NewEncoder(out)
+	for {
+		var job searchJob
+		if err := dec.Decode(&job); err != nil {
+			if err == io.EOF {
+				return 0
+			}
+			fmt.Fprintln(os.Stderr, "gophersat child: reading a job:", err)
+			return 2
+		}
+		f := cnf.New()
+		for v := 1; v <= job.NumVars; v++ {
+			f.Var(fmt.Sprint("x", v))
+		}
+		for _, c := range job.Clauses {
+			f.Add(c...)
+		}
+		for _, p := range job.PBs {
+			f.AddPB(p.Lits, p.Weights, p.Op, p.K)
+		}
+		if err := enc.Encode(searchHere(context.Background(), job.Mode, f)); err != nil {
+			fmt.Fprintln(os.Stderr, "gophersat child: writing the result:", err)
+			return 2
+		}
 	}
-	f := cnf.New()
-	for v := 1; v <= job.NumVars; v++ {
-		f.Var(fmt.Sprint("x", v))
-	}
-	for _, c := range job.Clauses {
-		f.Add(c...)
-	}
-	for _, p := range job.PBs {
-		f.AddPB(p.Lits, p.Weights, p.Op, p.K)
-	}
-	r := searchHere(context.Background(), job.Mode, f)
-	if err := gob.NewEncoder(out).Encode(r); err != nil {
-		fmt.Fprintln(os.Stderr, "gophersat child: writing the result:", err)
-		return 2
-	}
-	return 0
 }

@@ -61,7 +61,18 @@ type CountResult struct {
 	Stats map[string]int64
 	// Message explains an Error or Timeout status.
 	Message string
+	// Method names the counting method that ran (clasp's enumeration mode,
+	// a blocking-clause loop, boardsat's projected enumerator).
+	Method string
 }
+
+// The counting methods CountResult.Method names.
+const (
+	MethodNameEnum        = "projected enumeration (boardsat)"
+	MethodNameBlocking    = "gophersat, one blocking clause per model"
+	MethodNameClaspDIMACS = "clasp -n 0 on DIMACS (every variable projected)"
+	MethodNameClaspASPIF  = "clasp -n 0 --project=show on aspif"
+)
 
 // Count counts the models of f projected onto its primary variables:
 // assignments of f.Projection() that extend to a model, each counted once
@@ -69,12 +80,19 @@ type CountResult struct {
 // The error is for a request that cannot run (unknown solver or method,
 // absent binary, PB constraints for a CNF-only solver) or an error from Emit.
 func Count(ctx context.Context, f *cnf.Formula, opt CountOptions) (CountResult, error) {
+	r, method, err := count(ctx, f, opt)
+	r.Method = method
+	return r, err
+}
+
+// count is Count, and names the method it ran.
+func count(ctx context.Context, f *cnf.Formula, opt CountOptions) (CountResult, string, error) {
 	s, err := Lookup(opt.Solver)
 	if err != nil {
-		return CountResult{}, err
+		return CountResult{}, "", err
 	}
 	if err := s.accepts(f); err != nil {
-		return CountResult{}, err
+		return CountResult{}, "", err
 	}
 	threads := opt.Threads
 	if threads <= 0 {
@@ -82,27 +100,31 @@ func Count(ctx context.Context, f *cnf.Formula, opt CountOptions) (CountResult, 
 	}
 	if s.Binary != "" {
 		if opt.Method != "" {
-			return CountResult{}, fmt.Errorf("counting method %q is for gophersat; external solvers count by their own means", opt.Method)
+			return CountResult{}, "", fmt.Errorf("counting method %q is for gophersat; external solvers count by their own means", opt.Method)
 		}
 		if s.Name == "clasp" && opt.Emit == nil && len(f.PBs()) == 0 {
-			return countClasp(ctx, f), nil
+			r, method := countClasp(ctx, f)
+			return r, method, nil
 		}
-		return countExternalLoop(ctx, f, s, opt.Emit)
+		r, err := countExternalLoop(ctx, f, s, opt.Emit)
+		return r, s.Name + ", one blocking clause per model", err
 	}
 	method := opt.Method
 	if s.Name == BlockingSolver {
 		if method != "" && method != MethodBlocking {
-			return CountResult{}, fmt.Errorf("solver %s counts by method %s only", s.Name, MethodBlocking)
+			return CountResult{}, "", fmt.Errorf("solver %s counts by method %s only", s.Name, MethodBlocking)
 		}
 		method = MethodBlocking
 	}
 	switch method {
 	case "", MethodEnum:
-		return countEnum(ctx, f, threads, opt)
+		r, err := countEnum(ctx, f, threads, opt)
+		return r, MethodNameEnum, err
 	case MethodBlocking:
-		return countBlocking(ctx, f, opt.Emit)
+		r, err := countBlocking(ctx, f, opt.Emit)
+		return r, MethodNameBlocking, err
 	}
-	return CountResult{}, fmt.Errorf("unknown counting method %q: want %s or %s", opt.Method, MethodEnum, MethodBlocking)
+	return CountResult{}, "", fmt.Errorf("unknown counting method %q: want %s or %s", opt.Method, MethodEnum, MethodBlocking)
 }
 
 // emitter serialises Emit calls and checks each model first.

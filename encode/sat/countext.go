@@ -131,15 +131,18 @@ func writeFile(path string, write func(io.Writer) error) error {
 
 // countClasp counts with clasp's own enumeration: "clasp -n 0" on the DIMACS
 // form of f when every variable is projected (the plain count is then the
-// projected one), else "clasp -n 0 --project=show" on its aspif form.
-func countClasp(ctx context.Context, f *cnf.Formula) CountResult {
+// projected one), else "clasp -n 0 --project=show" on its aspif form; it
+// names the one it ran.
+func countClasp(ctx context.Context, f *cnf.Formula) (CountResult, string) {
 	dir, err := os.MkdirTemp("", "boardsat-clasp-")
 	if err != nil {
-		return CountResult{Status: puzzle.Error, Message: err.Error()}
+		return CountResult{Status: puzzle.Error, Message: err.Error()}, MethodNameClaspDIMACS
 	}
 	defer os.RemoveAll(dir)
 	var args []string
+	method := MethodNameClaspASPIF
 	if len(f.Projection()) == f.NumVars() {
+		method = MethodNameClaspDIMACS
 		in := filepath.Join(dir, "in.cnf")
 		err = writeFile(in, f.WriteDIMACS)
 		args = []string{"-n", "0", "-q", "--stats", in}
@@ -149,7 +152,7 @@ func countClasp(ctx context.Context, f *cnf.Formula) CountResult {
 		args = []string{"-n", "0", "--project=show", "-q", "--stats", in}
 	}
 	if err != nil {
-		return CountResult{Status: puzzle.Error, Message: fmt.Sprintf("writing input for clasp: %v", err)}
+		return CountResult{Status: puzzle.Error, Message: fmt.Sprintf("writing input for clasp: %v", err)}, method
 	}
 	cmd := exec.CommandContext(ctx, "clasp", args...)
 	killGroup(cmd)
@@ -160,19 +163,19 @@ func countClasp(ctx context.Context, f *cnf.Formula) CountResult {
 	stats := parseStats(stdout.Bytes())
 	stats[puzzle.StatSolverCalls] = 1
 	if ctx.Err() != nil {
-		return CountResult{Status: puzzle.Timeout, Stats: stats, Message: "time limit reached"}
+		return CountResult{Status: puzzle.Timeout, Stats: stats, Message: "time limit reached"}, method
 	}
 	if runErr != nil {
 		var ee *exec.ExitError
 		if !errors.As(runErr, &ee) || !ee.Exited() || (ee.ExitCode() != 10 && ee.ExitCode() != 20 && ee.ExitCode() != 30) {
-			return CountResult{Status: puzzle.Error, Stats: stats, Message: fmt.Sprintf("clasp failed: %v%s", runErr, tail(stderr.Bytes()))}
+			return CountResult{Status: puzzle.Error, Stats: stats, Message: fmt.Sprintf("clasp failed: %v%s", runErr, tail(stderr.Bytes()))}, method
 		}
 	}
 	n, err := parseClaspCount(stdout.Bytes())
 	if err != nil {
-		return CountResult{Status: puzzle.Error, Stats: stats, Message: "clasp: " + err.Error()}
+		return CountResult{Status: puzzle.Error, Stats: stats, Message: "clasp: " + err.Error()}, method
 	}
-	return CountResult{Status: puzzle.OK, Count: n, Stats: stats}
+	return CountResult{Status: puzzle.OK, Count: n, Stats: stats}, method
 }
 
 // parseClaspCount reads the model count of a complete "clasp -n 0" run: the

@@ -488,20 +488,23 @@ func TestCountBuiltin(t *testing.T) {
 	t.Logf("gophersat CountModels on pairwise 8-queens: %d (true count 92)", r.Count)
 }
 
+// countQueens8Blocking counts 8-queens by gophersat's blocking loop, and
+// says what is wrong with the answer (92).
+func countQueens8Blocking() error {
+	r, err := Count(context.Background(), testQueens(8, false), CountOptions{Method: MethodBlocking})
+	if err == nil && (r.Status != puzzle.OK || r.Count != 92) {
+		err = fmt.Errorf("count %d status %s, want 92", r.Count, r.Status)
+	}
+	return err
+}
+
 // TestGophersatConcurrent runs several gophersat counts at once: gophersat
 // shares a package-level buffer between solvers, so without the package's
 // serialisation these counts come out wrong (8-queens: most runs).
 func TestGophersatConcurrent(t *testing.T) {
-	f := testQueens(8, false)
 	errs := make(chan error, 4)
 	for range 4 {
-		go func() {
-			r, err := Count(context.Background(), f, CountOptions{Method: MethodBlocking})
-			if err == nil && (r.Status != puzzle.OK || r.Count != 92) {
-				err = fmt.Errorf("count %d status %s, want 92", r.Count, r.Status)
-			}
-			errs <- err
-		}()
+		go func() { errs <- countQueens8Blocking() }()
 	}
 	for range 4 {
 		if err := <-errs; err != nil {
