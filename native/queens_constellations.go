@@ -282,7 +282,10 @@ func (q *queensCompletion) count() uint64 {
 // column left. The two copies of the last-rows code are deliberate: a
 // function for them is not inlined, and the call costs a fifth of the time.
 func (q *queensCompletion) rec(d int, f, l, r, c uint64) uint64 {
-	if d < 4 && q.stop.Load() {
+	// Poll at every call: a subtree below a fixed depth can run for hours
+	// on big boards, and the flag's load costs about nothing beside the
+	// loop below.
+	if q.stop.Load() {
 		q.halted = true
 		return 0
 	}
@@ -402,7 +405,7 @@ func (q *queensCompletion) countFixed(turns []int) (total uint64, fixed [4]uint6
 			}
 			return
 		}
-		if d < 2 && q.stop.Load() {
+		if q.stop.Load() {
 			q.halted = true
 			return
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // queensBorderKey returns the key of a solution's start constellation.
@@ -146,5 +147,27 @@ func TestQueensConstellationsStop(t *testing.T) {
 	q.setup(queensConstellations(24)[0])
 	if got := q.count(); got != 0 || !q.halted || q.nodes != 0 {
 		t.Errorf("stopped search: count %d halted %v nodes %d, want 0 true 0", got, q.halted, q.nodes)
+	}
+}
+
+// TestQueensConstellationsStopMidway: a stop raised while the completion
+// search is deep in a constellation hours long to finish takes effect
+// within the deadline, not at the next shallow node (which took minutes on
+// queens:28 when the flag was polled only near the root).
+func TestQueensConstellationsStopMidway(t *testing.T) {
+	var stop atomic.Bool
+	q := &queensCompletion{n: 26, stop: &stop}
+	q.setup(queensConstellations(26)[0])
+	done := make(chan uint64, 1)
+	go func() { done <- q.count() }()
+	time.Sleep(100 * time.Millisecond)
+	stop.Store(true)
+	select {
+	case <-done:
+		if !q.halted {
+			t.Fatalf("a 26-queens constellation finished in 100 ms; this test needs a longer one")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("search still running 10 s after its stop flag was raised")
 	}
 }
