@@ -144,25 +144,21 @@ func queensCountWith(b *testing.B, name string, n, threads int, want uint64) {
 
 // BenchmarkQueens18Two counts queens:18 (666,090,624) on two threads with
 // the constellations strategy (target: at most 25 s).
-func BenchmarkQueens18Two(b *testing.B) {
-	if testing.Short() {
-		b.Skip("queens:18 is skipped with -short")
-	}
-	want, _ := puzzle.KnownCount(puzzle.Queens{N: 18}, puzzle.Count)
-	for b.Loop() {
-		queensCountWith(b, "constellations", 18, 2, want)
-	}
-}
+func BenchmarkQueens18Two(b *testing.B) { benchmarkQueensTwo(b, 18) }
 
 // BenchmarkQueens19Two counts queens:19 (4,968,057,848) on two threads with
 // the constellations strategy (target: under 4 minutes).
-func BenchmarkQueens19Two(b *testing.B) {
+func BenchmarkQueens19Two(b *testing.B) { benchmarkQueensTwo(b, 19) }
+
+// benchmarkQueensTwo counts queens:n on two threads with the constellations
+// strategy and checks the published count; skipped with -short.
+func benchmarkQueensTwo(b *testing.B, n int) {
 	if testing.Short() {
-		b.Skip("queens:19 is skipped with -short")
+		b.Skipf("queens:%d is skipped with -short", n)
 	}
-	want, _ := puzzle.KnownCount(puzzle.Queens{N: 19}, puzzle.Count)
+	want, _ := puzzle.KnownCount(puzzle.Queens{N: n}, puzzle.Count)
 	for b.Loop() {
-		queensCountWith(b, "constellations", 19, 2, want)
+		queensCountWith(b, "constellations", n, 2, want)
 	}
 }
 
