@@ -42,14 +42,16 @@ import (
 	"math/big"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"github.com/boardsat/boardsat/puzzle"
 )
 
 // FrontierMaxSide is the largest shorter side the frontier counter accepts
-// at all: the window of 2W+1 squares, four bits each, must fit in a 128-bit
-// key. The memory budget refuses most boards before that.
-const FrontierMaxSide = 10
+// at all: the window of 2W+1 squares, four bits each, and two bits of path
+// ends must fit in a 64-bit key. (8x8 would also need far more memory than
+// the budget: see frontierPeak.)
+const FrontierMaxSide = 7
 
 // FrontierMemBudget is the memory, in bytes, the frontier counter may use
 // for its hash tables (current and next layer and buffers). A board whose
@@ -120,7 +122,7 @@ func frontierCount(ctx context.Context, t puzzle.Tour, threads int, budget int64
 	}
 	w := min(b.W, b.H)
 	if w > FrontierMaxSide {
-		return puzzle.Answer{}, fmt.Errorf("the frontier counter refuses %s: its shorter side %d is over %d (the window of 2W+1 squares must fit a 128-bit key)",
+		return puzzle.Answer{}, fmt.Errorf("the frontier counter refuses %s: its shorter side %d is over %d (the window of 2W+1 squares must fit a 64-bit key)",
 			b, w, FrontierMaxSide)
 	}
 	est := frontierEstimate(w, t.Closed)
@@ -241,9 +243,9 @@ func (p *frontierPlan) boundLimbs() int {
 	return bound.BitLen()/64 + 1
 }
 
-// The state key: the window's 2W+1 squares, four bits each (position p in
-// word p/16), and the number of path ends used in bits 60-61 of the second
-// word. Square codes: 0 needs no edge (or is off the board), 1 needs two
+// The state key, one 64-bit word: the window's 2W+1 squares, four bits each
+// (position p in bits 4p..4p+3), and the number of path ends used in bits
+// 60-61. Square codes: 0 needs no edge (or is off the board), 1 needs two
 // (no edge yet), 2 needs one and its fragment's other end is virtual (a path
 // end chosen earlier), 3 and up need one and name the fragment, numbered in
 // window order.
@@ -253,71 +255,100 @@ const (
 	fcSingle = 2
 	fcLabel  = 3
 	fEndBit  = 60
-	fEmptyLo = ^uint64(0) // marks a free hash slot (no real key has 16 codes of 15)
+	fEmpty   = ^uint64(0) // marks a free hash slot (bits 62-63 of a key are zero)
 )
 
-// fTable is an open-addressing hash table from keys to counts of k limbs.
+// fTable is an open-addressing hash table from keys to counts of k limbs:
+// one bucket of a layer. A layer is split into many buckets by the high bits
+// of the key's hash, so that the states merged in one go stay in cache.
 type fTable struct {
-	keys []uint64 // 2 words per slot
+	keys []uint64 // fEmpty marks a free slot
 	vals []uint64 // k words per slot
 	k    int
 	mask uint64
 	used int
 }
 
-func newFTable(k, slots int) *fTable {
-	size := 1024
-	for size < slots {
-		size <<= 1
-	}
+func newFTable(k int) *fTable {
 	t := &fTable{k: k}
-	t.alloc(size)
+	t.alloc(256)
 	return t
 }
 
 func (t *fTable) alloc(size int) {
-	t.keys = make([]uint64, 2*size)
+	t.keys = make([]uint64, size)
 	t.vals = make([]uint64, t.k*size)
-	for i := 0; i < len(t.keys); i += 2 {
-		t.keys[i] = fEmptyLo
+	for i := range t.keys {
+		t.keys[i] = fEmpty
 	}
 	t.mask = uint64(size - 1)
 	t.used = 0
 }
 
-func (t *fTable) clear() {
-	for i := 0; i < len(t.keys); i += 2 {
-		t.keys[i] = fEmptyLo
+// reset empties the table and keeps its memory (values are overwritten on
+// insertion, so only the keys are cleared).
+func (t *fTable) reset() {
+	if t.used == 0 {
+		return
 	}
-	clear(t.vals)
+	for i := range t.keys {
+		t.keys[i] = fEmpty
+	}
 	t.used = 0
 }
 
 func (t *fTable) bytes() int64 { return int64(len(t.keys)+len(t.vals)) * 8 }
 
-func fHash(lo, hi uint64) uint64 {
-	h := lo*0x9E3779B97F4A7C15 ^ hi*0xC2B2AE3D27D4EB4F
-	h ^= h >> 29
-	h *= 0xBF58476D1CE4E5B9
-	return h ^ h>>32
+// fHash mixes a key (murmur3's finaliser): its high bits choose the bucket,
+// its low bits the slot.
+func fHash(x uint64) uint64 {
+	x ^= x >> 33
+	x *= 0xff51afd7ed558ccd
+	x ^= x >> 33
+	x *= 0xc4ceb9fe1a85ec53
+	return x ^ x>>33
 }
 
-// add adds val (k limbs) to key's count; it reports a carry out of the top
-// limb.
-func (t *fTable) add(lo, hi uint64, h uint64, val []uint64) bool {
-	if 8*(t.used+1) > 5*int(t.mask+1) {
+// add1 adds the one-limb count val to key's count; it reports a carry.
+func (t *fTable) add1(key, h, val uint64) bool {
+	if 10*(t.used+1) > 7*len(t.keys) {
 		t.grow()
 	}
 	i := h & t.mask
 	for {
-		klo := t.keys[2*i]
-		if klo == fEmptyLo {
-			t.keys[2*i], t.keys[2*i+1] = lo, hi
+		switch t.keys[i] {
+		case fEmpty:
+			t.keys[i] = key
+			t.vals[i] = val
+			t.used++
+			return false
+		case key:
+			var c uint64
+			t.vals[i], c = bits.Add64(t.vals[i], val, 0)
+			return c != 0
+		}
+		i = (i + 1) & t.mask
+	}
+}
+
+// add adds val (k limbs) to key's count; it reports a carry out of the top
+// limb.
+func (t *fTable) add(key, h uint64, val []uint64) bool {
+	if t.k == 1 {
+		return t.add1(key, h, val[0])
+	}
+	if 10*(t.used+1) > 7*len(t.keys) {
+		t.grow()
+	}
+	i := h & t.mask
+	for {
+		switch t.keys[i] {
+		case fEmpty:
+			t.keys[i] = key
 			copy(t.vals[int(i)*t.k:], val)
 			t.used++
 			return false
-		}
-		if klo == lo && t.keys[2*i+1] == hi {
+		case key:
 			return limbsAdd(t.vals[int(i)*t.k:int(i)*t.k+t.k], val)
 		}
 		i = (i + 1) & t.mask
@@ -326,18 +357,16 @@ func (t *fTable) add(lo, hi uint64, h uint64, val []uint64) bool {
 
 func (t *fTable) grow() {
 	keys, vals := t.keys, t.vals
-	t.alloc(2 * int(t.mask+1))
-	for i := 0; i < len(keys)/2; i++ {
-		lo := keys[2*i]
-		if lo == fEmptyLo {
+	t.alloc(2 * len(keys))
+	for i, key := range keys {
+		if key == fEmpty {
 			continue
 		}
-		hi := keys[2*i+1]
-		j := fHash(lo, hi) & t.mask
-		for t.keys[2*j] != fEmptyLo {
+		j := fHash(key) & t.mask
+		for t.keys[j] != fEmpty {
 			j = (j + 1) & t.mask
 		}
-		t.keys[2*j], t.keys[2*j+1] = lo, hi
+		t.keys[j] = key
 		copy(t.vals[int(j)*t.k:], vals[i*t.k:i*t.k+t.k])
 		t.used++
 	}
@@ -403,108 +432,197 @@ func (r frontierResult) answer(ctx context.Context, p *frontierPlan, limbs int, 
 	return ans
 }
 
-// frontierChunk is how many states one worker expands before the workers
-// switch to inserting.
-const frontierChunk = 1 << 16
+// Layer building: the current layer's slots are cut into units of at most
+// frontierUnit slots; a round expands up to frontierRound slots' worth of
+// units (the workers take units from a shared counter) into per-worker,
+// per-bucket buffers, and then each worker merges the buffers of its own
+// buckets (bucket b belongs to worker b mod threads) into the next layer.
+const (
+	frontierUnit  = 1 << 13
+	frontierRound = 1 << 20
+	// frontierBucket is the number of states a bucket should hold, so
+	// that its table stays in the cache while a round is merged.
+	frontierBucket = 1 << 14
+)
+
+// fLayer is one layer of states: buckets chosen by the key hash's high bits.
+type fLayer struct {
+	buckets []*fTable
+	shift   uint // bucket = hash >> shift (64 for a single bucket)
+}
+
+func (l *fLayer) used() int64 {
+	var n int64
+	for _, t := range l.buckets {
+		n += int64(t.used)
+	}
+	return n
+}
+
+func (l *fLayer) bytes() int64 {
+	var n int64
+	for _, t := range l.buckets {
+		n += t.bytes()
+	}
+	return n
+}
+
+// fPool keeps emptied tables for reuse, so that memory is not reallocated
+// at every layer.
+type fPool struct {
+	k    int
+	free []*fTable
+}
+
+func (p *fPool) layer(states int64, threads int) *fLayer {
+	nb, lg := 1, 0
+	for int64(nb)*frontierBucket < states || nb < threads {
+		nb <<= 1
+		lg++
+	}
+	l := &fLayer{buckets: make([]*fTable, nb), shift: uint(64 - lg)}
+	for i := range l.buckets {
+		if n := len(p.free); n > 0 {
+			l.buckets[i] = p.free[n-1]
+			p.free = p.free[:n-1]
+		} else {
+			l.buckets[i] = newFTable(p.k)
+		}
+	}
+	return l
+}
+
+func (p *fPool) release(l *fLayer) {
+	for _, t := range l.buckets {
+		t.reset()
+		p.free = append(p.free, t)
+	}
+	l.buckets = nil
+}
+
+func (p *fPool) bytes() int64 {
+	var n int64
+	for _, t := range p.free {
+		n += t.bytes()
+	}
+	return n
+}
+
+// fUnit is a range of slots of one table of the current layer.
+type fUnit struct {
+	t        *fTable
+	from, to int
+}
 
 // run performs the whole DP with counts of k limbs.
 func (p *frontierPlan) run(ctx context.Context, threads, k int, budget int64) frontierResult {
 	res := frontierResult{total: make([]uint64, k)}
-	cur := make([]*fTable, threads)
-	next := make([]*fTable, threads)
-	for i := range threads {
-		cur[i] = newFTable(k, 1024)
-		next[i] = newFTable(k, 1024)
-	}
+	pool := &fPool{k: k}
+	cur := pool.layer(1, 1)
 	// The empty window before square 0: every position off the board.
 	one := make([]uint64, k)
 	one[0] = 1
-	cur[0].add(0, 0, fHash(0, 0), one)
+	cur.buckets[0].add(0, fHash(0), one)
 	workers := make([]*frontierWorker, threads)
 	for i := range workers {
-		workers[i] = &frontierWorker{p: p, k: k, out: make([][]uint64, threads), total: make([]uint64, k), threads: uint64(threads)}
+		workers[i] = &frontierWorker{p: p, k: k, total: make([]uint64, k)}
 	}
-	shardOverflow := make([]bool, threads)
+	var wg sync.WaitGroup
 	for v := 0; v < p.n; v++ {
 		if ctx.Err() != nil {
 			res.stopped = true
 			return res
 		}
-		for _, t := range next {
-			t.clear()
-		}
-		// Chunks over the current shards' slots.
-		type span struct {
-			t        *fTable
-			from, to int
-		}
-		var spans []span
-		for _, t := range cur {
-			size := int(t.mask + 1)
-			for from := 0; from < size; from += frontierChunk * threads {
-				spans = append(spans, span{t, from, min(size, from+frontierChunk*threads)})
+		// The next layer is sized for twice the current one (it rarely
+		// grows faster; buckets grow on their own if it does).
+		next := pool.layer(2*cur.used(), threads)
+		var units []fUnit
+		for _, t := range cur.buckets {
+			for from := 0; from < len(t.keys); from += frontierUnit {
+				units = append(units, fUnit{t, from, min(len(t.keys), from+frontierUnit)})
 			}
 		}
-		for _, sp := range spans {
-			var wg sync.WaitGroup
-			per := (sp.to - sp.from + threads - 1) / threads
-			for wi, wk := range workers {
+		for _, wk := range workers {
+			wk.next = next
+			if len(wk.out) < len(next.buckets) {
+				wk.out = make([][]uint64, len(next.buckets))
+			}
+		}
+		var bufBytes int64
+		for r := 0; r < len(units); {
+			if ctx.Err() != nil {
+				res.stopped = true
+				return res
+			}
+			end, slots := r, 0
+			for end < len(units) && slots < frontierRound {
+				slots += units[end].to - units[end].from
+				end++
+			}
+			round := units[r:end]
+			r = end
+			var cursor atomic.Int64
+			for _, wk := range workers {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					lo := sp.from + wi*per
-					hi := min(sp.to, lo+per)
-					for s := range wk.out {
-						wk.out[s] = wk.out[s][:0]
+					for {
+						i := int(cursor.Add(1)) - 1
+						if i >= len(round) {
+							return
+						}
+						wk.expand(v, round[i].t, round[i].from, round[i].to)
 					}
-					wk.expand(v, sp.t, lo, hi)
 				}()
 			}
 			wg.Wait()
-			for si := range next {
+			for wi := range workers {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					stride := 2 + k
-					for _, wk := range workers {
-						buf := wk.out[si]
-						for j := 0; j < len(buf); j += stride {
-							lo, hi := buf[j], buf[j+1]
-							if next[si].add(lo, hi, fHash(lo, hi), buf[j+2:j+stride]) {
-								wk.overflow = true
+					stride := 1 + k
+					for b := wi; b < len(next.buckets); b += threads {
+						t := next.buckets[b]
+						for _, wk := range workers {
+							buf := wk.out[b]
+							for j := 0; j < len(buf); j += stride {
+								key := buf[j]
+								if t.add(key, fHash(key), buf[j+1:j+stride]) {
+									wk.overflow = true
+								}
 							}
+							wk.out[b] = buf[:0]
 						}
 					}
 				}()
 			}
 			wg.Wait()
-		}
-		var layer, bytes int64
-		for i := range next {
-			layer += int64(next[i].used)
-			bytes += next[i].bytes() + cur[i].bytes()
-		}
-		for wi, wk := range workers {
-			for _, o := range wk.out {
-				bytes += int64(cap(o)) * 8
+			bufBytes = 0
+			for _, wk := range workers {
+				for _, o := range wk.out {
+					bufBytes += int64(cap(o)) * 8
+				}
 			}
-			if wk.overflow || shardOverflow[wi] {
+			if cur.bytes()+next.bytes()+pool.bytes()+bufBytes > budget {
+				res.overMem = true
+				res.peakBytes = max(res.peakBytes, cur.bytes()+next.bytes()+pool.bytes()+bufBytes)
+				return res
+			}
+		}
+		layer := next.used()
+		res.peakBytes = max(res.peakBytes, cur.bytes()+next.bytes()+pool.bytes()+bufBytes)
+		res.states += layer
+		res.peak = max(res.peak, layer)
+		for _, wk := range workers {
+			if wk.overflow {
 				res.overflow = true
 			}
 		}
-		res.states += layer
-		if layer > res.peak {
-			res.peak = layer
-		}
-		res.peakBytes = max(res.peakBytes, bytes)
 		if res.overflow {
 			return res
 		}
-		if bytes > budget {
-			res.overMem = true
-			return res
-		}
-		cur, next = next, cur
+		pool.release(cur)
+		cur = next
 	}
 	for _, wk := range workers {
 		if limbsAdd(res.total, wk.total) {
@@ -514,12 +632,12 @@ func (p *frontierPlan) run(ctx context.Context, threads, k int, budget int64) fr
 	return res
 }
 
-// frontierWorker expands states of one layer into per-shard buffers.
+// frontierWorker expands states of one layer into per-bucket buffers.
 type frontierWorker struct {
 	p        *frontierPlan
 	k        int
-	threads  uint64
-	out      [][]uint64 // per shard: key lo, key hi, k limbs, ...
+	next     *fLayer
+	out      [][]uint64 // per bucket of next: key, k limbs, ...
 	total    []uint64   // counts of finished tours (at the last square)
 	overflow bool
 
@@ -534,24 +652,16 @@ func (wk *frontierWorker) expand(v int, t *fTable, from, to int) {
 	nb := len(p.back[v])
 	var need0, mate0 [FrontierMaxSide*2 + 2]int8
 	for s := from; s < to; s++ {
-		lo := t.keys[2*s]
-		if lo == fEmptyLo {
+		key := t.keys[s]
+		if key == fEmpty {
 			continue
 		}
-		hi := t.keys[2*s+1]
 		val := t.vals[s*k : s*k+k]
-		ends := int(hi >> fEndBit & 3)
+		ends := int(key >> fEndBit & 3)
 		// Decode the window into needs and mates.
 		var first [16]int8
-		for i := range first {
-			first[i] = -1
-		}
 		for pos := range win {
-			w := lo
-			if pos >= 16 {
-				w = hi
-			}
-			c := int8(w >> (4 * uint(pos&15)) & 15)
+			c := int8(key >> (4 * uint(pos)) & 15)
 			mate0[pos] = -1
 			switch {
 			case c == fcDone:
@@ -562,10 +672,10 @@ func (wk *frontierWorker) expand(v int, t *fTable, from, to int) {
 				need0[pos] = 1
 			default:
 				need0[pos] = 1
-				if q := first[c]; q >= 0 {
+				if q := first[c] - 1; q >= 0 {
 					mate0[pos], mate0[q] = q, int8(pos)
 				} else {
-					first[c] = int8(pos)
+					first[c] = int8(pos) + 1
 				}
 			}
 		}
@@ -730,7 +840,7 @@ func (wk *frontierWorker) apply(v, mask, ends int) (int, bool) {
 }
 
 // emit encodes the window after v (positions 1..win become 0..win-1) and
-// appends it with val to its shard's buffer; the last square's completed
+// appends it with val to its bucket's buffer; the last square's completed
 // tours go to the total.
 func (wk *frontierWorker) emit(v, ends int, val []uint64) {
 	p := wk.p
@@ -742,21 +852,20 @@ func (wk *frontierWorker) emit(v, ends int, val []uint64) {
 		}
 		return
 	}
-	var lab [FrontierMaxSide*2 + 2]int8
-	next := int8(fcLabel)
-	var lo, hi uint64
+	var lab [FrontierMaxSide*2 + 2]uint64
+	next := uint64(fcLabel)
+	key := uint64(ends) << fEndBit
 	for pos := 1; pos <= win; pos++ {
-		var c int8
-		switch {
-		case wk.need[pos] == 0:
+		var c uint64
+		switch n := wk.need[pos]; {
+		case n == 0:
 			c = fcDone
-		case wk.need[pos] == 2:
+		case n == 2:
 			c = fcEmpty
 		case wk.mate[pos] < 0:
 			c = fcSingle
 		default:
-			m := wk.mate[pos]
-			if int(m) < pos {
+			if m := wk.mate[pos]; int(m) < pos {
 				c = lab[m]
 			} else {
 				c = next
@@ -764,21 +873,12 @@ func (wk *frontierWorker) emit(v, ends int, val []uint64) {
 				next++
 			}
 		}
-		q := pos - 1
-		if q < 16 {
-			lo |= uint64(c) << (4 * uint(q))
-		} else {
-			hi |= uint64(c) << (4 * uint(q-16))
-		}
+		key |= c << (4 * uint(pos-1))
 	}
-	hi |= uint64(ends) << fEndBit
-	h := fHash(lo, hi)
-	s := 0
-	if wk.threads > 1 {
-		s = int((h >> 56) % wk.threads)
-	}
-	wk.out[s] = append(wk.out[s], lo, hi)
-	wk.out[s] = append(wk.out[s], val...)
+	h := fHash(key)
+	b := h >> wk.next.shift
+	wk.out[b] = append(wk.out[b], key)
+	wk.out[b] = append(wk.out[b], val...)
 }
 
 // allDone reports whether no window square needs an edge (only the last
