@@ -153,17 +153,24 @@ type frontierPlan struct {
 	start     int // the fixed start in processing order, or -1 for all starts
 	maxEnds   int // path ends other than the fixed start (open tours)
 	// back[v] lists v's backward neighbours as window positions (before v is
-	// processed, position p holds square v-win+p), with remAfter[v][i] the
-	// number of forward knight moves that neighbour has to squares after v.
-	back     [][]int
-	remAfter [][]int
-	fwd      []int // number of forward knight moves of each square
+	// processed, position p holds square v-win+p).
+	back [][]int
+	// choices[v] lists the subsets of v's backward edges a tour may take
+	// (at most two), as bit masks over back[v].
+	choices [][]int
 	// startBit[v] is the bit of the fixed start in v's choice masks (0 if
-	// the start is not a backward neighbour of v).
+	// the start is not a backward neighbour of v); spos[v] is the start's
+	// window position while v is processed, or -1.
 	startBit []int
-	// remWin[v][pos] is how many forward moves the square at window
-	// position pos (before the shift) has to squares after v.
-	remWin [][]int8
+	spos     []int
+	// rem[v] holds, in nibble pos, how many forward moves the square at
+	// window position pos (before the shift) has to squares after v
+	// (2 for positions off the board, which need nothing).
+	rem []uint64
+	// fin[v] marks (bit 4*pos) the window squares whose last forward move
+	// is v, or v itself without one: for open tours they are decided
+	// (a square left with one edge is a path end) when v is processed.
+	fin []uint64
 }
 
 func newFrontierPlan(t puzzle.Tour) *frontierPlan {
@@ -191,45 +198,54 @@ func newFrontierPlan(t puzzle.Tour) *frontierPlan {
 		}
 		return out
 	}
-	p.remWin = make([][]int8, p.n)
-	for v := range p.n {
-		p.remWin[v] = make([]int8, p.win+1)
-		for pos := range p.win + 1 {
-			u := v - p.win + pos
-			if u < 0 {
-				p.remWin[v][pos] = 2
-				continue
-			}
-			for _, x := range fwdOf(u) {
-				if x > v {
-					p.remWin[v][pos]++
-				}
+	remOf := func(u, v int) uint64 { // u's forward moves to squares after v
+		if u < 0 {
+			return 2
+		}
+		n := uint64(0)
+		for _, x := range fwdOf(u) {
+			if x > v {
+				n++
 			}
 		}
+		return n
 	}
 	p.back = make([][]int, p.n)
-	p.remAfter = make([][]int, p.n)
-	p.fwd = make([]int, p.n)
+	p.choices = make([][]int, p.n)
 	p.startBit = make([]int, p.n)
+	p.spos = make([]int, p.n)
+	p.rem = make([]uint64, p.n)
+	p.fin = make([]uint64, p.n)
 	for v := range p.n {
-		p.fwd[v] = len(fwdOf(v))
+		for pos := range p.win + 1 {
+			p.rem[v] |= remOf(v-p.win+pos, v) << (4 * pos)
+		}
 		c, r := v%w, v/w
 		for _, d := range [][2]int{{1, -2}, {-1, -2}, {2, -1}, {-2, -1}} {
 			if !on(c+d[0], r+d[1]) {
 				continue
 			}
 			u := v + d[1]*w + d[0]
-			rem := 0
-			for _, x := range fwdOf(u) {
-				if x > v {
-					rem++
-				}
-			}
 			if u == p.start {
 				p.startBit[v] = 1 << len(p.back[v])
 			}
-			p.back[v] = append(p.back[v], u-(v-p.win))
-			p.remAfter[v] = append(p.remAfter[v], rem)
+			pos := u - (v - p.win)
+			if remOf(u, v) == 0 {
+				p.fin[v] |= 1 << (4 * pos)
+			}
+			p.back[v] = append(p.back[v], pos)
+		}
+		if len(fwdOf(v)) == 0 {
+			p.fin[v] |= 1 << (4 * p.win)
+		}
+		for m := range 1 << len(p.back[v]) {
+			if bits.OnesCount(uint(m)) <= 2 {
+				p.choices[v] = append(p.choices[v], m)
+			}
+		}
+		p.spos[v] = -1
+		if p.start >= 0 && p.start <= v && p.start >= v-p.win {
+			p.spos[v] = p.start - v + p.win
 		}
 	}
 	return p
@@ -640,17 +656,60 @@ type frontierWorker struct {
 	out      [][]uint64 // per bucket of next: key, k limbs, ...
 	total    []uint64   // counts of finished tours (at the last square)
 	overflow bool
-
-	need [FrontierMaxSide*2 + 2]int8
-	mate [FrontierMaxSide*2 + 2]int8 // partner's position, -1 virtual
 }
+
+// Nibble arithmetic on a window word (16 nibbles, position p in bits
+// 4p..4p+3): nibOnes has a 1 in every nibble, nibHigh the top bit of every
+// nibble.
+const (
+	nibOnes = 0x1111111111111111
+	nibHigh = 0x8888888888888888
+)
+
+// nibNonzero marks (bit 4p) the nonzero nibbles of s.
+func nibNonzero(s uint64) uint64 {
+	s |= s >> 1
+	s |= s >> 2
+	return s & nibOnes
+}
+
+// nibEq marks (bit 4p) the nibbles of s equal to c (c > 0 leaves the
+// zero nibbles beyond the window out).
+func nibEq(s, c uint64) uint64 { return ^nibNonzero(s^c*nibOnes) & nibOnes }
+
+// nibSet sets the nibbles marked in m (bit 4p) to c.
+func nibSet(s, m, c uint64) uint64 { return s&^(m*15) | m*c }
+
+// nibNeed gives, in each nibble, how many edges the window square still
+// needs: 0 for code 0, 2 for code 1 (empty), 1 for the others.
+func nibNeed(s uint64) uint64 { return nibNonzero(s) + nibEq(s, fcEmpty) }
+
+// nibShort marks (bit 4p+3) the nibbles where need is over rem (both
+// nibble vectors of values below 8).
+func nibShort(need, rem uint64) uint64 { return ^((rem | nibHigh) - need) & nibHigh }
+
+// fRelabel renumbers the fragment labels of a window word canonically: 3,
+// 4, ... in the order of their first square.
+func fRelabel(s uint64) uint64 {
+	lm := nibNonzero(s) &^ (nibEq(s, fcEmpty) | nibEq(s, fcSingle))
+	out := s &^ (lm * 15)
+	for next := uint64(fcLabel); lm != 0; next++ {
+		e := nibEq(s, s>>uint(bits.TrailingZeros64(lm))&15)
+		out |= e * next
+		lm &^= e
+	}
+	return out
+}
+
+// fFresh is the label a new fragment gets until the window is relabelled:
+// canonical labels stay below it (at most 8 fragments in 16 squares).
+const fFresh = 15
 
 // expand processes square v for the states in slots [from, to) of t.
 func (wk *frontierWorker) expand(v int, t *fTable, from, to int) {
 	p, k := wk.p, wk.k
-	win := p.win
-	nb := len(p.back[v])
-	var need0, mate0 [FrontierMaxSide*2 + 2]int8
+	winMask := uint64(1)<<(4*uint(p.win)) - 1
+	newSq := uint64(fcEmpty) << (4 * uint(p.win))
 	for s := from; s < to; s++ {
 		key := t.keys[s]
 		if key == fEmpty {
@@ -658,236 +717,145 @@ func (wk *frontierWorker) expand(v int, t *fTable, from, to int) {
 		}
 		val := t.vals[s*k : s*k+k]
 		ends := int(key >> fEndBit & 3)
-		// Decode the window into needs and mates.
-		var first [16]int8
-		for pos := range win {
-			c := int8(key >> (4 * uint(pos)) & 15)
-			mate0[pos] = -1
-			switch {
-			case c == fcDone:
-				need0[pos] = 0
-			case c == fcEmpty:
-				need0[pos] = 2
-			case c == fcSingle:
-				need0[pos] = 1
-			default:
-				need0[pos] = 1
-				if q := first[c] - 1; q >= 0 {
-					mate0[pos], mate0[q] = q, int8(pos)
-				} else {
-					first[c] = int8(pos) + 1
-				}
-			}
-		}
-		need0[win], mate0[win] = 2, -1
+		w := key&winMask | newSq
 		// A choice is a subset of at most two backward edges to squares
 		// that still need one.
 		avail := 0
 		for i, u := range p.back[v] {
-			if need0[u] != 0 {
+			if w>>(4*uint(u))&15 != 0 {
 				avail |= 1 << i
 			}
 		}
-		for mask := 0; mask < 1<<nb; mask++ {
-			if mask&^avail != 0 || bits.OnesCount(uint(mask)) > 2 {
+		for _, mask := range p.choices[v] {
+			if mask&^avail != 0 {
 				continue
 			}
-			wk.need, wk.mate = need0, mate0
-			if e, ok := wk.apply(v, mask, ends); ok {
-				wk.emit(v, e, val)
+			if nw, e, ok := p.step(v, w, mask, ends); ok {
+				wk.emit(v, nw, e, val)
 			}
 		}
 	}
 }
 
-// apply makes one choice of backward edges for square v (at position win)
-// on the decoded window in wk.need/wk.mate, then finalises the squares that
-// have no forward move left. It returns the new number of path ends and
-// false when the choice is invalid or pruned.
+// step makes one choice of backward edges for square v on the window word
+// w (v at position win, needing two edges) and decides the squares that
+// have no forward move left. It returns the new window word (before the
+// shift), the new number of path ends, and false when the choice is
+// invalid or pruned.
 //
-// Closed tours: a square must reach degree 2; a choice is pruned when a
-// square needs more edges than it has forward moves left. Open tours: a
-// square finalised with degree 1 is a path end (the fixed start must be
-// one, and may never get degree 2); its fragment's other end then has a
-// virtual partner, and when both ends of a fragment are path ends the path
-// is complete. Completing the cycle or the path is valid only at the last
-// square, once, with every square done; emit then adds it to the total.
-func (wk *frontierWorker) apply(v, mask, ends int) (int, bool) {
-	p := wk.p
-	win := p.win
-	need, mate := &wk.need, &wk.mate
-	x := win // v's position
+// An edge u-v joins two fragment ends (or starts a fragment at a square
+// without edges): the ends' labels say which fragments. Closed tours: a
+// square must reach degree 2; a choice is pruned when a square needs more
+// edges than it has forward moves left. Open tours: a square decided with
+// degree 1 is a path end (the fixed start must be one, and may never get
+// degree 2); its fragment's other end then has a virtual partner (code 2),
+// and when both ends of a fragment are path ends the path is complete; a
+// choice is pruned when more squares than the path ends left are short of
+// forward moves. Completing the cycle or the path is valid only at the
+// last square, once, with every square done.
+func (p *frontierPlan) step(v int, w uint64, mask, ends int) (uint64, int, bool) {
+	x := 4 * uint(p.win)
 	complete := 0
 	for i, u := range p.back[v] {
 		if mask>>i&1 == 0 {
 			continue
 		}
-		if need[u] == 0 || complete > 0 {
-			return 0, false
+		if complete > 0 {
+			return 0, 0, false
 		}
+		pu := 4 * uint(u)
+		cu, cx := w>>pu&15, w>>x&15
+		w &^= 15<<pu | 15<<x
 		switch {
-		case need[x] == 2 && need[u] == 2:
-			need[x], need[u] = 1, 1
-			mate[x], mate[u] = int8(u), int8(x)
-		case need[x] == 2: // u is an end with mate m
-			m := mate[u]
-			need[u], need[x] = 0, 1
-			mate[x] = m
-			if m >= 0 {
-				mate[m] = int8(x)
+		case cu == fcEmpty && cx == fcEmpty: // a new fragment u-v
+			w |= fFresh<<pu | fFresh<<x
+		case cx == fcEmpty: // v continues u's fragment
+			w |= cu << x
+		case cu == fcEmpty: // u continues v's fragment
+			w |= cx << pu
+		case cu == cx && cu >= fcLabel: // the ends of one fragment: a cycle
+			if !p.closed {
+				return 0, 0, false
 			}
-		case need[u] == 2: // x is an end with mate a
-			a := mate[x]
-			need[x], need[u] = 0, 1
-			mate[u] = a
-			if a >= 0 {
-				mate[a] = int8(u)
-			}
-		default: // both ends
-			a, b := mate[x], mate[u]
-			need[x], need[u] = 0, 0
-			switch {
-			case a == int8(u):
-				if !p.closed {
-					return 0, false // an open tour has no cycle
-				}
-				complete++ // closes the cycle
-			case a < 0 && b < 0:
-				complete++ // joins two path ends
-			case a < 0:
-				mate[b] = -1
-			case b < 0:
-				mate[a] = -1
-			default:
-				mate[a], mate[b] = b, a
-			}
+			complete++
+		case cu == fcSingle && cx == fcSingle: // two path ends meet
+			complete++
+		case cu == fcSingle: // v's partner becomes the path's open end
+			w = nibSet(w, nibEq(w, cx), fcSingle)
+		case cx == fcSingle:
+			w = nibSet(w, nibEq(w, cu), fcSingle)
+		default: // two fragments become one
+			w = nibSet(w, nibEq(w, cx), cu)
 		}
 	}
 	last := v == p.n-1
 	if p.closed {
-		for i, u := range p.back[v] {
-			if int(need[u]) > p.remAfter[v][i] {
-				return 0, false
-			}
-		}
-		if int(need[x]) > p.fwd[v] || need[0] != 0 {
-			return 0, false
+		if nibShort(nibNeed(w), p.rem[v]) != 0 {
+			return 0, 0, false
 		}
 		if complete > 0 || last {
-			return ends, complete == 1 && last && wk.allDone()
+			return w, ends, complete == 1 && last && w == 0
 		}
-		return ends, true
+		return w, ends, true
 	}
 	// Open tours. The fixed start never gets a second edge.
-	sp := -1 // the start's window position, if it is there
-	if p.start >= 0 && p.start-v+win >= 0 && p.start <= v {
-		sp = p.start - v + win
+	sp := p.spos[v]
+	if sp >= 0 && w>>(4*uint(sp))&15 == 0 && (sp == p.win || mask&p.startBit[v] != 0) {
+		return 0, 0, false
 	}
-	if sp >= 0 && need[sp] == 0 && (sp == x || mask&p.startBit[v] != 0) {
-		return 0, false
+	fin := p.fin[v]
+	if last {
+		fin = nibOnes
 	}
-	finalise := func(u int) bool {
-		switch need[u] {
-		case 0:
-			return true
-		case 2:
-			return false // a square without an edge (n > 1)
+	for m := fin & nibNonzero(w); m != 0; m &= m - 1 {
+		pb := uint(bits.TrailingZeros64(m))
+		c := w >> pb & 15
+		if c == fcEmpty {
+			return 0, 0, false // a square without an edge (n > 1)
 		}
-		if u != sp {
+		if int(pb/4) != sp {
 			if ends++; ends > p.maxEnds {
-				return false
+				return 0, 0, false
 			}
 		}
-		need[u] = 0
-		if m := mate[u]; m >= 0 {
-			mate[m] = -1
-		} else {
+		w &^= 15 << pb
+		if c == fcSingle {
 			complete++
+		} else {
+			w = nibSet(w, nibEq(w, c), fcSingle)
 		}
-		return true
 	}
 	if last {
-		for u := 0; u <= win; u++ {
-			if !finalise(u) {
-				return 0, false
-			}
-		}
-		return ends, complete == 1
+		return w, ends, complete == 1
 	}
-	for i, u := range p.back[v] {
-		if p.remAfter[v][i] == 0 && !finalise(u) {
-			return 0, false
-		}
-	}
-	if p.fwd[v] == 0 && !finalise(x) {
-		return 0, false
-	}
-	if need[0] != 0 || complete > 0 {
-		return 0, false
+	if w&15 != 0 || complete > 0 {
+		return 0, 0, false
 	}
 	// Every square short of forward moves for degree 2 must become a path
 	// end: together with the ends so far, at most maxEnds.
-	forced := ends
-	rem := p.remWin[v]
-	for u := 1; u <= win; u++ {
-		if int(need[u]) > int(rem[u]) && u != sp {
-			if forced++; forced > p.maxEnds {
-				return 0, false
-			}
-		}
+	short := nibShort(nibNeed(w), p.rem[v])
+	if sp >= 0 {
+		short &^= 8 << (4 * uint(sp))
 	}
-	return ends, true
+	if ends+bits.OnesCount64(short) > p.maxEnds {
+		return 0, 0, false
+	}
+	return w, ends, true
 }
 
-// emit encodes the window after v (positions 1..win become 0..win-1) and
-// appends it with val to its bucket's buffer; the last square's completed
-// tours go to the total.
-func (wk *frontierWorker) emit(v, ends int, val []uint64) {
-	p := wk.p
-	win := p.win
-	if v == p.n-1 {
-		// apply let through only completed tours.
+// emit shifts the window word after v (positions 1..win become
+// 0..win-1), relabels it and appends it with val to its bucket's buffer;
+// the last square's completed tours go to the total.
+func (wk *frontierWorker) emit(v int, w uint64, ends int, val []uint64) {
+	if v == wk.p.n-1 {
+		// step let through only completed tours.
 		if limbsAdd(wk.total, val) {
 			wk.overflow = true
 		}
 		return
 	}
-	var lab [FrontierMaxSide*2 + 2]uint64
-	next := uint64(fcLabel)
-	key := uint64(ends) << fEndBit
-	for pos := 1; pos <= win; pos++ {
-		var c uint64
-		switch n := wk.need[pos]; {
-		case n == 0:
-			c = fcDone
-		case n == 2:
-			c = fcEmpty
-		case wk.mate[pos] < 0:
-			c = fcSingle
-		default:
-			if m := wk.mate[pos]; int(m) < pos {
-				c = lab[m]
-			} else {
-				c = next
-				lab[pos] = next
-				next++
-			}
-		}
-		key |= c << (4 * uint(pos-1))
-	}
-	h := fHash(key)
-	b := h >> wk.next.shift
+	key := fRelabel(w>>4) | uint64(ends)<<fEndBit
+	b := fHash(key) >> wk.next.shift
 	wk.out[b] = append(wk.out[b], key)
 	wk.out[b] = append(wk.out[b], val...)
-}
-
-// allDone reports whether no window square needs an edge (only the last
-// square's completed tours look like that).
-func (wk *frontierWorker) allDone() bool {
-	for i := 1; i <= wk.p.win; i++ {
-		if wk.need[i] != 0 {
-			return false
-		}
-	}
-	return true
 }
