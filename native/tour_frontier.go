@@ -285,12 +285,6 @@ type fTable struct {
 	used int
 }
 
-func newFTable(k int) *fTable {
-	t := &fTable{k: k}
-	t.alloc(256)
-	return t
-}
-
 func (t *fTable) alloc(size int) {
 	t.keys = make([]uint64, size)
 	t.vals = make([]uint64, t.k*size)
@@ -502,7 +496,8 @@ func (p *fPool) layer(states int64, threads int) *fLayer {
 			l.buckets[i] = p.free[n-1]
 			p.free = p.free[:n-1]
 		} else {
-			l.buckets[i] = newFTable(p.k)
+			l.buckets[i] = &fTable{k: p.k}
+			l.buckets[i].alloc(256)
 		}
 	}
 	return l
@@ -560,8 +555,12 @@ func (p *frontierPlan) run(ctx context.Context, threads, k int, budget int64) fr
 		}
 		for _, wk := range workers {
 			wk.next = next
-			if len(wk.out) < len(next.buckets) {
-				wk.out = make([][]uint64, len(next.buckets))
+			if nb := len(next.buckets); len(wk.out) != nb {
+				// Room for a round's share, so that buffers rarely grow.
+				wk.out = make([][]uint64, nb)
+				for b := range wk.out {
+					wk.out[b] = make([]uint64, 0, (1+k)*frontierRound/nb)
+				}
 			}
 		}
 		var bufBytes int64
@@ -601,11 +600,18 @@ func (p *frontierPlan) run(ctx context.Context, threads, k int, budget int64) fr
 						t := next.buckets[b]
 						for _, wk := range workers {
 							buf := wk.out[b]
-							for j := 0; j < len(buf); j += stride {
-								key := buf[j]
-								if t.add(key, fHash(key), buf[j+1:j+stride]) {
-									wk.overflow = true
+							carry := false
+							if k == 1 {
+								for j := 0; j+1 < len(buf); j += 2 {
+									carry = t.add1(buf[j], fHash(buf[j]), buf[j+1]) || carry
 								}
+							} else {
+								for j := 0; j < len(buf); j += stride {
+									carry = t.add(buf[j], fHash(buf[j]), buf[j+1:j+stride]) || carry
+								}
+							}
+							if carry {
+								wk.overflow = true
 							}
 							wk.out[b] = buf[:0]
 						}
@@ -856,6 +862,10 @@ func (wk *frontierWorker) emit(v int, w uint64, ends int, val []uint64) {
 	}
 	key := fRelabel(w>>4) | uint64(ends)<<fEndBit
 	b := fHash(key) >> wk.next.shift
-	wk.out[b] = append(wk.out[b], key)
-	wk.out[b] = append(wk.out[b], val...)
+	if wk.k == 1 {
+		wk.out[b] = append(wk.out[b], key, val[0])
+	} else {
+		wk.out[b] = append(wk.out[b], key)
+		wk.out[b] = append(wk.out[b], val...)
+	}
 }
