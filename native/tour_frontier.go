@@ -556,10 +556,12 @@ func (p *frontierPlan) run(ctx context.Context, threads, k int, budget int64) fr
 		for _, wk := range workers {
 			wk.next = next
 			if nb := len(next.buckets); len(wk.out) != nb {
-				// Room for a round's share, so that buffers rarely grow.
+				// Room for a round's share (about two states out for one
+				// in), so that buffers rarely grow.
+				per := (1 + k) * 2 * int(min(cur.used(), frontierRound)) / nb / threads
 				wk.out = make([][]uint64, nb)
 				for b := range wk.out {
-					wk.out[b] = make([]uint64, 0, (1+k)*frontierRound/nb)
+					wk.out[b] = make([]uint64, 0, per)
 				}
 			}
 		}

@@ -83,10 +83,20 @@ func parseTour(rest string) (Spec, error) {
 	return t, nil
 }
 
-// knownTours maps canonical tour specs to published counts (OEIS A165134
-// and A001230 and the usual tables): directed for open tours, undirected
-// for closed tours (a closed tour is a cycle, counted once whatever its
-// start and direction).
+// knownTours maps canonical tour specs to published counts: directed for
+// open tours, undirected for closed tours (a closed tour is a cycle,
+// counted once whatever its start and direction). Boards are keyed with
+// the shorter side first; closed tours and open tours from all starts of
+// the transposed board share the count. Sources (OEIS):
+//   - A165134: open tours of n x n, directed, all starts;
+//   - A001230: closed tours of n x n;
+//   - A070030: closed tours of 3 x 2n; the values below are the full
+//     3 x m boards of A383660 (closed tours in the first 2n cells of a
+//     3 x ceiling(2n/3) board, Knuth), n = 3m/2; 3x6 and 3x8 have none
+//     (Schwenk's theorem);
+//   - A175855: closed tours of 5 x n; the values below are the full 5 x m
+//     boards of A383661 (the same for 5 rows), n = 5m/2;
+//   - A175881: closed tours of 6 x n.
 var knownTours = map[string]uint64{
 	"tour:5x5:*":  1728,
 	"tour:5x5:a1": 304,
@@ -94,9 +104,38 @@ var knownTours = map[string]uint64{
 	"tour:5x5:a5": 304,
 	"tour:5x5:e5": 304,
 	"tour:6x6:*":  6637920,
+	"tour:7x7:*":  165575218320,
+	"tour:8x8:*":  19591828170979904,
 
 	"tour:6x6:*:closed": 9862,
 	"tour:8x8:*:closed": 13267364410532,
+
+	"tour:3x6:*:closed":  0,
+	"tour:3x8:*:closed":  0,
+	"tour:3x10:*:closed": 16,
+	"tour:3x12:*:closed": 176,
+	"tour:3x14:*:closed": 1536,
+	"tour:3x16:*:closed": 15424,
+	"tour:3x18:*:closed": 147728,
+	"tour:3x20:*:closed": 1448416,
+	"tour:3x22:*:closed": 14060048,
+	"tour:3x24:*:closed": 136947616,
+	"tour:3x26:*:closed": 1332257856,
+	"tour:3x28:*:closed": 12965578752,
+	"tour:3x30:*:closed": 126169362176,
+
+	"tour:5x6:*:closed":  8,
+	"tour:5x8:*:closed":  44202,
+	"tour:5x10:*:closed": 13311268,
+	"tour:5x12:*:closed": 4557702762,
+	"tour:5x14:*:closed": 1495135512514,
+
+	"tour:6x7:*:closed":  1067638,
+	"tour:6x8:*:closed":  55488142,
+	"tour:6x9:*:closed":  3374967940,
+	"tour:6x10:*:closed": 239187240144,
+	"tour:6x11:*:closed": 15360134570696,
+	"tour:6x12:*:closed": 964730606632516,
 }
 
 // knownTour returns the published count of a tour spec. Closed tours count
@@ -113,6 +152,9 @@ func knownTour(spec Spec, task Task) (uint64, bool) {
 			return 0, true
 		}
 		s.AllStarts, s.Start = true, 0
+	}
+	if s.AllStarts && s.Board.W > s.Board.H {
+		s.Board.W, s.Board.H = s.Board.H, s.Board.W
 	}
 	n, ok := knownTours[s.String()]
 	return n, ok
