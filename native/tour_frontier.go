@@ -49,8 +49,8 @@ import (
 
 // FrontierMaxSide is the largest shorter side the frontier counter accepts
 // at all: the window of 2W+1 squares, four bits each, and two bits of path
-// ends must fit in a 64-bit key. (8x8 would also need far more memory than
-// the budget: see frontierPeak.)
+// ends must fit in a 64-bit key. (Wider boards would also need far more
+// memory than this machine has: see frontierPeak.)
 const FrontierMaxSide = 7
 
 // FrontierMemBudget is the memory, in bytes, the frontier counter may use
@@ -60,21 +60,21 @@ const FrontierMaxSide = 7
 var FrontierMemBudget int64 = 8 << 30
 
 // frontierPeak holds the estimated peak layer sizes (states) by shorter
-// side W, for closed tours and for open tours, on boards up to about W+2
-// tall (taller boards grow slowly). Measured: closed 6x6 147,050 and 6x8
-// 938,849; open 6x6 from a1 2,552,727; closed 7x8 passed 3 GB of tables
-// (about 40 million states) before it was stopped. W = 8 is extrapolated
-// by the growth from 6 to 7 (about 40x), so 8x8 is refused up front. The
-// estimate is used to refuse boards; beyond the table it grows by
-// frontierGrowth per unit of side.
+// side W, for closed tours and for open tours, on boards W+1 tall; a
+// taller board's estimate grows in proportion to its height. Measured
+// (peak layers): closed 5x8 28,545, 6x8 938,849, 6x10 1,425,748, 7x8
+// 22,538,221; open, all starts, 5x8 714,380, 6x7 15,988,144, 6x8
+// 22,139,418. One more unit of W multiplied the peak by 24 to 36, so W = 8
+// (and open W = 7) is extrapolated by frontierGrowth = 25: closed 8x8
+// about 560 million states, open 7x7 about 560 million.
 var frontierPeak = map[bool][]int64{
-	true:  {0, 1, 1, 100, 1_000, 20_000, 1_000_000, 40_000_000, 1_600_000_000},
-	false: {0, 1, 1, 200, 5_000, 100_000, 3_000_000, 120_000_000, 5_000_000_000},
+	true:  {0, 1, 1, 200, 2_000, 30_000, 950_000, 22_500_000, 560_000_000},
+	false: {0, 1, 1, 500, 20_000, 720_000, 22_000_000, 560_000_000, 14_000_000_000},
 }
 
 // frontierGrowth is the assumed growth of the peak layer per unit of the
 // shorter side beyond the table.
-const frontierGrowth = 40
+const frontierGrowth = 25
 
 func init() {
 	register(Strategy{Puzzle: "tour", Name: "frontier", Tasks: []puzzle.Task{puzzle.Count},
@@ -92,23 +92,29 @@ func tourSolveFrontier(ctx context.Context, req puzzle.Request) (puzzle.Answer, 
 }
 
 // frontierEstimate returns the estimated peak number of states of a board
-// with shorter side w.
-func frontierEstimate(w int, closed bool) int64 {
+// with shorter side w and longer side h.
+func frontierEstimate(w, h int, closed bool) int64 {
 	tab := frontierPeak[closed]
+	var e int64
 	if w < len(tab) {
-		return tab[w]
+		e = tab[w]
+	} else {
+		e = tab[len(tab)-1]
+		for i := len(tab); i <= w && e < 1<<50; i++ {
+			e *= frontierGrowth
+		}
 	}
-	e := tab[len(tab)-1]
-	for i := len(tab); i <= w; i++ {
-		e *= frontierGrowth
+	if h > w+1 && e < 1<<50 {
+		e = e * int64(min(h, 1<<10)) / int64(w+1)
 	}
 	return e
 }
 
-// frontierBytesPerState is the memory one stored state costs with k limbs:
-// key and count in a table at most 5/8 full, plus its share of the buffers
-// and of the other layer.
-func frontierBytesPerState(k int) int64 { return int64(2+k) * 8 * 16 / 5 }
+// frontierBytesPerState is the memory one state of the peak layer costs
+// with k limbs, measured (100 to 120 bytes with one limb): its key and
+// count in a table 35% to 70% full, the other layer's table, and the
+// buffers.
+func frontierBytesPerState(k int) int64 { return int64(1+k) * 60 }
 
 // frontierCount counts the tours of t with the frontier DP.
 func frontierCount(ctx context.Context, t puzzle.Tour, threads int, budget int64) (puzzle.Answer, error) {
@@ -120,13 +126,14 @@ func frontierCount(ctx context.Context, t puzzle.Tour, threads int, budget int64
 		}
 		return puzzle.Answer{Status: puzzle.OK, Count: 1, Stats: map[string]int64{puzzle.StatStates: 1}}, nil
 	}
-	w := min(b.W, b.H)
+	w, h := min(b.W, b.H), max(b.W, b.H)
+	est := frontierEstimate(w, h, t.Closed)
+	need := est * frontierBytesPerState(1)
 	if w > FrontierMaxSide {
-		return puzzle.Answer{}, fmt.Errorf("the frontier counter refuses %s: its shorter side %d is over %d (the window of 2W+1 squares must fit a 64-bit key)",
-			b, w, FrontierMaxSide)
+		return puzzle.Answer{}, fmt.Errorf("the frontier counter refuses %s: its shorter side %d is over %d (the window of 2W+1 squares must fit a 64-bit key), and its peak layer would hold about %d states, about %d GiB",
+			b, w, FrontierMaxSide, est, need>>30)
 	}
-	est := frontierEstimate(w, t.Closed)
-	if need := est * frontierBytesPerState(1); need > budget {
+	if need > budget {
 		return puzzle.Answer{}, fmt.Errorf("the frontier counter refuses %s: about %d states at the peak layer, about %d MiB, over its budget of %d MiB",
 			b, est, need>>20, budget>>20)
 	}

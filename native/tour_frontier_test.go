@@ -45,9 +45,11 @@ func TestFrontierSweep(t *testing.T) {
 // TestFrontierKnown: published counts (puzzle/known tour table): open
 // tours of 5x5, closed tours of 6x6, and the closed-tour tables of 3 x n
 // (A070030, n = 10..30), 5 x n (A175855, n = 6..14) and 6 x n (A175881,
-// n = 5..7), each closed board in both orientations.
+// n = 5..7), each closed board in both orientations; open tours from all
+// starts of 5 x n (A083386, n = 5..8).
 func TestFrontierKnown(t *testing.T) {
-	specs := []string{"tour:5x5:*", "tour:5x5:a1", "tour:5x5:e5", "tour:6x6:*:closed", "tour:6x6:a1:closed"}
+	specs := []string{"tour:5x5:*", "tour:5x5:a1", "tour:5x5:e5", "tour:6x6:*:closed", "tour:6x6:a1:closed",
+		"tour:5x6:*", "tour:7x5:*", "tour:5x8:*"}
 	for _, wn := range [][3]int{{3, 10, 30}, {5, 6, 14}, {6, 5, 7}} {
 		for n := wn[1]; n <= wn[2]; n++ {
 			specs = append(specs, fmt.Sprintf("tour:%dx%d:a1:closed", wn[0], n), fmt.Sprintf("tour:%dx%d:b1:closed", n, wn[0]))
@@ -71,10 +73,10 @@ func TestFrontierKnown(t *testing.T) {
 // TestFrontierRefused: boards whose state space does not fit are refused
 // up front with the estimate; other tasks are not offered.
 func TestFrontierRefused(t *testing.T) {
-	for _, spec := range []string{"tour:8x8:a1:closed", "tour:8x8:*", "tour:11x11:a1:closed"} {
+	for _, spec := range []string{"tour:8x8:a1:closed", "tour:8x8:*", "tour:11x11:a1:closed", "tour:7x7:*", "tour:500x500:*"} {
 		_, err := Backend{}.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse(spec), Task: puzzle.Count, Heuristic: "frontier"})
-		if err == nil || !strings.Contains(err.Error(), "refuses") {
-			t.Errorf("%s: err %v, want a refusal", spec, err)
+		if err == nil || !strings.Contains(err.Error(), "refuses") || !strings.Contains(err.Error(), "states") {
+			t.Errorf("%s: err %v, want a refusal with the estimated states", spec, err)
 		}
 	}
 	_, err := Backend{}.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse("tour:5x5:a1"), Task: puzzle.First, Heuristic: "frontier"})
@@ -132,3 +134,4 @@ func BenchmarkFrontier6x6Closed(b *testing.B)  { benchmarkFrontierKnown(b, "tour
 func BenchmarkFrontier6x6All(b *testing.B)     { benchmarkFrontierKnown(b, "tour:6x6:*") }
 func BenchmarkFrontier6x8Closed(b *testing.B)  { benchmarkFrontierKnown(b, "tour:6x8:a1:closed") }
 func BenchmarkFrontier6x12Closed(b *testing.B) { benchmarkFrontierKnown(b, "tour:6x12:a1:closed") }
+func BenchmarkFrontier7x8Closed(b *testing.B)  { benchmarkFrontierKnown(b, "tour:7x8:a1:closed") }

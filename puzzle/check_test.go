@@ -254,11 +254,14 @@ func TestKnownCount(t *testing.T) {
 		{"tour:5x5:a1:closed", Count, 0, true},
 		{"tour:4x7:a1:closed", Count, 0, true},
 		{"tour:8x8:a1:closed", Count, 13267364410532, true},
-		{"tour:7x8:a1:closed", Count, 0, false},
+		{"tour:7x8:a1:closed", Count, 34524432316, true},
+		{"tour:7x9:a1:closed", Count, 0, true},
+		{"tour:7x12:a1:closed", Count, 0, false},
 		{"tour:10x3:*:closed", Count, 16, true},
 		{"tour:8x6:b2:closed", Count, 55488142, true},
 		{"tour:7x7:*", Count, 165575218320, true},
-		{"tour:7x5:*", Count, 0, false},
+		{"tour:7x5:*", Count, 1245736, true},
+		{"tour:7x6:*", Count, 0, false},
 		{"tour:6x8:a1", Count, 0, false},
 	}
 	for _, c := range cases {

@@ -89,6 +89,9 @@ func parseTour(rest string) (Spec, error) {
 // the shorter side first; closed tours and open tours from all starts of
 // the transposed board share the count. Sources (OEIS):
 //   - A165134: open tours of n x n, directed, all starts;
+//   - A083386: open tours of 5 x n, undirected (doubled below: directed);
+//     the values are the full 5 x m boards of A389755 (Hamiltonian paths
+//     in the first n cells of a 5 x ceiling(n/5) board, Knuth), n = 5m;
 //   - A001230: closed tours of n x n;
 //   - A070030: closed tours of 3 x 2n; the values below are the full
 //     3 x m boards of A383660 (closed tours in the first 2n cells of a
@@ -96,7 +99,8 @@ func parseTour(rest string) (Spec, error) {
 //     (Schwenk's theorem);
 //   - A175855: closed tours of 5 x n; the values below are the full 5 x m
 //     boards of A383661 (the same for 5 rows), n = 5m/2;
-//   - A175881: closed tours of 6 x n.
+//   - A175881: closed tours of 6 x n;
+//   - A193054: closed tours of 7 x 2n; A193055: closed tours of 8 x n.
 var knownTours = map[string]uint64{
 	"tour:5x5:*":  1728,
 	"tour:5x5:a1": 304,
@@ -106,6 +110,11 @@ var knownTours = map[string]uint64{
 	"tour:6x6:*":  6637920,
 	"tour:7x7:*":  165575218320,
 	"tour:8x8:*":  19591828170979904,
+
+	"tour:5x6:*": 2 * 18784,
+	"tour:5x7:*": 2 * 622868,
+	"tour:5x8:*": 2 * 18061054,
+	"tour:5x9:*": 2 * 264895640,
 
 	"tour:6x6:*:closed": 9862,
 	"tour:8x8:*:closed": 13267364410532,
@@ -136,6 +145,10 @@ var knownTours = map[string]uint64{
 	"tour:6x10:*:closed": 239187240144,
 	"tour:6x11:*:closed": 15360134570696,
 	"tour:6x12:*:closed": 964730606632516,
+
+	"tour:7x8:*:closed":  34524432316,
+	"tour:7x10:*:closed": 1250063279938854,
+	"tour:8x9:*:closed":  7112881119092574,
 }
 
 // knownTour returns the published count of a tour spec. Closed tours count
