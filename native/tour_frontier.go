@@ -326,26 +326,36 @@ func fHash(x uint64) uint64 {
 	return x ^ x>>33
 }
 
-// add1 adds the one-limb count val to key's count; it reports a carry.
-func (t *fTable) add1(key, h, val uint64) bool {
+// slot returns key's slot (h its hash), taking a free one if the key is
+// new (fresh true; its count is then to be set, not added).
+func (t *fTable) slot(key, h uint64) (i int, fresh bool) {
 	if 10*(t.used+1) > 7*len(t.keys) {
 		t.grow()
 	}
-	i := h & t.mask
+	j := h & t.mask
 	for {
-		switch t.keys[i] {
+		switch t.keys[j] {
 		case fEmpty:
-			t.keys[i] = key
-			t.vals[i] = val
+			t.keys[j] = key
 			t.used++
-			return false
+			return int(j), true
 		case key:
-			var c uint64
-			t.vals[i], c = bits.Add64(t.vals[i], val, 0)
-			return c != 0
+			return int(j), false
 		}
-		i = (i + 1) & t.mask
+		j = (j + 1) & t.mask
 	}
+}
+
+// add1 adds the one-limb count val to key's count; it reports a carry.
+func (t *fTable) add1(key, h, val uint64) bool {
+	i, fresh := t.slot(key, h)
+	if fresh {
+		t.vals[i] = val
+		return false
+	}
+	var c uint64
+	t.vals[i], c = bits.Add64(t.vals[i], val, 0)
+	return c != 0
 }
 
 // add adds val (k limbs) to key's count; it reports a carry out of the top
@@ -354,22 +364,12 @@ func (t *fTable) add(key, h uint64, val []uint64) bool {
 	if t.k == 1 {
 		return t.add1(key, h, val[0])
 	}
-	if 10*(t.used+1) > 7*len(t.keys) {
-		t.grow()
+	i, fresh := t.slot(key, h)
+	if fresh {
+		copy(t.vals[i*t.k:], val)
+		return false
 	}
-	i := h & t.mask
-	for {
-		switch t.keys[i] {
-		case fEmpty:
-			t.keys[i] = key
-			copy(t.vals[int(i)*t.k:], val)
-			t.used++
-			return false
-		case key:
-			return limbsAdd(t.vals[int(i)*t.k:int(i)*t.k+t.k], val)
-		}
-		i = (i + 1) & t.mask
-	}
+	return limbsAdd(t.vals[i*t.k:i*t.k+t.k], val)
 }
 
 func (t *fTable) grow() {
@@ -468,6 +468,7 @@ type fLayer struct {
 	shift   uint // bucket = hash >> shift (64 for a single bucket)
 }
 
+// used is the number of states in the layer.
 func (l *fLayer) used() int64 {
 	var n int64
 	for _, t := range l.buckets {
@@ -476,9 +477,10 @@ func (l *fLayer) used() int64 {
 	return n
 }
 
-func (l *fLayer) bytes() int64 {
+// fTablesBytes is the memory of the tables ts.
+func fTablesBytes(ts []*fTable) int64 {
 	var n int64
-	for _, t := range l.buckets {
+	for _, t := range ts {
 		n += t.bytes()
 	}
 	return n
@@ -491,6 +493,8 @@ type fPool struct {
 	free []*fTable
 }
 
+// layer returns an empty layer for about states states: enough buckets
+// of about frontierBucket states each, at least one per worker.
 func (p *fPool) layer(states int64, threads int) *fLayer {
 	nb, lg := 1, 0
 	for int64(nb)*frontierBucket < states || nb < threads {
@@ -510,20 +514,13 @@ func (p *fPool) layer(states int64, threads int) *fLayer {
 	return l
 }
 
+// release empties the layer's tables and keeps them for reuse.
 func (p *fPool) release(l *fLayer) {
 	for _, t := range l.buckets {
 		t.reset()
 		p.free = append(p.free, t)
 	}
 	l.buckets = nil
-}
-
-func (p *fPool) bytes() int64 {
-	var n int64
-	for _, t := range p.free {
-		n += t.bytes()
-	}
-	return n
 }
 
 // fUnit is a range of slots of one table of the current layer.
@@ -634,14 +631,14 @@ func (p *frontierPlan) run(ctx context.Context, threads, k int, budget int64) fr
 					bufBytes += int64(cap(o)) * 8
 				}
 			}
-			if cur.bytes()+next.bytes()+pool.bytes()+bufBytes > budget {
+			if fTablesBytes(cur.buckets)+fTablesBytes(next.buckets)+fTablesBytes(pool.free)+bufBytes > budget {
 				res.overMem = true
-				res.peakBytes = max(res.peakBytes, cur.bytes()+next.bytes()+pool.bytes()+bufBytes)
+				res.peakBytes = max(res.peakBytes, fTablesBytes(cur.buckets)+fTablesBytes(next.buckets)+fTablesBytes(pool.free)+bufBytes)
 				return res
 			}
 		}
 		layer := next.used()
-		res.peakBytes = max(res.peakBytes, cur.bytes()+next.bytes()+pool.bytes()+bufBytes)
+		res.peakBytes = max(res.peakBytes, fTablesBytes(cur.buckets)+fTablesBytes(next.buckets)+fTablesBytes(pool.free)+bufBytes)
 		res.states += layer
 		res.peak = max(res.peak, layer)
 		for _, wk := range workers {
