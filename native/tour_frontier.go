@@ -27,9 +27,9 @@ package native
 // tours.
 //
 // Counts are exact: each state's count is a number of 64-bit limbs; the run
-// starts with one limb and, if any addition overflows, runs again with as
-// many limbs as a bound on the count needs (11^squares: every square picks
-// at most two of its four backward edges).
+// starts with one limb and, if any addition overflows, runs again with twice
+// as many, up to as many as a bound on the count needs (11^squares: every
+// square picks at most two of its four backward edges).
 //
 // The layers use both cores: the next layer's hash table is split into one
 // shard per worker by the key's hash; the states of the current layer are
@@ -141,10 +141,13 @@ func frontierCount(ctx context.Context, t puzzle.Tour, threads int, budget int64
 		threads = 1
 	}
 	p := newFrontierPlan(t)
+	// One limb first; after an overflow, twice as many, up to the bound
+	// (which cannot overflow).
+	bound := p.boundLimbs()
 	for limbs := 1; ; {
 		r := p.run(ctx, threads, limbs, budget)
-		if r.overflow && limbs == 1 {
-			limbs = p.boundLimbs()
+		if r.overflow && limbs < bound {
+			limbs = min(2*limbs, bound)
 			continue
 		}
 		return r.answer(ctx, p, limbs, budget), nil

@@ -46,7 +46,8 @@ func TestFrontierSweep(t *testing.T) {
 // tours of 5x5, closed tours of 6x6, and the closed-tour tables of 3 x n
 // (A070030, n = 10..30), 5 x n (A175855, n = 6..14) and 6 x n (A175881,
 // n = 5..7), each closed board in both orientations; open tours from all
-// starts of 5 x n (A083386, n = 5..8).
+// starts of 3 x n (A169696, n = 3..29, both orientations) and 5 x n
+// (A083386, n = 5..8).
 func TestFrontierKnown(t *testing.T) {
 	specs := []string{"tour:5x5:*", "tour:5x5:a1", "tour:5x5:e5", "tour:6x6:*:closed", "tour:6x6:a1:closed",
 		"tour:5x6:*", "tour:7x5:*", "tour:5x8:*"}
@@ -54,6 +55,9 @@ func TestFrontierKnown(t *testing.T) {
 		for n := wn[1]; n <= wn[2]; n++ {
 			specs = append(specs, fmt.Sprintf("tour:%dx%d:a1:closed", wn[0], n), fmt.Sprintf("tour:%dx%d:b1:closed", n, wn[0]))
 		}
+	}
+	for n := 3; n <= 29; n++ {
+		specs = append(specs, fmt.Sprintf("tour:3x%d:*", n), fmt.Sprintf("tour:%dx3:*", n))
 	}
 	for _, spec := range specs {
 		want, ok := puzzle.KnownCount(puzzle.MustParse(spec), puzzle.Count)
@@ -135,3 +139,15 @@ func BenchmarkFrontier6x6All(b *testing.B)     { benchmarkFrontierKnown(b, "tour
 func BenchmarkFrontier6x8Closed(b *testing.B)  { benchmarkFrontierKnown(b, "tour:6x8:a1:closed") }
 func BenchmarkFrontier6x12Closed(b *testing.B) { benchmarkFrontierKnown(b, "tour:6x12:a1:closed") }
 func BenchmarkFrontier7x8Closed(b *testing.B)  { benchmarkFrontierKnown(b, "tour:7x8:a1:closed") }
+
+// BenchmarkFrontier6x15Closed: a count over 2^64, A175881(15), so the
+// one-limb run overflows and the count is redone with more limbs.
+func BenchmarkFrontier6x15Closed(b *testing.B) {
+	for b.Loop() {
+		a := tourRun(b, "frontier", "tour:6x15:a1:closed", puzzle.Count)
+		if a.Status != puzzle.OK || a.CountString() != "255967892553030600920" {
+			b.Fatalf("6x15 closed: %s %s, want 255967892553030600920 (A175881)", a.Status, a.CountString())
+		}
+		b.ReportMetric(float64(a.Stats[puzzle.StatStates]), "states")
+	}
+}

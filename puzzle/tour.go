@@ -89,6 +89,8 @@ func parseTour(rest string) (Spec, error) {
 // the shorter side first; closed tours and open tours from all starts of
 // the transposed board share the count. Sources (OEIS):
 //   - A165134: open tours of n x n, directed, all starts;
+//   - A169696: open tours of 3 x n, undirected (doubled below: directed,
+//     A118067);
 //   - A083386: open tours of 5 x n, undirected (doubled below: directed);
 //     the values are the full 5 x m boards of A389755 (Hamiltonian paths
 //     in the first n cells of a 5 x ceiling(n/5) board, Knuth), n = 5m;
@@ -110,6 +112,34 @@ var knownTours = map[string]uint64{
 	"tour:6x6:*":  6637920,
 	"tour:7x7:*":  165575218320,
 	"tour:8x8:*":  19591828170979904,
+
+	"tour:3x3:*":  0,
+	"tour:3x4:*":  2 * 8,
+	"tour:3x5:*":  0,
+	"tour:3x6:*":  0,
+	"tour:3x7:*":  2 * 52,
+	"tour:3x8:*":  2 * 396,
+	"tour:3x9:*":  2 * 560,
+	"tour:3x10:*": 2 * 3048,
+	"tour:3x11:*": 2 * 10672,
+	"tour:3x12:*": 2 * 57248,
+	"tour:3x13:*": 2 * 128864,
+	"tour:3x14:*": 2 * 646272,
+	"tour:3x15:*": 2 * 1838784,
+	"tour:3x16:*": 2 * 8636880,
+	"tour:3x17:*": 2 * 23400992,
+	"tour:3x18:*": 2 * 105865688,
+	"tour:3x19:*": 2 * 305753680,
+	"tour:3x20:*": 2 * 1322849752,
+	"tour:3x21:*": 2 * 3862974304,
+	"tour:3x22:*": 2 * 16225820000,
+	"tour:3x23:*": 2 * 48744080192,
+	"tour:3x24:*": 2 * 198673312880,
+	"tour:3x25:*": 2 * 607041217056,
+	"tour:3x26:*": 2 * 2417584484232,
+	"tour:3x27:*": 2 * 7519864632928,
+	"tour:3x28:*": 2 * 29320809649000,
+	"tour:3x29:*": 2 * 92507134938336,
 
 	"tour:5x6:*": 2 * 18784,
 	"tour:5x7:*": 2 * 622868,
