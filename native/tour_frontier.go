@@ -286,38 +286,43 @@ const (
 
 // fTable is an open-addressing hash table from keys to counts of k limbs:
 // one bucket of a layer. A layer is split into many buckets by the high bits
-// of the key's hash, so that the states merged in one go stay in cache.
+// of the key's hash, so that the states merged in one go stay in cache. A
+// slot is 1+k words, the key then its count, so that a probe touches one
+// cache line.
 type fTable struct {
-	keys []uint64 // fEmpty marks a free slot
-	vals []uint64 // k words per slot
-	k    int
-	mask uint64
-	used int
+	data   []uint64 // per slot: key (fEmpty marks a free slot), k limbs
+	k      int
+	stride int // 1+k
+	slots  int
+	mask   uint64
+	used   int
 }
 
+// alloc gives the table size free slots (a power of two).
 func (t *fTable) alloc(size int) {
-	t.keys = make([]uint64, size)
-	t.vals = make([]uint64, t.k*size)
-	for i := range t.keys {
-		t.keys[i] = fEmpty
+	t.stride = 1 + t.k
+	t.data = make([]uint64, t.stride*size)
+	for i := 0; i < len(t.data); i += t.stride {
+		t.data[i] = fEmpty
 	}
+	t.slots = size
 	t.mask = uint64(size - 1)
 	t.used = 0
 }
 
-// reset empties the table and keeps its memory (values are overwritten on
+// reset empties the table and keeps its memory (counts are overwritten on
 // insertion, so only the keys are cleared).
 func (t *fTable) reset() {
 	if t.used == 0 {
 		return
 	}
-	for i := range t.keys {
-		t.keys[i] = fEmpty
+	for i := 0; i < len(t.data); i += t.stride {
+		t.data[i] = fEmpty
 	}
 	t.used = 0
 }
 
-func (t *fTable) bytes() int64 { return int64(len(t.keys)+len(t.vals)) * 8 }
+func (t *fTable) bytes() int64 { return int64(len(t.data)) * 8 }
 
 // fHash mixes a key (murmur3's finaliser): its high bits choose the bucket,
 // its low bits the slot.
@@ -329,21 +334,23 @@ func fHash(x uint64) uint64 {
 	return x ^ x>>33
 }
 
-// slot returns key's slot (h its hash), taking a free one if the key is
-// new (fresh true; its count is then to be set, not added).
+// slot returns the index in data of key's slot (h its hash), taking a free
+// one if the key is new (fresh true; its count is then to be set, not
+// added).
 func (t *fTable) slot(key, h uint64) (i int, fresh bool) {
-	if 10*(t.used+1) > 7*len(t.keys) {
+	if 10*(t.used+1) > 7*t.slots {
 		t.grow()
 	}
 	j := h & t.mask
 	for {
-		switch t.keys[j] {
+		i := int(j) * t.stride
+		switch t.data[i] {
 		case fEmpty:
-			t.keys[j] = key
+			t.data[i] = key
 			t.used++
-			return int(j), true
+			return i, true
 		case key:
-			return int(j), false
+			return i, false
 		}
 		j = (j + 1) & t.mask
 	}
@@ -353,11 +360,11 @@ func (t *fTable) slot(key, h uint64) (i int, fresh bool) {
 func (t *fTable) add1(key, h, val uint64) bool {
 	i, fresh := t.slot(key, h)
 	if fresh {
-		t.vals[i] = val
+		t.data[i+1] = val
 		return false
 	}
 	var c uint64
-	t.vals[i], c = bits.Add64(t.vals[i], val, 0)
+	t.data[i+1], c = bits.Add64(t.data[i+1], val, 0)
 	return c != 0
 }
 
@@ -369,26 +376,22 @@ func (t *fTable) add(key, h uint64, val []uint64) bool {
 	}
 	i, fresh := t.slot(key, h)
 	if fresh {
-		copy(t.vals[i*t.k:], val)
+		copy(t.data[i+1:i+t.stride], val)
 		return false
 	}
-	return limbsAdd(t.vals[i*t.k:i*t.k+t.k], val)
+	return limbsAdd(t.data[i+1:i+t.stride], val)
 }
 
+// grow doubles the table.
 func (t *fTable) grow() {
-	keys, vals := t.keys, t.vals
-	t.alloc(2 * len(keys))
-	for i, key := range keys {
-		if key == fEmpty {
+	old := t.data
+	t.alloc(2 * t.slots)
+	for i := 0; i < len(old); i += t.stride {
+		if old[i] == fEmpty {
 			continue
 		}
-		j := fHash(key) & t.mask
-		for t.keys[j] != fEmpty {
-			j = (j + 1) & t.mask
-		}
-		t.keys[j] = key
-		copy(t.vals[int(j)*t.k:], vals[i*t.k:i*t.k+t.k])
-		t.used++
+		j, _ := t.slot(old[i], fHash(old[i]))
+		copy(t.data[j+1:j+t.stride], old[i+1:i+t.stride])
 	}
 }
 
@@ -556,8 +559,8 @@ func (p *frontierPlan) run(ctx context.Context, threads, k int, budget int64) fr
 		next := pool.layer(2*cur.used(), threads)
 		var units []fUnit
 		for _, t := range cur.buckets {
-			for from := 0; from < len(t.keys); from += frontierUnit {
-				units = append(units, fUnit{t, from, min(len(t.keys), from+frontierUnit)})
+			for from := 0; from < t.slots; from += frontierUnit {
+				units = append(units, fUnit{t, from, min(t.slots, from+frontierUnit)})
 			}
 		}
 		for _, wk := range workers {
@@ -726,11 +729,11 @@ func (wk *frontierWorker) expand(v int, t *fTable, from, to int) {
 	winMask := uint64(1)<<(4*uint(p.win)) - 1
 	newSq := uint64(fcEmpty) << (4 * uint(p.win))
 	for s := from; s < to; s++ {
-		key := t.keys[s]
+		key := t.data[s*(1+k)]
 		if key == fEmpty {
 			continue
 		}
-		val := t.vals[s*k : s*k+k]
+		val := t.data[s*(1+k)+1 : s*(1+k)+1+k]
 		ends := int(key >> fEndBit & 3)
 		w := key&winMask | newSq
 		// A choice is a subset of at most two backward edges to squares
