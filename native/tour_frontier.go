@@ -17,12 +17,14 @@ package native
 // window. A choice is pruned when a square needs more edges than it has
 // knight moves left to later squares, or when it would close a cycle (or
 // finish a path) before the last square.
+// Open tours also prune when more squares than the path ends left are short
+// of forward moves.
 //
 // Closed tours are Hamiltonian cycles, counted undirected as the project's
-// convention says. Open tours are Hamiltonian paths: a square may be chosen
-// as a path end when it is processed, which gives it a virtual edge to the
-// outside (at most two ends; for a given start, the start must be one of
-// them). Each undirected path with the start as an end is one directed tour
+// convention says. Open tours are Hamiltonian paths: a square left with one
+// edge when it has no forward move left becomes a path end, as if it had a
+// virtual edge to the outside (at most two ends; for a given start, the
+// start must be one of them and never gets a second edge). Each undirected path with the start as an end is one directed tour
 // from the start; over all starts, every undirected path is two directed
 // tours.
 //
@@ -31,10 +33,15 @@ package native
 // as many, up to as many as a bound on the count needs (11^squares: every
 // square picks at most two of its four backward edges).
 //
-// The layers use both cores: the next layer's hash table is split into one
-// shard per worker by the key's hash; the states of the current layer are
-// expanded in chunks, each worker expanding half of a chunk into per-shard
-// buffers, and then each worker inserting the buffers of its own shard.
+// A state is one 64-bit word (four bits a window square, see fcDone and
+// the codes after it), and a step works on that word directly with nibble
+// arithmetic (see step), never decoding it.
+//
+// The layers use both cores: a layer is split into many hash tables
+// (buckets) by the high bits of the key's hash; the workers expand rounds
+// of the current layer's slots (taking units from a shared counter) into
+// per-bucket buffers, and then each worker merges the buffers of the
+// buckets it owns. Emptied tables are reused by the next layer.
 
 import (
 	"context"
