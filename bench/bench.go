@@ -51,6 +51,10 @@ type Summary struct {
 	Unsupported []string
 	// Statuses counts the rows written by status.
 	Statuses map[string]int
+	// Refused counts the rows among Statuses["error"] whose backend refused
+	// the instance (bad input for it, such as a board beyond the brute
+	// force's limit): no answer, and no failure of the backend's.
+	Refused int
 	// Interrupted is set when ctx was cancelled before the end.
 	Interrupted bool
 }
@@ -142,6 +146,9 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 			}
 			sum.Done++
 			sum.Statuses[row.Status]++
+			if row.Status == results.StatusError && strings.HasPrefix(row.Message, refusedPrefix) {
+				sum.Refused++
+			}
 		}
 		return nil
 	}

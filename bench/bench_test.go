@@ -315,6 +315,20 @@ func TestUnsupportedLeftOut(t *testing.T) {
 	}
 }
 
+// TestRefusalsCounted: a backend that refuses an instance (the brute force
+// on a board beyond its limit) leaves an error row marked as a refusal, and
+// the summary counts it apart from the backend's failures.
+func TestRefusalsCounted(t *testing.T) {
+	s := mustSuite(t, "queens:7 backends=check,bt-crash,native/bitboard timeout=10s")
+	sum, err := Bench(context.Background(), s, Options{Runner: testRunner(), Out: filepath.Join(t.TempDir(), "r.csv")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Done != 3 || sum.Statuses[results.StatusError] != 1 || sum.Refused != 1 || sum.Statuses[results.StatusOK] != 1 {
+		t.Errorf("summary %+v, want 3 rows: one ok, one refusal (check), one crash", sum)
+	}
+}
+
 func TestBenchResumeAndInterrupt(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "r.csv")

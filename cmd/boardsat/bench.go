@@ -123,6 +123,9 @@ func runBench(args []string, stdout io.Writer) error {
 		where = "stdout"
 	}
 	msg := fmt.Sprintf("%d runs written to %s in %s (%s)", sum.Done, where, time.Since(start).Round(time.Millisecond), statusSummary(sum.Statuses))
+	if sum.Refused > 0 {
+		msg += fmt.Sprintf("; %d of the errors are refusals (the instance is beyond that backend's limits; the message column says which)", sum.Refused)
+	}
 	if n := len(sum.Unsupported); n > 0 {
 		msg += fmt.Sprintf("; %d variant/puzzle/task combinations left out as unsupported", n)
 	}
