@@ -29,18 +29,9 @@ func init() {
 
 // combined is the answer combine prints: one count made of N shards.
 type combined struct {
-	Instance     string   `json:"instance"`
-	Puzzle       string   `json:"puzzle"`
-	Backend      string   `json:"backend"`
-	Heuristic    string   `json:"heuristic,omitempty"`
-	Encoding     string   `json:"encoding,omitempty"`
-	Solver       string   `json:"solver,omitempty"`
-	Task         string   `json:"task"`
+	shardCount
 	Status       string   `json:"status"`
 	Count        *big.Int `json:"count"`
-	Strategy     string   `json:"strategy"`
-	Partition    string   `json:"partition"`
-	Version      string   `json:"version"`
 	Shards       int      `json:"shards"`
 	Subproblems  int      `json:"subproblems"`
 	Seconds      float64  `json:"seconds"`
@@ -160,9 +151,7 @@ func combineShards(files []string, shards []shardAnswer) (combined, error) {
 		b, _ := subproblem.ParseShard(shards[j].Shard)
 		return a.K < b.K
 	})
-	c := combined{Instance: first.Instance, Puzzle: first.Puzzle, Backend: first.Backend, Heuristic: first.Heuristic,
-		Encoding: first.Encoding, Solver: first.Solver, Task: first.Task, Status: "ok", Count: new(big.Int),
-		Strategy: first.Strategy, Partition: first.Partition, Version: first.Version, Shards: n, Subproblems: first.Subproblems}
+	c := combined{shardCount: first.shardCount, Status: "ok", Count: new(big.Int), Shards: n, Subproblems: first.Subproblems}
 	for _, s := range shards {
 		c.Count.Add(c.Count, s.Count)
 		c.Seconds += s.Seconds

@@ -129,21 +129,26 @@ func residentBytes() int64 {
 // shardFormat names the JSON of a shard's answer.
 const shardFormat = "boardsat-shard-1"
 
+// shardCount names the count a shard belongs to: the fields that the
+// shards of one count share, which the combined answer carries on.
+type shardCount struct {
+	Instance  string `json:"instance"`
+	Puzzle    string `json:"puzzle"`
+	Backend   string `json:"backend"`
+	Heuristic string `json:"heuristic,omitempty"`
+	Encoding  string `json:"encoding,omitempty"`
+	Solver    string `json:"solver,omitempty"`
+	Task      string `json:"task"`
+	Strategy  string `json:"strategy"`
+	Partition string `json:"partition"`
+	Version   string `json:"version"`
+}
+
 // shardAnswer is what solve --shard prints and combine reads: the partial
-// count of one shard, with everything that must agree between the shards
-// of one count.
+// count of one shard, with the count it belongs to.
 type shardAnswer struct {
-	Format      string           `json:"format"`
-	Instance    string           `json:"instance"`
-	Puzzle      string           `json:"puzzle"`
-	Backend     string           `json:"backend"`
-	Heuristic   string           `json:"heuristic,omitempty"`
-	Encoding    string           `json:"encoding,omitempty"`
-	Solver      string           `json:"solver,omitempty"`
-	Task        string           `json:"task"`
-	Strategy    string           `json:"strategy"`
-	Partition   string           `json:"partition"`
-	Version     string           `json:"version"`
+	Format string `json:"format"`
+	shardCount
 	Shard       string           `json:"shard"`
 	Subproblems int              `json:"subproblems"`
 	InShard     int              `json:"subproblems_in_shard"`
@@ -158,9 +163,9 @@ type shardAnswer struct {
 // writeShard prints a shard's answer as one JSON line.
 func writeShard(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answer, secs float64) error {
 	r := req.Split.Ran
-	s := shardAnswer{Format: shardFormat, Instance: req.Spec.String(), Puzzle: req.Spec.Puzzle(), Backend: backend,
+	s := shardAnswer{Format: shardFormat, shardCount: shardCount{Instance: req.Spec.String(), Puzzle: req.Spec.Puzzle(), Backend: backend,
 		Heuristic: ans.Heuristic, Encoding: ans.Encoding, Solver: ans.Solver, Task: string(req.Task),
-		Strategy: r.Key.Strategy, Partition: r.Key.Partition, Version: r.Key.Version, Shard: r.Shard.String(),
+		Strategy: r.Key.Strategy, Partition: r.Key.Partition, Version: r.Key.Version}, Shard: r.Shard.String(),
 		Subproblems: r.Subproblems, InShard: r.InShard, Resumed: r.Resumed, Status: string(ans.Status),
 		Seconds: secs, Stats: ans.Stats, Message: ans.Message}
 	if ans.Status == puzzle.OK {
