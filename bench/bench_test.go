@@ -442,6 +442,91 @@ func TestReferenceNotFirstAnswer(t *testing.T) {
 	}
 }
 
+// shardRows judges rows as one shard of a bench would: all of them planned
+// in that shard, released once the last has ended.
+func shardRows(t *testing.T, spec puzzle.Spec, task puzzle.Task, rows ...results.Row) []results.Row {
+	t.Helper()
+	run := Run{Spec: spec, Task: task}
+	q := newJudgeQueue(context.Background(), nil)
+	for range rows {
+		q.expect(run)
+	}
+	var out []results.Row
+	for _, r := range rows {
+		out = append(out, q.add(r, run)...)
+	}
+	if len(out) != len(rows) {
+		t.Fatalf("%d of %d rows judged", len(out), len(rows))
+	}
+	return out
+}
+
+// TestRejudgeAcrossShards: the rows of several shards, judged together,
+// get the verdicts one run would have given. pieces:7x7:N2 has no
+// published count and is beyond the brute force, so a shard judges it by
+// its own majority.
+func TestRejudgeAcrossShards(t *testing.T) {
+	big := puzzle.MustParse("pieces:7x7:N2")
+	mk := func(variant string, n uint64, msg string) results.Row {
+		return results.Row{Instance: big.String(), Variant: variant, Backend: variant, Task: "count", Status: results.StatusOK, Answer: n, HasAnswer: true, Message: msg}
+	}
+	statuses := func(rows []results.Row) string {
+		var b strings.Builder
+		for _, r := range rows {
+			fmt.Fprintf(&b, "%s=%s ", r.Variant, r.Status)
+		}
+		return strings.TrimSpace(b.String())
+	}
+
+	// Each shard alone agrees with itself; together, a is outvoted.
+	rows := append(shardRows(t, big, puzzle.Count, mk("a", 1100, "")),
+		shardRows(t, big, puzzle.Count, mk("b", 1099, ""), mk("c", 1099, ""))...)
+	if got := statuses(rows); got != "a=ok b=ok c=ok" {
+		t.Fatalf("shards alone: %s", got)
+	}
+	if w, r := Rejudge(rows); w != 1 || r != 0 || statuses(rows) != "a=wrong b=ok c=ok" ||
+		rows[0].Message != "answer 1100, reference 1099 (majority)" {
+		t.Errorf("together: %d now wrong, %d back: %s (%q)", w, r, statuses(rows), rows[0].Message)
+	}
+
+	// A shard's own majority is overturned by the others: a (with a message
+	// of its backend's) turns back to ok, b and c turn wrong.
+	rows = append(shardRows(t, big, puzzle.Count, mk("a", 1100, "from the checkpoint"), mk("b", 1099, ""), mk("c", 1099, "")),
+		shardRows(t, big, puzzle.Count, mk("d", 1100, ""), mk("e", 1100, ""), mk("f", 1100, ""))...)
+	if got := statuses(rows); got != "a=wrong b=ok c=ok d=ok e=ok f=ok" {
+		t.Fatalf("shards alone: %s", got)
+	}
+	if w, r := Rejudge(rows); w != 2 || r != 1 || statuses(rows) != "a=ok b=wrong c=wrong d=ok e=ok f=ok" ||
+		rows[0].Message != "from the checkpoint" {
+		t.Errorf("together: %d now wrong, %d back: %s (%q)", w, r, statuses(rows), rows[0].Message)
+	}
+	// Judging again changes nothing.
+	if w, r := Rejudge(rows); w != 0 || r != 0 {
+		t.Errorf("judged twice: %d now wrong, %d back", w, r)
+	}
+
+	// An unsat answer (first solution) turns back to unsat, not ok.
+	first := func(variant string, st string) results.Row {
+		return results.Row{Instance: big.String(), Variant: variant, Backend: variant, Task: "first", Status: st}
+	}
+	rows = append(shardRows(t, big, puzzle.First, first("a", results.StatusUnsat), first("b", results.StatusOK), first("c", results.StatusOK)),
+		shardRows(t, big, puzzle.First, first("d", results.StatusUnsat), first("e", results.StatusUnsat), first("f", results.StatusUnsat))...)
+	if w, r := Rejudge(rows); w != 2 || r != 1 || statuses(rows) != "a=unsat b=wrong c=wrong d=unsat e=unsat f=unsat" {
+		t.Errorf("first: %d now wrong, %d back: %s", w, r, statuses(rows))
+	}
+
+	// Rows judged against the brute force (pieces:3x4:N2, 52) keep their
+	// verdicts whatever the other shards' majority: 51 stays wrong.
+	small := puzzle.MustParse("pieces:3x4:N2")
+	sm := func(variant string, n uint64) results.Row {
+		return results.Row{Instance: small.String(), Variant: variant, Backend: variant, Task: "count", Status: results.StatusOK, Answer: n, HasAnswer: true}
+	}
+	rows = append(shardRows(t, small, puzzle.Count, sm("a", 51), sm("b", 51)), shardRows(t, small, puzzle.Count, sm("c", 52))...)
+	if w, r := Rejudge(rows); w != 0 || r != 0 || statuses(rows) != "a=wrong b=wrong c=ok" {
+		t.Errorf("brute-force reference: %d now wrong, %d back: %s", w, r, statuses(rows))
+	}
+}
+
 // BenchmarkExecChild measures a trivial run through the child path (start
 // the binary, solve queens:4, read its JSON, wait); BenchmarkInProcess the
 // same solve in process. Their difference is the harness's per-run overhead.

@@ -120,6 +120,64 @@ func judgeRows(rows []results.Row, prior []compare.Vote, ref reference) {
 	}
 }
 
+// Rejudge judges rows read together (the CSVs of one suite's shards, or of
+// several sessions) as one run would have judged them, in place. A shard
+// judges an instance that has no published or brute-force reference by the
+// majority of the answers it ran itself, so two shards could each call a
+// different answer ok; here the majority is taken over every row of the
+// instance and task. A row a shard called wrong only for differing from its
+// own majority is judged again on its answer; every other wrong row (an
+// answer other than a published or brute-force reference, an invalid
+// solution, an error) stays wrong. It returns how many rows turned wrong
+// and how many turned back; rows judged in one run change neither way.
+func Rejudge(rows []results.Row) (nowWrong, nowRight int) {
+	groups := map[string][]int{}
+	for i, r := range rows {
+		k := judgeKey(r.Instance, r.Task)
+		groups[k] = append(groups[k], i)
+	}
+	for _, idx := range groups {
+		g := make([]results.Row, len(idx))
+		for j, i := range idx {
+			g[j] = unjudgeMajority(rows[i])
+		}
+		judgeRows(g, nil, reference{})
+		for j, i := range idx {
+			was, is := rows[i].Status == results.StatusWrong, g[j].Status == results.StatusWrong
+			switch {
+			case is && !was:
+				nowWrong++
+			case was && !is:
+				nowRight++
+			}
+			rows[i] = g[j]
+		}
+	}
+	return nowWrong, nowRight
+}
+
+// unjudgeMajority returns r as it was before a majority called it wrong:
+// its status back to ok or unsat (whichever gives the value the judge
+// quoted) and the judge's reason taken off its message. Any other row is
+// returned as it is.
+func unjudgeMajority(r results.Row) results.Row {
+	if r.Status != results.StatusWrong {
+		return r
+	}
+	value, source, rest, ok := compare.ParseMismatch(r.Message)
+	if !ok || source != "majority" {
+		return r
+	}
+	for _, st := range []string{results.StatusOK, results.StatusUnsat} {
+		c := r
+		c.Status, c.Message = st, rest
+		if rowValue(c) == value {
+			return c
+		}
+	}
+	return r
+}
+
 // refusedPrefix starts the message of a row whose child refused the request
 // (bad input, exit status 2): no answer, not an error of the backend's.
 const refusedPrefix = "refused: "

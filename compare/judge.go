@@ -3,6 +3,7 @@ package compare
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"time"
 
 	"github.com/boardsat/boardsat/puzzle"
@@ -172,7 +173,7 @@ func Judge(votes []Vote, ref, source, theorem string) Judgement {
 		case v.Status == puzzle.Error && !(puzzle.Answer{Status: v.Status, Message: v.Message}).GaveUp():
 			vd.Wrong, vd.Reason = true, "error: "+v.Message
 		case v.Value != "" && j.Reference != "" && v.Value != j.Reference:
-			vd.Wrong, vd.Reason = true, fmt.Sprintf("answer %s, reference %s (%s)", v.Value, j.Reference, j.Source)
+			vd.Wrong, vd.Reason = true, mismatchReason(v.Value, j.Reference, j.Source)
 		case v.Value != "" && v.Value == j.Reference:
 			vd.Agrees = true
 			switch {
@@ -216,4 +217,26 @@ func majorityOf(votes []Vote, reliable bool) string {
 		}
 	}
 	return best
+}
+
+// mismatchReason is the reason of a wrong verdict on an answer whose value
+// differs from the reference; ParseMismatch reads it back.
+func mismatchReason(value, ref, source string) string {
+	return fmt.Sprintf("answer %s, reference %s (%s)", value, ref, source)
+}
+
+// mismatchPattern matches mismatchReason at the start of a message (values
+// are decimal counts, plan lengths or sat/unsat/none: no spaces or commas).
+var mismatchPattern = regexp.MustCompile(`^answer (\S+), reference (\S+) \(([^)]+)\)(?:; )?`)
+
+// ParseMismatch reads a mismatch reason back from the start of msg (where
+// bench puts it in a row's message): the answer's value, the reference's
+// source ("published", "check" or "majority"), and the rest of the message
+// (the backend's own). ok is false when msg does not start with one.
+func ParseMismatch(msg string) (value, source, rest string, ok bool) {
+	m := mismatchPattern.FindStringSubmatchIndex(msg)
+	if m == nil {
+		return "", "", "", false
+	}
+	return msg[m[2]:m[3]], msg[m[6]:m[7]], msg[m[1]:], true
 }

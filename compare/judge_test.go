@@ -75,3 +75,25 @@ func TestReferenceSources(t *testing.T) {
 		}
 	}
 }
+
+// TestParseMismatch: the reason of a wrong verdict on a differing value is
+// read back (value, source, the message after it); other messages are not.
+func TestParseMismatch(t *testing.T) {
+	j := Judge([]Vote{{Name: "a", Status: puzzle.OK, Value: "5"}, {Name: "b", Status: puzzle.OK, Value: "6"}, {Name: "c", Status: puzzle.OK, Value: "6"}}, "", "", "")
+	reason := j.Verdicts[0].Reason
+	for _, c := range []struct{ msg, value, source, rest string }{
+		{reason, "5", "majority", ""},
+		{reason + "; stopped at the checkpoint", "5", "majority", "stopped at the checkpoint"},
+		{mismatchReason("none", "22", "published"), "none", "published", ""},
+	} {
+		value, source, rest, ok := ParseMismatch(c.msg)
+		if !ok || value != c.value || source != c.source || rest != c.rest {
+			t.Errorf("%q: %q %q %q %v, want %q %q %q", c.msg, value, source, rest, ok, c.value, c.source, c.rest)
+		}
+	}
+	for _, msg := range []string{"", "error: solver crashed", "invalid: a1 attacks b3", "the answer 5, reference 6 (majority)"} {
+		if _, _, _, ok := ParseMismatch(msg); ok {
+			t.Errorf("%q read as a mismatch", msg)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/boardsat/boardsat/atomicfile"
+	"github.com/boardsat/boardsat/bench"
 	"github.com/boardsat/boardsat/results"
 )
 
@@ -28,6 +29,9 @@ one) and reports on them:
   plot       cactus, scaling and scatter figures (SVG, PNG or PDF)
   benchfmt   Go benchmark lines for benchstat
   merge      one CSV of every input's rows, duplicated rows dropped
+Rows of one instance and task from several files (the shards of a bench) are
+judged together, as one run would have judged them: where nothing is published
+and the brute force cannot decide, the majority is over every file's answers.
 Run "boardsat results SUBCOMMAND -h" for a subcommand's flags.`,
 		examples: []string{
 			"results summarize r.csv",
@@ -138,6 +142,12 @@ func runResults(args []string, stdout io.Writer) error {
 	}
 	if err != nil {
 		return badInput(err)
+	}
+	// The files' rows are judged together, as one run would have judged
+	// them: shards each judged by their own majority could otherwise both
+	// call different answers ok.
+	if w, r := bench.Rejudge(rows); w+r > 0 {
+		fmt.Fprintf(stderrOut, "boardsat results %s: judged the rows of every file together (majority over all of them): %d row(s) now wrong, %d no longer wrong\n", sub, w, r)
 	}
 	switch sub {
 	case "summarize":

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/boardsat/boardsat/results"
 )
 
 // fixtureCSV is a real bench run (see results/testdata).
@@ -115,6 +117,62 @@ func TestJSONKeys(t *testing.T) {
 		}
 		if string(m["heuristic"]) != "null" && slices.Contains(args, "sat") {
 			t.Errorf("%v: heuristic %s for a SAT run, want null", args, m["heuristic"])
+		}
+	}
+}
+
+// TestResultsJudgeShardsTogether: two shard CSVs that each agree with
+// themselves (pieces:7x7:N2: nothing published, beyond the brute force, so
+// each shard judged by its own majority) disagree with each other; every
+// results subcommand judges their rows together and says so, and merge
+// writes the outvoted row as wrong. A whole run's CSV is left as it is.
+func TestResultsJudgeShardsTogether(t *testing.T) {
+	dir := t.TempDir()
+	row := func(variant string, n uint64) results.Row {
+		return results.Row{Instance: "pieces:7x7:N2", Puzzle: "pieces", Variant: variant, Backend: strings.Split(variant, "/")[0],
+			Task: "count", Rep: 1, Status: results.StatusOK, Answer: n, HasAnswer: true, Seconds: 1}
+	}
+	write := func(name string, rows ...results.Row) string {
+		p := filepath.Join(dir, name)
+		f, err := os.Create(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := results.Write(f, rows); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		return p
+	}
+	a := write("shard-1.csv", row("native/bitboard", 1100))
+	b := write("shard-2.csv", row("sat/pairwise", 1099), row("sat/totalizer", 1099))
+	merged := filepath.Join(dir, "all.csv")
+	status, _, stderr := runCLI("results", "merge", a, b, "-o", merged)
+	if status != 0 || !strings.Contains(stderr, "1 row(s) now wrong, 0 no longer wrong") {
+		t.Fatalf("merge: exit %d, stderr %q", status, stderr)
+	}
+	rows, err := results.ReadFiles(merged)
+	if err != nil || len(rows) != 3 {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	for _, r := range rows {
+		want := results.StatusOK
+		if r.Variant == "native/bitboard" {
+			want = results.StatusWrong
+		}
+		if r.Status != want {
+			t.Errorf("%s: %s (%s), want %s", r.Variant, r.Status, r.Message, want)
+		}
+	}
+	// summarize reads the shards as one, with the same verdicts.
+	status, out, stderr := runCLI("results", "summarize", a, b)
+	if status != 0 || !strings.Contains(stderr, "1 row(s) now wrong") || !strings.Contains(out, "wrong") {
+		t.Errorf("summarize: exit %d, stderr %q, stdout %q", status, stderr, out)
+	}
+	// The merged file, and a real whole run, are already judged as one.
+	for _, f := range []string{merged, fixtureCSV} {
+		if status, _, stderr := runCLI("results", "summarize", f); status != 0 || stderr != "" {
+			t.Errorf("summarize %s: exit %d, stderr %q", f, status, stderr)
 		}
 	}
 }
