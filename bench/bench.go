@@ -20,7 +20,6 @@ import (
 	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
 	"github.com/boardsat/boardsat/results"
-	"github.com/boardsat/boardsat/subproblem"
 )
 
 // Options configure a bench session.
@@ -38,7 +37,7 @@ type Options struct {
 	Progress *progress.Meter
 	// Shard, if not whole, runs only its deterministic share of the plan
 	// (see ShardPlan); the shards' CSVs together hold the whole suite.
-	Shard subproblem.Shard
+	Shard puzzle.Shard
 	// CommandLine is recorded in the sidecar.
 	CommandLine []string
 }
@@ -223,7 +222,7 @@ func rowValue(r results.Row) string {
 // plan is cut into units, numbered in plan order: in a ladder group, all
 // runs of one variant (so a timeout stops that variant's later specs as in
 // a whole run); elsewhere, each run. Unit i belongs to shard i mod N + 1.
-func ShardPlan(s Suite, plan []Run, shard subproblem.Shard) []Run {
+func ShardPlan(s Suite, plan []Run, shard puzzle.Shard) []Run {
 	if shard.Whole() {
 		return plan
 	}

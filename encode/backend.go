@@ -11,7 +11,6 @@ import (
 	"github.com/boardsat/boardsat/encode/card"
 	"github.com/boardsat/boardsat/encode/sat"
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/subproblem"
 )
 
 // Backend is the "sat" backend: it encodes an instance with the encoder and
@@ -219,7 +218,7 @@ func satSolveWith(ctx context.Context, req puzzle.Request, e Encoder, c card.Enc
 // satCount answers Count, Unique and All tasks.
 func satCount(ctx context.Context, req puzzle.Request, pr satPrepared, solver string, ans puzzle.Answer, start time.Time) (puzzle.Answer, error) {
 	opt := sat.CountOptions{Solver: solver, Threads: req.Threads, Split: req.Split,
-		Key: subproblem.Key{Spec: req.Spec.String(), Task: string(req.Task),
+		Key: puzzle.SplitKey{Spec: req.Spec.String(), Task: string(req.Task),
 			Strategy: "sat/" + ans.Encoding + "/" + solver}}
 	var decodeErr error
 	if req.Task == puzzle.All {

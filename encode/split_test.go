@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/subproblem"
 )
 
 // TestSATShardsAddUpToTheCount: the projected enumerator's cubes, run as
@@ -32,7 +31,7 @@ func TestSATShardsAddUpToTheCount(t *testing.T) {
 		sum := new(big.Int)
 		covered, total := 0, 0
 		for k := 1; k <= c.shards; k++ {
-			req.Split = &subproblem.Options{Shard: subproblem.Shard{K: k, N: c.shards}}
+			req.Split = &puzzle.SplitOptions{Shard: puzzle.Shard{K: k, N: c.shards}}
 			ans, err := Backend{}.Solve(context.Background(), req)
 			if err != nil || ans.Status != puzzle.OK || req.Split.Ran == nil {
 				t.Fatalf("%s shard %d: %v %+v ran=%v", c.spec, k, err, ans, req.Split.Ran)

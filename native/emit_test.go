@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -15,7 +16,7 @@ func TestEmitFailureNeverOK(t *testing.T) {
 	planted := errors.New("planted emit failure")
 	for _, spec := range []string{"queens:6", "pieces:3x3:K1R2", "pieces:4x4:R2N2"} {
 		sp := puzzle.MustParse(spec)
-		for _, s := range Strategies(sp.Puzzle()) {
+		for _, s := range search.Strategies(sp.Puzzle()) {
 			if !containsTask(s.Tasks, puzzle.All) {
 				continue
 			}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/subproblem"
 )
 
 // TestShardsAddUpToTheCount runs each splitting counter whole and in N
@@ -41,10 +40,10 @@ func TestShardsAddUpToTheCount(t *testing.T) {
 			t.Errorf("%s: whole count %s, published %d", c.spec, whole.CountString(), known)
 		}
 		sum := new(big.Int)
-		var key subproblem.Key
+		var key puzzle.SplitKey
 		covered := 0
 		for k := 1; k <= c.shards; k++ {
-			req.Split = &subproblem.Options{Shard: subproblem.Shard{K: k, N: c.shards}}
+			req.Split = &puzzle.SplitOptions{Shard: puzzle.Shard{K: k, N: c.shards}}
 			part, err := Backend{}.Solve(context.Background(), req)
 			if err != nil || part.Status != puzzle.OK || req.Split.Ran == nil {
 				t.Fatalf("%s shard %d/%d: %v %+v ran=%v", c.spec, k, c.shards, err, part, req.Split.Ran)
@@ -72,10 +71,10 @@ func TestShardsAddUpToTheCount(t *testing.T) {
 // of any size combine.
 func TestSplitIndependentOfThreads(t *testing.T) {
 	for _, s := range []string{"queens:12", "pieces:6x6:Q2N3", "tour:6x6:a1:closed"} {
-		var keys []subproblem.Key
+		var keys []puzzle.SplitKey
 		var counts []string
 		for _, threads := range []int{1, 3} {
-			opts := &subproblem.Options{}
+			opts := &puzzle.SplitOptions{}
 			ans, err := Backend{}.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse(s), Task: puzzle.Count, Threads: threads, Split: opts})
 			if err != nil || ans.Status != puzzle.OK || opts.Ran == nil {
 				t.Fatalf("%s: %v %+v", s, err, ans)

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/boardsat/boardsat/subproblem"
 )
 
 // Task is what a request asks of an instance.
@@ -78,7 +76,7 @@ type Request struct {
 	// subproblems runs them: one shard, a checkpoint file, progress
 	// reports (package subproblem). Run fills Split.Ran when a splitting
 	// counter ran; other strategies ignore it.
-	Split *subproblem.Options
+	Split *SplitOptions
 }
 
 // Answer is a backend's reply to a request.

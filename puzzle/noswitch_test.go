@@ -52,11 +52,11 @@ func specTypes(t *testing.T) map[string]string {
 }
 
 // ownPuzzle reports whether a file belongs to puzzle name: NAME.go or
-// NAME_*.go in any package (puzzle/tour.go, native/tour_divide.go,
-// encode/tour.go).
+// NAME_*.go in any package (puzzle/tour.go, encode/tour.go), or any file
+// of a package directory named for it (native/tour/divide.go).
 func ownPuzzle(path, name string) bool {
 	base := strings.TrimSuffix(filepath.Base(path), ".go")
-	return base == name || strings.HasPrefix(base, name+"_")
+	return base == name || strings.HasPrefix(base, name+"_") || filepath.Base(filepath.Dir(path)) == name
 }
 
 // puzzleSwitches returns a description of every place in src (a Go file at
@@ -199,8 +199,13 @@ func f(s puzzle.Spec) bool { return s.Puzzle() == "pieces" }`, 1},
 		{"puzzle/x.go", `package puzzle
 func f(s Spec) { switch s.(type) { case Queens: } }`, 1},
 		// A puzzle's own files may dispatch on it.
-		{"native/tour_divide.go", `package native
+		{"native/tour/divide.go", `package tour
 func f(s puzzle.Spec) puzzle.Tour { return s.(puzzle.Tour) }`, 0},
+		{"encode/tour_model.go", `package encode
+func f(s puzzle.Spec) puzzle.Tour { return s.(puzzle.Tour) }`, 0},
+		// ... but not another puzzle's directory.
+		{"native/queens/x.go", `package queens
+func f(s puzzle.Spec) puzzle.Tour { return s.(puzzle.Tour) }`, 1},
 		{"puzzle/swap.go", `package puzzle
 func f(s Spec) bool { _, ok := s.(Swap); return ok && s.Puzzle() == "swap" }`, 0},
 		// Other strings and types are not puzzles.

@@ -10,17 +10,18 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/atomicfile"
+	"github.com/boardsat/boardsat/puzzle"
 )
 
 // checkpointFile is a checkpoint's JSON form: the key and shard it belongs
 // to, the size of the split, and each finished subproblem with its partial
 // count, in id order.
 type checkpointFile struct {
-	Format      string      `json:"format"`
-	Key         Key         `json:"key"`
-	Shard       string      `json:"shard"`
-	Subproblems int         `json:"subproblems"`
-	Done        [][2]uint64 `json:"done"` // [id, count]
+	Format      string          `json:"format"`
+	Key         puzzle.SplitKey `json:"key"`
+	Shard       string          `json:"shard"`
+	Subproblems int             `json:"subproblems"`
+	Done        [][2]uint64     `json:"done"` // [id, count]
 }
 
 // checkpointFormat names the file format, so a file of another kind is
@@ -31,8 +32,8 @@ const checkpointFormat = "boardsat-checkpoint-1"
 // were last written.
 type checkpoint struct {
 	path  string
-	key   Key
-	shard Shard
+	key   puzzle.SplitKey
+	shard puzzle.Shard
 	total int
 	done  map[int]uint64
 	every time.Duration
@@ -41,7 +42,7 @@ type checkpoint struct {
 
 // openCheckpoint reads the checkpoint at path, or starts an empty one if
 // there is no file; a file for another key, shard or split is refused.
-func openCheckpoint(path string, key Key, shard Shard, total int) (*checkpoint, error) {
+func openCheckpoint(path string, key puzzle.SplitKey, shard puzzle.Shard, total int) (*checkpoint, error) {
 	ck := &checkpoint{path: path, key: key, shard: shard, total: total, done: map[int]uint64{}, saved: time.Now()}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {

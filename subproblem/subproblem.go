@@ -1,7 +1,7 @@
 // Package subproblem is the one worker pool of every counter that splits
 // its work into subproblems (queens symmetric, pieces fast, tour exhaustive,
 // the SAT projected enumerator's cubes). A counter describes its split as a
-// deterministic list of subproblems 0..n-1 and a Key naming it; Run solves
+// deterministic list of subproblems 0..n-1 and a puzzle.SplitKey naming it; Run solves
 // them on N goroutines, each with its own state, and sums their partial
 // counts exactly. The same pool gives every such counter, for free:
 // progress (done/total to a callback), checkpoints (finished subproblems and
@@ -9,111 +9,27 @@
 // again) and shards (a deterministic 1/N of the subproblems, whose partial
 // counts add up to the whole count).
 //
-// It imports nothing of boardsat, so native and encode both use it without
-// importing each other.
+// It imports only the problem layer (package puzzle, for the split key,
+// shards and options), so native and encode both use it without importing
+// each other.
 package subproblem
 
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/big"
 	"math/bits"
 	"runtime"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
+
+	"github.com/boardsat/boardsat/puzzle"
 )
-
-// Key names one split count. A checkpoint or a shard's answer is valid only
-// for the key it was made with: same spec, task, strategy, partition and
-// boardsat version (the version guards against a partition that changed
-// between builds while keeping its description).
-type Key struct {
-	Spec      string `json:"spec"`
-	Task      string `json:"task"`
-	Strategy  string `json:"strategy"`
-	Partition string `json:"partition"`
-	Version   string `json:"version"`
-}
-
-// String describes the key in one line, for error messages.
-func (k Key) String() string {
-	return fmt.Sprintf("%s task %s strategy %s partition %q version %s", k.Spec, k.Task, k.Strategy, k.Partition, k.Version)
-}
-
-// Shard selects subproblems K-1, K-1+N, K-1+2N, ... of a split count (K of
-// N, 1-based): deterministic, and balanced because neighbouring
-// subproblems, which tend to cost alike, go to different shards. The zero
-// Shard is the whole count.
-type Shard struct{ K, N int }
-
-// ParseShard parses "K/N" with 1 <= K <= N.
-func ParseShard(s string) (Shard, error) {
-	ks, ns, ok := strings.Cut(s, "/")
-	k, err1 := strconv.Atoi(ks)
-	n, err2 := strconv.Atoi(ns)
-	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
-		return Shard{}, fmt.Errorf("bad shard %q: want K/N with 1 <= K <= N, like 2/7", s)
-	}
-	return Shard{k, n}, nil
-}
-
-// Whole reports whether the shard is the whole count.
-func (s Shard) Whole() bool { return s.N <= 1 }
-
-// Has reports whether subproblem id belongs to the shard.
-func (s Shard) Has(id int) bool { return s.Whole() || id%s.N == s.K-1 }
-
-// String returns "K/N", or "1/1" for the whole count.
-func (s Shard) String() string {
-	if s.Whole() {
-		return "1/1"
-	}
-	return fmt.Sprintf("%d/%d", s.K, s.N)
-}
-
-// Options say how a split count runs beyond its subproblems; the caller of
-// a backend sets them (puzzle.Request.Split) and a counter passes them to
-// Run. The zero value (or nil) runs the whole count, silently, without a
-// checkpoint.
-type Options struct {
-	// Shard, if not whole, restricts the count to one shard.
-	Shard Shard
-	// Checkpoint, if set, is the file recording finished subproblems: read
-	// (and checked against the key) at the start, rewritten atomically as
-	// subproblems finish.
-	Checkpoint string
-	// CheckpointEvery is the least time between two checkpoint writes
-	// (default one second); the last state is always written at the end.
-	CheckpointEvery time.Duration
-	// Progress, if set, is called with the subproblems of the shard finished
-	// so far (checkpointed ones included) and their total, once at the
-	// start and after each subproblem. Calls are serialised; keep it cheap.
-	Progress func(done, total int)
-
-	// Ran is filled by Run: the key and the size of the split count that
-	// ran, so the caller can report what a shard or checkpoint covered. It
-	// stays nil when the strategy that ran did not split its work.
-	Ran *Report
-}
-
-// Report says what a split count covered.
-type Report struct {
-	Key Key
-	// Shard is the shard that ran.
-	Shard Shard
-	// Subproblems is the size of the whole split; InShard how many of them
-	// belong to the shard; Resumed how many came from the checkpoint.
-	Subproblems, InShard, Resumed int
-}
 
 // Job is one split count: its key, its number of subproblems and the
 // goroutines to run them on (0: one per core).
 type Job struct {
-	Key     Key
+	Key     puzzle.SplitKey
 	Total   int
 	Threads int
 }
@@ -145,9 +61,9 @@ var ErrForeign = errors.New("foreign checkpoint")
 // id order. The error is for a checkpoint that cannot be read, belongs to
 // another key, or cannot be written; a count cut short by its Solver is not
 // an error (Result.Complete is false).
-func Run(ctx context.Context, job Job, opts *Options, newWorker func() Solver) (Result, error) {
+func Run(ctx context.Context, job Job, opts *puzzle.SplitOptions, newWorker func() Solver) (Result, error) {
 	if opts == nil {
-		opts = &Options{}
+		opts = &puzzle.SplitOptions{}
 	}
 	threads := job.Threads
 	if threads <= 0 {
@@ -159,7 +75,7 @@ func Run(ctx context.Context, job Job, opts *Options, newWorker func() Solver) (
 			ids = append(ids, id)
 		}
 	}
-	rep := &Report{Key: job.Key, Shard: opts.Shard, Subproblems: job.Total, InShard: len(ids)}
+	rep := &puzzle.SplitReport{Key: job.Key, Shard: opts.Shard, Subproblems: job.Total, InShard: len(ids)}
 	opts.Ran = rep
 	var ck *checkpoint
 	if opts.Checkpoint != "" {

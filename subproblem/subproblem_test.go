@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sync/atomic"
 	"testing"
+
+	"github.com/boardsat/boardsat/puzzle"
 )
 
 // square is a toy split count: subproblem id counts id*id.
@@ -17,14 +19,14 @@ func square(id int) (uint64, bool) { return uint64(id) * uint64(id), true }
 // sumSquares is 0^2 + ... + (n-1)^2.
 func sumSquares(n int) uint64 { return uint64(n-1) * uint64(n) * uint64(2*n-1) / 6 }
 
-var testKey = Key{Spec: "toy:1", Task: "count", Strategy: "squares", Partition: "ids", Version: "test"}
+var testKey = puzzle.SplitKey{Spec: "toy:1", Task: "count", Strategy: "squares", Partition: "ids", Version: "test"}
 
 func TestRunSumsEveryShardExactly(t *testing.T) {
 	for _, total := range []int{0, 1, 7, 100, 1001} {
 		for _, n := range []int{1, 2, 3, 7, 16} {
 			var parts big.Int
 			for k := 1; k <= n; k++ {
-				opts := &Options{Shard: Shard{k, n}}
+				opts := &puzzle.SplitOptions{Shard: puzzle.Shard{K: k, N: n}}
 				res, err := Run(context.Background(), Job{Key: testKey, Total: total, Threads: 3}, opts, func() Solver { return square })
 				if err != nil || !res.Complete {
 					t.Fatalf("total %d shard %d/%d: %v complete=%v", total, k, n, err, res.Complete)
@@ -38,33 +40,6 @@ func TestRunSumsEveryShardExactly(t *testing.T) {
 				t.Errorf("total %d in %d shards: %s, want %d", total, n, &parts, want)
 			}
 		}
-	}
-}
-
-func TestShardsPartitionTheIDs(t *testing.T) {
-	for n := 1; n <= 9; n++ {
-		for id := range 50 {
-			owners := 0
-			for k := 1; k <= n; k++ {
-				if (Shard{k, n}).Has(id) {
-					owners++
-				}
-			}
-			if owners != 1 {
-				t.Fatalf("id %d has %d owners among %d shards", id, owners, n)
-			}
-		}
-	}
-}
-
-func TestParseShard(t *testing.T) {
-	for _, s := range []string{"0/3", "4/3", "1/0", "x/2", "2", "1/2/3", "-1/2"} {
-		if _, err := ParseShard(s); err == nil {
-			t.Errorf("ParseShard(%q) accepted", s)
-		}
-	}
-	if sh, err := ParseShard("3/7"); err != nil || sh != (Shard{3, 7}) || sh.String() != "3/7" {
-		t.Errorf("ParseShard(3/7) = %v, %v", sh, err)
 	}
 }
 
@@ -86,7 +61,7 @@ func TestSumBeyondUint64(t *testing.T) {
 func TestCheckpointResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ck.json")
 	const total = 200
-	for _, shard := range []Shard{{}, {2, 3}} {
+	for _, shard := range []puzzle.Shard{{}, {K: 2, N: 3}} {
 		os.Remove(path)
 		var calls atomic.Int64
 		cut := func() Solver {
@@ -97,7 +72,7 @@ func TestCheckpointResume(t *testing.T) {
 				return square(id)
 			}
 		}
-		opts := &Options{Shard: shard, Checkpoint: path}
+		opts := &puzzle.SplitOptions{Shard: shard, Checkpoint: path}
 		res, err := Run(context.Background(), Job{Key: testKey, Total: total, Threads: 2}, opts, cut)
 		if err != nil || res.Complete || res.Done == 0 {
 			t.Fatalf("cut run: %+v %v", res, err)
@@ -107,7 +82,7 @@ func TestCheckpointResume(t *testing.T) {
 		count := func() Solver {
 			return func(id int) (uint64, bool) { calls.Add(1); return square(id) }
 		}
-		opts = &Options{Shard: shard, Checkpoint: path}
+		opts = &puzzle.SplitOptions{Shard: shard, Checkpoint: path}
 		res, err = Run(context.Background(), Job{Key: testKey, Total: total, Threads: 2}, opts, count)
 		if err != nil || !res.Complete {
 			t.Fatalf("resumed run: %+v %v", res, err)
@@ -115,7 +90,7 @@ func TestCheckpointResume(t *testing.T) {
 		if int(calls.Load()) != res.InShard-firstDone || opts.Ran.Resumed != firstDone {
 			t.Errorf("resumed run solved %d, want %d (resumed %d)", calls.Load(), res.InShard-firstDone, opts.Ran.Resumed)
 		}
-		whole, _ := Run(context.Background(), Job{Key: testKey, Total: total, Threads: 2}, &Options{Shard: shard}, func() Solver { return square })
+		whole, _ := Run(context.Background(), Job{Key: testKey, Total: total, Threads: 2}, &puzzle.SplitOptions{Shard: shard}, func() Solver { return square })
 		if res.Count.Cmp(whole.Count) != 0 {
 			t.Errorf("shard %s: resumed %s, uninterrupted %s", shard, res.Count, whole.Count)
 		}
@@ -124,39 +99,39 @@ func TestCheckpointResume(t *testing.T) {
 
 func TestForeignCheckpointRefused(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ck.json")
-	if _, err := Run(context.Background(), Job{Key: testKey, Total: 10}, &Options{Checkpoint: path}, func() Solver { return square }); err != nil {
+	if _, err := Run(context.Background(), Job{Key: testKey, Total: 10}, &puzzle.SplitOptions{Checkpoint: path}, func() Solver { return square }); err != nil {
 		t.Fatal(err)
 	}
-	other := func(f func(*Key)) Key { k := testKey; f(&k); return k }
+	other := func(f func(*puzzle.SplitKey)) puzzle.SplitKey { k := testKey; f(&k); return k }
 	cases := []struct {
 		name  string
-		key   Key
+		key   puzzle.SplitKey
 		total int
-		shard Shard
+		shard puzzle.Shard
 	}{
-		{"spec", other(func(k *Key) { k.Spec = "toy:2" }), 10, Shard{}},
-		{"task", other(func(k *Key) { k.Task = "unique" }), 10, Shard{}},
-		{"strategy", other(func(k *Key) { k.Strategy = "cubes" }), 10, Shard{}},
-		{"partition", other(func(k *Key) { k.Partition = "other" }), 10, Shard{}},
-		{"version", other(func(k *Key) { k.Version = "v2" }), 10, Shard{}},
-		{"size", testKey, 11, Shard{}},
-		{"shard", testKey, 10, Shard{1, 2}},
+		{"spec", other(func(k *puzzle.SplitKey) { k.Spec = "toy:2" }), 10, puzzle.Shard{}},
+		{"task", other(func(k *puzzle.SplitKey) { k.Task = "unique" }), 10, puzzle.Shard{}},
+		{"strategy", other(func(k *puzzle.SplitKey) { k.Strategy = "cubes" }), 10, puzzle.Shard{}},
+		{"partition", other(func(k *puzzle.SplitKey) { k.Partition = "other" }), 10, puzzle.Shard{}},
+		{"version", other(func(k *puzzle.SplitKey) { k.Version = "v2" }), 10, puzzle.Shard{}},
+		{"size", testKey, 11, puzzle.Shard{}},
+		{"shard", testKey, 10, puzzle.Shard{K: 1, N: 2}},
 	}
 	for _, c := range cases {
-		_, err := Run(context.Background(), Job{Key: c.key, Total: c.total}, &Options{Checkpoint: path, Shard: c.shard}, func() Solver { return square })
+		_, err := Run(context.Background(), Job{Key: c.key, Total: c.total}, &puzzle.SplitOptions{Checkpoint: path, Shard: c.shard}, func() Solver { return square })
 		if !errors.Is(err, ErrForeign) {
 			t.Errorf("%s: err = %v, want a foreign checkpoint", c.name, err)
 		}
 	}
 	os.WriteFile(path, []byte("not json"), 0o644)
-	if _, err := Run(context.Background(), Job{Key: testKey, Total: 10}, &Options{Checkpoint: path}, func() Solver { return square }); err == nil {
+	if _, err := Run(context.Background(), Job{Key: testKey, Total: 10}, &puzzle.SplitOptions{Checkpoint: path}, func() Solver { return square }); err == nil {
 		t.Error("a corrupt checkpoint was accepted")
 	}
 }
 
 func TestProgressReachesTotal(t *testing.T) {
 	var last, calls int
-	opts := &Options{Shard: Shard{1, 4}, Progress: func(done, total int) {
+	opts := &puzzle.SplitOptions{Shard: puzzle.Shard{K: 1, N: 4}, Progress: func(done, total int) {
 		if total != 25 || done < last {
 			t.Errorf("progress %d/%d after %d", done, total, last)
 		}

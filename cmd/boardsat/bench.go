@@ -14,7 +14,7 @@ import (
 
 	"github.com/boardsat/boardsat/bench"
 	"github.com/boardsat/boardsat/progress"
-	"github.com/boardsat/boardsat/subproblem"
+	"github.com/boardsat/boardsat/puzzle"
 )
 
 func init() {
@@ -73,9 +73,9 @@ func runBench(args []string, stdout io.Writer) error {
 			return badInput(err)
 		}
 	}
-	var shard subproblem.Shard
+	var shard puzzle.Shard
 	if *shardFlag != "" {
-		if shard, err = subproblem.ParseShard(*shardFlag); err != nil {
+		if shard, err = puzzle.ParseShard(*shardFlag); err != nil {
 			return badInput(err)
 		}
 	}

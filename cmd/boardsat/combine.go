@@ -11,7 +11,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/boardsat/boardsat/subproblem"
+	"github.com/boardsat/boardsat/puzzle"
 )
 
 func init() {
@@ -119,7 +119,7 @@ func combineShards(files []string, shards []shardAnswer) (combined, error) {
 	n := 0
 	byK := map[int]string{}
 	for i, s := range shards {
-		sh, err := subproblem.ParseShard(s.Shard)
+		sh, err := puzzle.ParseShard(s.Shard)
 		if err != nil {
 			return combined{}, fmt.Errorf("%s: %v", files[i], err)
 		}
@@ -147,8 +147,8 @@ func combineShards(files []string, shards []shardAnswer) (combined, error) {
 		return combined{}, fmt.Errorf("missing shard %s of %s (%d of %d given)", strings.Join(missing, ", "), first.Instance, len(byK), n)
 	}
 	sort.Slice(shards, func(i, j int) bool {
-		a, _ := subproblem.ParseShard(shards[i].Shard)
-		b, _ := subproblem.ParseShard(shards[j].Shard)
+		a, _ := puzzle.ParseShard(shards[i].Shard)
+		b, _ := puzzle.ParseShard(shards[j].Shard)
 		return a.K < b.K
 	})
 	c := combined{shardCount: first.shardCount, Status: "ok", Count: new(big.Int), Shards: n, Subproblems: first.Subproblems}

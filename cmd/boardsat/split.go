@@ -15,7 +15,6 @@ import (
 	"github.com/boardsat/boardsat/bench"
 	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/subproblem"
 )
 
 // Where progress reports go, and whether that is a terminal (tests swap
@@ -47,10 +46,10 @@ func (f *splitFlags) sharded() bool { return f.shard != "" }
 
 // options checks the flags against the request and returns its split
 // options.
-func (f *splitFlags) options(req puzzle.Request) (*subproblem.Options, error) {
-	opts := &subproblem.Options{Checkpoint: f.checkpoint, CheckpointEvery: f.checkpointEvery}
+func (f *splitFlags) options(req puzzle.Request) (*puzzle.SplitOptions, error) {
+	opts := &puzzle.SplitOptions{Checkpoint: f.checkpoint, CheckpointEvery: f.checkpointEvery}
 	if f.shard != "" {
-		sh, err := subproblem.ParseShard(f.shard)
+		sh, err := puzzle.ParseShard(f.shard)
 		if err != nil {
 			return nil, badInput(err)
 		}

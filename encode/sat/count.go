@@ -45,8 +45,8 @@ type CountOptions struct {
 	// subproblem); Key names the count (spec, task, strategy: Count fills
 	// in the partition and version). Other methods do not split, and leave
 	// Split.Ran nil.
-	Split *subproblem.Options
-	Key   subproblem.Key
+	Split *puzzle.SplitOptions
+	Key   puzzle.SplitKey
 }
 
 // CountResult is the outcome of a projected count.
