@@ -83,6 +83,8 @@ type childAnswer struct {
 	Status    string           `json:"status"`
 	Count     *json.Number     `json:"count"` // every digit, also beyond 2^64
 	Length    *int             `json:"length"`
+	Objective *json.Number     `json:"objective"` // task optimum
+	Value     *string          `json:"value"`     // task value: win, draw, loss
 	Solution  json.RawMessage  `json:"solution"`
 	Seconds   float64          `json:"seconds"`
 	Encode    float64          `json:"encode_seconds"`
@@ -250,6 +252,14 @@ func setAnswer(row *results.Row, r Run, ans childAnswer) {
 		row.Answer, row.HasAnswer = 0, true
 		if row.Status == results.StatusOK {
 			row.Answer = 1
+		}
+	case r.Task == puzzle.Optimum:
+		if ans.Objective != nil && row.Status == results.StatusOK {
+			setCount(row, *ans.Objective)
+		}
+	case r.Task == puzzle.Value:
+		if ans.Value != nil {
+			row.Answer, row.HasAnswer = puzzle.GamePoints(*ans.Value)
 		}
 	case ans.Count != nil && r.Task != puzzle.Shortest:
 		setCount(row, *ans.Count)

@@ -139,6 +139,16 @@ func ValueOf(task puzzle.Task, ans puzzle.Answer) string {
 			return "none"
 		}
 		return strconv.Itoa(ans.Length)
+	case puzzle.Optimum:
+		if unsat {
+			return "infeasible"
+		}
+		if ans.Objective == nil {
+			return ""
+		}
+		return ans.Objective.String()
+	case puzzle.Value:
+		return ans.GameValue
 	}
 	return ""
 }

@@ -25,10 +25,17 @@ const (
 	Shortest Task = "shortest"
 	// Unique: the number of solutions up to rotation and reflection of the board.
 	Unique Task = "unique"
+	// Optimum: the optimal objective value with a proof of optimality, and
+	// one optimal solution (optimisation puzzles: Answer.Objective,
+	// Answer.Bound).
+	Optimum Task = "optimum"
+	// Value: the game-theoretic value for the side to move, and a best move
+	// (games: Answer.GameValue).
+	Value Task = "value"
 )
 
 // Tasks lists every task, in documentation order.
-var Tasks = []Task{Count, First, All, Shortest, Unique}
+var Tasks = []Task{Count, First, All, Shortest, Unique, Optimum, Value}
 
 // ParseTask returns the task with the given name.
 func ParseTask(name string) (Task, error) {
@@ -93,6 +100,17 @@ type Answer struct {
 	Solution *Solution
 	// Length is a plan's number of moves (Shortest, and Count for swaps).
 	Length int
+	// Objective is, for Optimum, the objective value of Solution: the
+	// proven optimum with status OK; with status Timeout the best value
+	// found before the limit (nil if none was found), never claimed optimal.
+	Objective *big.Int
+	// Bound is, for Optimum, the best proven bound on the optimum (a lower
+	// bound when minimising, an upper bound when maximising): equal to
+	// Objective with status OK, the bound reached when stopped.
+	Bound *big.Int
+	// GameValue is, for Value, the game's value for the side to move:
+	// GameWin, GameDraw or GameLoss.
+	GameValue string
 	// Stats holds the backend's counters by name; see the Stat* constants.
 	Stats map[string]int64
 	// EncodeSeconds and SolveSeconds split a SAT backend's time.
@@ -114,6 +132,27 @@ type Answer struct {
 	// instead of a search (no closed tour when both sides are odd, ...);
 	// such an answer confirms nothing that the same theorem decided.
 	Theorem string
+}
+
+// The values of a game for the side to move (Answer.GameValue).
+const (
+	GameWin  = "win"
+	GameDraw = "draw"
+	GameLoss = "loss"
+)
+
+// GamePoints returns a game value as the points the side to move scores
+// (2 win, 1 draw, 0 loss): the number results CSV records for task value.
+func GamePoints(v string) (uint64, bool) {
+	switch v {
+	case GameWin:
+		return 2, true
+	case GameDraw:
+		return 1, true
+	case GameLoss:
+		return 0, true
+	}
+	return 0, false
 }
 
 // NotFound starts the Message of a status Error answer from an incomplete

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/big"
 	"slices"
 	"strings"
 	"time"
@@ -162,6 +163,9 @@ type jsonAnswer struct {
 	Count         *json.Number     `json:"count"`
 	Solution      *puzzle.Solution `json:"solution"`
 	Length        *int             `json:"length"`
+	Objective     *json.Number     `json:"objective"`
+	Bound         *json.Number     `json:"bound"`
+	Value         *string          `json:"value"`
 	Seconds       float64          `json:"seconds"`
 	EncodeSeconds *float64         `json:"encode_seconds"`
 	SolveSeconds  *float64         `json:"solve_seconds"`
@@ -171,6 +175,15 @@ type jsonAnswer struct {
 	Fallbacks []string `json:"fallbacks"`
 	Theorem   *string  `json:"theorem"`
 	Message   *string  `json:"message"`
+}
+
+// bigNumber returns nil for nil, else x as a JSON number with every digit.
+func bigNumber(x *big.Int) *json.Number {
+	if x == nil {
+		return nil
+	}
+	n := json.Number(x.String())
+	return &n
 }
 
 // orNull returns nil for the empty string, else a pointer to s.
@@ -219,6 +232,8 @@ func answerJSON(backend string, req puzzle.Request, ans puzzle.Answer, secs floa
 	if hasLength(req, ans) {
 		j.Length = &ans.Length
 	}
+	j.Objective, j.Bound = bigNumber(ans.Objective), bigNumber(ans.Bound)
+	j.Value = orNull(ans.GameValue)
 	return j
 }
 
@@ -253,6 +268,17 @@ func printText(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answe
 	}
 	if hasLength(req, ans) {
 		row("length", ans.Length)
+	}
+	for _, kv := range []struct {
+		k string
+		v *big.Int
+	}{{"objective", ans.Objective}, {"bound", ans.Bound}} {
+		if kv.v != nil {
+			row(kv.k, kv.v)
+		}
+	}
+	if ans.GameValue != "" {
+		row("value", ans.GameValue)
 	}
 	row("seconds", fmt.Sprintf("%.6f", secs))
 	if ans.EncodeSeconds > 0 || ans.SolveSeconds > 0 {
