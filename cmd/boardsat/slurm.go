@@ -1,21 +1,19 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/bench"
+	"github.com/boardsat/boardsat/cluster"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -38,7 +36,7 @@ and the like for each one's flags.`,
 		usage: []string{"slurm solve SPEC --shards N [--time T] [--mem M] [--partition P] [--cpus C] [--dir DIR] [--dry-run] [solve flags]"},
 		about: `Writes DIR/job.sbatch, a job array whose task K runs
 "boardsat solve SPEC --shard K/N --checkpoint DIR/shard-K.ck" into DIR/shard-K.json,
-and submits it with sbatch (--dry-run prints it instead). A resubmitted task
+and submits it with sbatch (--dry-run prints it and writes nothing). A resubmitted task
 resumes from its checkpoint. Collect with boardsat slurm collect DIR.`,
 		examples: []string{
 			"slurm solve queens:18 --shards 16 --time 4:00:00 --mem 1G --dir q18",
@@ -49,7 +47,7 @@ resumes from its checkpoint. Collect with boardsat slurm collect DIR.`,
 		usage: []string{"slurm bench SUITE --shards N [--time T] [--mem M] [--partition P] [--dir DIR] [--dry-run] [--repeat R] [--timeout D]"},
 		about: `Writes DIR/job.sbatch, a job array whose task K runs
 "boardsat bench SUITE --shard K/N -o DIR/shard-K.csv", and submits it with sbatch
-(--dry-run prints it instead). Collect merges the shards into DIR/results.csv.`,
+(--dry-run prints it and writes nothing). Collect merges the shards into DIR/results.csv.`,
 		examples: []string{
 			"slurm bench paper --shards 32 --time 8:00:00 --mem 8G --dir paper",
 			"slurm bench quick --shards 3 --dry-run",
@@ -66,38 +64,6 @@ command that resubmits only those; exit status 2 until every shard is done.`,
 			"slurm collect paper --wait 12h --poll 1m",
 		},
 	}
-}
-
-// slurmJob is a run directory's record of what was submitted (job.json):
-// collect reads it to know the shards and how to combine them.
-type slurmJob struct {
-	Kind    string   `json:"kind"` // "solve" or "bench"
-	Target  string   `json:"target"`
-	Shards  int      `json:"shards"`
-	Name    string   `json:"name"`
-	Exe     string   `json:"exe"`
-	Args    []string `json:"args"`
-	JobIDs  []string `json:"job_ids,omitempty"`
-	Created string   `json:"created"`
-}
-
-// The files of a run directory.
-const (
-	slurmJobFile    = "job.json"
-	slurmScriptFile = "job.sbatch"
-)
-
-// slurmResult is shard k's result file (JSON answer or CSV).
-func (j slurmJob) slurmResult(dir string, k int) string {
-	ext := "json"
-	if j.Kind == "bench" {
-		ext = "csv"
-	}
-	return filepath.Join(dir, fmt.Sprintf("shard-%d.%s", k, ext))
-}
-
-func slurmStatusFile(dir string, k int) string {
-	return filepath.Join(dir, fmt.Sprintf("shard-%d.status", k))
 }
 
 func runSlurm(args []string, stdout io.Writer) error {
@@ -127,7 +93,7 @@ func slurmSubmit(kind string, args []string, stdout io.Writer) error {
 	mem := fs.String("mem", "2G", "memory per array task (sbatch --mem)")
 	partition := fs.String("partition", "", "Slurm partition (default: the cluster's)")
 	cpus := fs.Int("cpus", 1, "cores per array task (sbatch --cpus-per-task; solve's --threads)")
-	dryRun := fs.Bool("dry-run", false, "write the run directory and print the script; submit nothing")
+	dryRun := fs.Bool("dry-run", false, "print the script that would be submitted; write and submit nothing")
 	exe := fs.String("exe", "", "boardsat binary the tasks run (default: this one)")
 	var sf solveFlags
 	var extra []string
@@ -154,7 +120,7 @@ func slurmSubmit(kind string, args []string, stdout io.Writer) error {
 	if _, err := bench.ParseMem(*mem); err != nil {
 		return badInput(err)
 	}
-	if !slurmTimeOK(*timeLimit) {
+	if !cluster.ValidTime(*timeLimit) {
 		return badInputf("bad --time %q: want minutes, MM:SS, HH:MM:SS or D-HH:MM:SS", *timeLimit)
 	}
 	target := pos[0]
@@ -186,48 +152,35 @@ func slurmSubmit(kind string, args []string, stdout io.Writer) error {
 		}
 	}
 	if *dir == "" {
-		*dir = fmt.Sprintf("boardsat-run-%s-%s", kind, time.Now().UTC().Format("20060102-150405"))
+		*dir = cluster.DefaultDir(kind, time.Now())
 	}
 	abs, err := filepath.Abs(*dir)
 	if err != nil {
 		return badInput(err)
 	}
-	if _, err := os.Stat(filepath.Join(abs, slurmJobFile)); err == nil {
-		return badInputf("%s already holds a run (job.json): collect it, or name another --dir", *dir)
-	}
-	if err := os.MkdirAll(filepath.Join(abs, "logs"), 0o755); err != nil {
-		return badInput(err)
-	}
-	job := slurmJob{Kind: kind, Target: target, Shards: *shards, Name: "boardsat-" + filepath.Base(abs),
+	job := cluster.Job{Kind: kind, Target: target, Shards: *shards, Name: cluster.JobName(abs),
 		Exe: *exe, Args: taskArgs, Created: time.Now().UTC().Format(time.RFC3339)}
-	script := slurmScript(job, abs, *timeLimit, *mem, *partition, *cpus)
-	if err := atomicfile.WriteBytes(filepath.Join(abs, slurmScriptFile), []byte(script)); err != nil {
-		return err
-	}
+	limits := cluster.Limits{Time: *timeLimit, Mem: *mem, Partition: *partition, CPUs: *cpus}
 	if *dryRun {
-		if err := writeJob(abs, job); err != nil {
-			return err
+		// A dry run changes nothing: it prints the script it would submit.
+		if err := cluster.Free(abs); err != nil {
+			return badInput(err)
 		}
-		fmt.Fprint(stdout, script)
+		fmt.Fprint(stdout, slurm.Script(job, abs, limits))
 		return nil
 	}
-	cmd := exec.Command("sbatch", "--parsable", filepath.Join(abs, slurmScriptFile))
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		if errors.Is(err, exec.ErrNotFound) {
-			return badInputf("sbatch not found: is this a Slurm cluster? (--dry-run writes the script without submitting)")
-		}
-		return fmt.Errorf("sbatch failed: %v: %s", err, oneLine(errb.String()))
-	}
-	id, _, _ := strings.Cut(strings.TrimSpace(out.String()), ";")
-	job.JobIDs = append(job.JobIDs, id)
-	if err := writeJob(abs, job); err != nil {
+	job, err = cluster.Submit(slurm, abs, job, limits)
+	if errors.Is(err, cluster.ErrNoScheduler) || errors.Is(err, cluster.ErrTaken) {
+		return badInput(err)
+	} else if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "submitted job array %s (%d shards) in %s\ncollect with: boardsat slurm collect %s\n", id, *shards, abs, abs)
+	fmt.Fprintf(stdout, "submitted job array %s (%d shards) in %s\ncollect with: boardsat slurm collect %s\n", job.JobIDs[0], *shards, abs, abs)
 	return nil
 }
+
+// slurm is the scheduler the slurm command uses.
+var slurm cluster.Scheduler = cluster.Slurm{}
 
 // passFlag records a flag to pass on to the array tasks' command.
 type passFlag struct {
@@ -263,132 +216,6 @@ func (f *solveFlags) args() []string {
 	return a
 }
 
-// slurmTimeOK reports whether s is a time limit sbatch accepts: minutes,
-// M:S, H:M:S, D-H, D-H:M, D-H:M:S.
-func slurmTimeOK(s string) bool {
-	days, rest, hasDay := strings.Cut(s, "-")
-	if !hasDay {
-		rest = s
-	} else if _, err := strconv.Atoi(days); err != nil {
-		return false
-	}
-	parts := strings.Split(rest, ":")
-	if len(parts) > 3 {
-		return false
-	}
-	for _, p := range parts {
-		if n, err := strconv.Atoi(p); err != nil || n < 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// shellQuote quotes s for a POSIX shell.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '-' || r == '_' || r == '.' || r == '/' || r == ':' || r == '=' || r == '+' || r == ',' ||
-			(r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z'))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// slurmScript returns the job-array script: task K runs shard K/N, writes
-// its result to the run directory through a temporary file (a killed task
-// leaves none), and records its exit status. Counts keep a checkpoint per
-// shard, so a resubmitted task resumes.
-func slurmScript(j slurmJob, dir, timeLimit, mem, partition string, cpus int) string {
-	var b strings.Builder
-	q := shellQuote
-	fmt.Fprintf(&b, "#!/bin/bash\n# boardsat %s %s in %d shards; written by boardsat slurm %s.\n", j.Kind, j.Target, j.Shards, j.Kind)
-	fmt.Fprintf(&b, "#SBATCH --job-name=%s\n#SBATCH --array=1-%d\n#SBATCH --time=%s\n#SBATCH --mem=%s\n#SBATCH --cpus-per-task=%d\n",
-		j.Name, j.Shards, timeLimit, mem, cpus)
-	if partition != "" {
-		fmt.Fprintf(&b, "#SBATCH --partition=%s\n", partition)
-	}
-	fmt.Fprintf(&b, "#SBATCH --output=%s/logs/shard-%%a.out\n#SBATCH --error=%s/logs/shard-%%a.err\n", dir, dir)
-	fmt.Fprintf(&b, "set -u\nK=$SLURM_ARRAY_TASK_ID\nN=%d\nDIR=%s\ncd \"$DIR\"\nrm -f \"shard-$K.status\"\n", j.Shards, q(dir))
-	cmd := []string{q(j.Exe)}
-	for _, a := range j.Args {
-		cmd = append(cmd, q(a))
-	}
-	cmd = append(cmd, "--shard", `"$K/$N"`)
-	if j.Kind == "solve" {
-		fmt.Fprintf(&b, "%s --format json --checkpoint \"shard-$K.ck\" > \"shard-$K.json.part\"\nrc=$?\n", strings.Join(cmd, " "))
-		b.WriteString("[ $rc -eq 0 ] && mv \"shard-$K.json.part\" \"shard-$K.json\"\n")
-	} else {
-		fmt.Fprintf(&b, "%s -o \"shard-$K.csv\"\nrc=$?\n", strings.Join(cmd, " "))
-	}
-	b.WriteString("echo $rc > \"shard-$K.status\"\nexit $rc\n")
-	return b.String()
-}
-
-func writeJob(dir string, j slurmJob) error {
-	data, _ := json.MarshalIndent(j, "", "  ")
-	return atomicfile.WriteBytes(filepath.Join(dir, slurmJobFile), append(data, '\n'))
-}
-
-func readJob(dir string) (slurmJob, error) {
-	var j slurmJob
-	data, err := os.ReadFile(filepath.Join(dir, slurmJobFile))
-	if err != nil {
-		return j, fmt.Errorf("%s is not a boardsat slurm run directory (no %s)", dir, slurmJobFile)
-	}
-	if err := json.Unmarshal(data, &j); err != nil || j.Shards < 1 || (j.Kind != "solve" && j.Kind != "bench") {
-		return j, fmt.Errorf("%s/%s is not a boardsat slurm job record", dir, slurmJobFile)
-	}
-	return j, nil
-}
-
-// slurmQueued returns the array task ids of the job still pending or
-// running, per squeue; ok is false when squeue cannot tell.
-func slurmQueued(j slurmJob) (map[int]bool, bool) {
-	out, err := exec.Command("squeue", "-h", "-r", "--name="+j.Name, "-o", "%K").Output()
-	if err != nil {
-		return nil, false
-	}
-	q := map[int]bool{}
-	for _, f := range strings.Fields(string(out)) {
-		if k, err := strconv.Atoi(f); err == nil {
-			q[k] = true
-		}
-	}
-	return q, true
-}
-
-// shardStates sorts the shards into done, failed (finished with another
-// status, or gone from the queue without a status) and waiting.
-func shardStates(dir string, j slurmJob, queued map[int]bool, knowQueue bool) (done, failed, waiting []int) {
-	for k := 1; k <= j.Shards; k++ {
-		data, err := os.ReadFile(slurmStatusFile(dir, k))
-		switch {
-		case err == nil && strings.TrimSpace(string(data)) == "0":
-			if _, err := os.Stat(j.slurmResult(dir, k)); err == nil {
-				done = append(done, k)
-			} else {
-				failed = append(failed, k)
-			}
-		case err == nil:
-			failed = append(failed, k)
-		case knowQueue && !queued[k]:
-			failed = append(failed, k)
-		default:
-			waiting = append(waiting, k)
-		}
-	}
-	return done, failed, waiting
-}
-
-func joinInts(ks []int) string {
-	s := make([]string, len(ks))
-	for i, k := range ks {
-		s[i] = strconv.Itoa(k)
-	}
-	return strings.Join(s, ",")
-}
-
 // slurmCollect waits for a run's array tasks and combines their results:
 // one answer (solve) or one CSV with its .meta.json (bench).
 func slurmCollect(args []string, stdout io.Writer) error {
@@ -407,34 +234,16 @@ func slurmCollect(args []string, stdout io.Writer) error {
 		return badInputf("unknown format %q: want text or json", *format)
 	}
 	dir := pos[0]
-	j, err := readJob(dir)
+	j, err := cluster.ReadJob(dir)
 	if err != nil {
 		return badInput(err)
 	}
-	deadline := time.Now().Add(*wait)
-	var done, failed, waiting []int
-	for {
-		queued, know := slurmQueued(j)
-		done, failed, waiting = shardStates(dir, j, queued, know)
-		if len(waiting) == 0 || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(*poll)
-	}
-	if len(failed) > 0 || len(waiting) > 0 {
-		var parts []string
-		if len(failed) > 0 {
-			parts = append(parts, fmt.Sprintf("failed array tasks %s (logs: %s/logs/shard-K.err); resubmit only those with: sbatch --array=%s %s",
-				joinInts(failed), dir, joinInts(failed), filepath.Join(dir, slurmScriptFile)))
-		}
-		if len(waiting) > 0 {
-			parts = append(parts, fmt.Sprintf("array tasks %s still queued or running (collect --wait 1h waits)", joinInts(waiting)))
-		}
-		return exitError{2, fmt.Sprintf("%d of %d shards done; %s", len(done), j.Shards, strings.Join(parts, "; "))}
+	if err := cluster.Wait(slurm, dir, j, *wait, *poll).Err(slurm, dir, j); err != nil {
+		return exitError{2, err.Error()}
 	}
 	files := make([]string, j.Shards)
 	for k := 1; k <= j.Shards; k++ {
-		files[k-1] = j.slurmResult(dir, k)
+		files[k-1] = j.ResultFile(dir, k)
 	}
 	if j.Kind == "bench" {
 		out := filepath.Join(dir, "results.csv")

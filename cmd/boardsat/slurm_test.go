@@ -6,15 +6,17 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/boardsat/boardsat/cluster"
 	"github.com/boardsat/boardsat/results"
 )
 
-// TestSlurmDryRunScript: --dry-run writes the run directory and prints a
-// job-array script with one task per shard, the limits asked for, and the
-// shard's command.
+// TestSlurmDryRunScript: --dry-run prints a job-array script with one task
+// per shard, the limits asked for, and the shard's command, and writes
+// nothing; the job name carries the prefix once.
 func TestSlurmDryRunScript(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	status, out, errOut := runCLI("slurm", "solve", "queens:15", "--shards", "6", "--dir", dir, "--time", "2:00:00",
@@ -29,8 +31,21 @@ func TestSlurmDryRunScript(t *testing.T) {
 			t.Errorf("script lacks %q:\n%s", want, out)
 		}
 	}
-	if data, err := os.ReadFile(filepath.Join(dir, slurmScriptFile)); err != nil || string(data) != out {
-		t.Errorf("job.sbatch differs from the printed script: %v", err)
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("the dry run wrote %s: %v", dir, err)
+	}
+	cwd := t.TempDir()
+	t.Chdir(cwd)
+	status, out, errOut = runCLI("slurm", "bench", "quick", "--shards", "2", "--dry-run")
+	if entries, _ := os.ReadDir(cwd); status != 0 || len(entries) != 0 {
+		t.Errorf("dry run without --dir: status %d %q, left %d entries in the current directory", status, errOut, len(entries))
+	}
+	if !regexp.MustCompile(`(?m)^#SBATCH --job-name=boardsat-run-bench-\d{8}-\d{6}$`).MatchString(out) {
+		t.Errorf("job name of the default directory:\n%s", out)
+	}
+	os.MkdirAll(dir, 0o755)
+	if err := cluster.WriteJob(dir, cluster.Job{Kind: "solve", Target: "queens:15", Shards: 2, JobIDs: []string{"7"}}); err != nil {
+		t.Fatal(err)
 	}
 	if status, _, errOut := runCLI("slurm", "solve", "queens:15", "--shards", "2", "--dir", dir, "--dry-run"); status != 2 || !strings.Contains(errOut, "already holds a run") {
 		t.Errorf("second run into the same dir: %d %q", status, errOut)
@@ -45,7 +60,7 @@ func TestSlurmDryRunScript(t *testing.T) {
 		{[]string{"slurm", "solve", "queens:15", "--shards", "2", "--task", "first"}, "splits counts"},
 		{[]string{"slurm", "bench", "no-such-suite", "--shards", "2"}, "no-such-suite"},
 		{[]string{"slurm", "launch"}, "unknown slurm command"},
-		{[]string{"slurm", "collect", t.TempDir()}, "not a boardsat slurm run directory"},
+		{[]string{"slurm", "collect", t.TempDir()}, "not a boardsat run directory"},
 	} {
 		status, out, errOut := runCLI(c.args...)
 		if status != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, c.want) {
@@ -58,9 +73,9 @@ func TestSlurmDryRunScript(t *testing.T) {
 // (results written here by hand, as the array tasks would) combines them;
 // a task that failed is listed with the sbatch line resubmitting it alone.
 func TestSlurmCollectListsFailedTasks(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "run")
-	if status, _, errOut := runCLI("slurm", "solve", "queens:12", "--shards", "3", "--dir", dir, "--dry-run"); status != 0 {
-		t.Fatal(errOut)
+	dir := t.TempDir()
+	if err := cluster.WriteJob(dir, cluster.Job{Kind: "solve", Target: "queens:12", Shards: 3, Name: "boardsat-run", JobIDs: []string{"7"}}); err != nil {
+		t.Fatal(err)
 	}
 	for k := 1; k <= 3; k++ {
 		_, out, _ := runCLI("solve", "queens:12", "--shard", fmt.Sprintf("%d/3", k), "--quiet")
@@ -73,15 +88,9 @@ func TestSlurmCollectListsFailedTasks(t *testing.T) {
 	}
 	status, out, errOut := runCLI("slurm", "collect", dir)
 	want := "failed array tasks 2 "
-	resub := "sbatch --array=2 " + filepath.Join(dir, slurmScriptFile)
+	resub := "sbatch --array=2 " + filepath.Join(dir, cluster.ScriptFile)
 	if status != 2 || out != "" || !strings.Contains(errOut, want) || !strings.Contains(errOut, resub) || strings.Count(errOut, "\n") != 1 {
 		t.Errorf("collect with task 2 failed: %d %q %q", status, out, errOut)
-	}
-	os.Remove(filepath.Join(dir, "shard-3.status"))
-	if _, ok := slurmQueued(slurmJob{Name: "x"}); !ok {
-		if status, _, errOut := runCLI("slurm", "collect", dir); status != 2 || !strings.Contains(errOut, "3 still queued or running") {
-			t.Errorf("collect with task 3 unknown: %d %q", status, errOut)
-		}
 	}
 	os.WriteFile(filepath.Join(dir, "shard-2.status"), []byte("0\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "shard-3.status"), []byte("0\n"), 0o644)
