@@ -7,10 +7,36 @@ package atomicfile
 
 import (
 	"bufio"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 )
+
+// PathError says that a file cannot be written where its path says (the
+// directory is missing, or not writable): the path, not the data, is at
+// fault, so a command line reports it as bad input. It names the path the
+// caller gave, never the temporary file.
+type PathError struct {
+	Path string
+	Err  error
+}
+
+func (e *PathError) Error() string { return fmt.Sprintf("cannot write %s: %v", e.Path, e.Err) }
+
+// Unwrap returns the cause (fs.ErrNotExist, fs.ErrPermission, ...).
+func (e *PathError) Unwrap() error { return e.Err }
+
+// cause strips the *os.PathError around err, which names the temporary
+// file, and keeps its reason.
+func cause(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
 
 // Mode is the mode of every file written: readable by all, like a file the
 // shell creates (os.CreateTemp alone would leave it 0600).
@@ -19,11 +45,13 @@ const Mode os.FileMode = 0o644
 // Write calls write on a buffered temporary file beside path and, only when
 // write and the flush succeed, gives it Mode, syncs it and renames it to
 // path. On failure the temporary file is removed and path is untouched.
+// When no file can be made at path the error is a *PathError; every other
+// error names path too and wraps its cause (write's own error included).
 func Write(path string, write func(io.Writer) error) error {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return err
+		return &PathError{Path: path, Err: cause(err)}
 	}
 	name := tmp.Name()
 	if err = tmp.Chmod(Mode); err == nil {
@@ -39,10 +67,17 @@ func Write(path string, write func(io.Writer) error) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(name, path)
+		if err = os.Rename(name, path); err != nil && isDir(path) {
+			err = &PathError{Path: path, Err: errors.New("it is a directory")}
+		}
 	}
 	if err != nil {
 		os.Remove(name)
+		if _, ok := err.(*PathError); !ok {
+			// Name the user's path, not the temporary file; errors.Is still
+			// finds a sentinel that write returned.
+			err = fmt.Errorf("writing %s: %w", path, cause(err))
+		}
 		return err
 	}
 	if d, err := os.Open(dir); err == nil {
@@ -50,6 +85,12 @@ func Write(path string, write func(io.Writer) error) error {
 		d.Close()
 	}
 	return nil
+}
+
+// isDir reports whether path is a directory (a rename onto it fails).
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
 }
 
 // WriteBytes writes data to path with Write.

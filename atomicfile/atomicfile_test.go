@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -44,5 +45,28 @@ func TestWrite(t *testing.T) {
 	}
 	if err := WriteBytes(filepath.Join(dir, "no", "such", "dir"), nil); err == nil {
 		t.Error("write into a missing directory succeeded")
+	}
+}
+
+// TestErrorsNameThePath: a path that cannot take a file (no such directory,
+// a directory in the way) is a *PathError naming the caller's path, never
+// the hidden temporary file; an error of write is still found by errors.Is.
+func TestErrorsNameThePath(t *testing.T) {
+	dir := t.TempDir()
+	for _, path := range []string{filepath.Join(dir, "missing", "out.csv"), dir} {
+		err := WriteBytes(path, []byte("x"))
+		var pe *PathError
+		if !errors.As(err, &pe) || pe.Path != path {
+			t.Errorf("%s: %v, want a *PathError for the path", path, err)
+			continue
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, "cannot write "+path+": ") || strings.Contains(msg, ".tmp") {
+			t.Errorf("%s: message %q", path, msg)
+		}
+	}
+	planted := errors.New("planted")
+	err := Write(filepath.Join(dir, "f"), func(io.Writer) error { return planted })
+	if !errors.Is(err, planted) || strings.Contains(err.Error(), ".tmp") {
+		t.Errorf("write's error: %v", err)
 	}
 }

@@ -131,13 +131,17 @@ func Describe(spec Spec) *Descriptor {
 // must make sense, and a placement must have room for its pieces. An error
 // names exactly what is wrong.
 func Parse(spec string) (Spec, error) {
-	name, rest, _ := strings.Cut(spec, ":")
+	name, rest, hasRest := strings.Cut(spec, ":")
 	if name == "" {
 		return nil, errors.New("empty spec: want PUZZLE:..., like queens:8")
 	}
 	d, ok := descriptors[name]
 	if !ok {
 		return nil, fmt.Errorf("unknown puzzle %q in spec %q: want one of %s", name, spec, strings.Join(Puzzles, ", "))
+	}
+	if !hasRest {
+		// Quote only what the user typed.
+		return nil, fmt.Errorf("spec %q names the puzzle but no instance: want %s", spec, d.Syntax)
 	}
 	return d.Parse(rest)
 }

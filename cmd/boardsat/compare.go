@@ -22,6 +22,7 @@ func init() {
 the published value and the independent checker, and exits 1 naming the
 variants that disagree. --sweep generates small instances instead and shrinks
 the first disagreement to the smallest spec that still disagrees.`,
+		specs: true,
 		examples: []string{
 			"compare queens:8 pieces:4x4:R2N4 tour:5x5:a1 swap:4x3",
 			"compare queens:10 --backends native/*,sat/pairwise/gophersat",
@@ -40,7 +41,7 @@ wrong (gophersat-count) take part only when named, and their disagreement counts
 func runCompare(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	backends := fs.String("backends", "all", "comma-separated variants or patterns; "+compareUsage)
-	task := fs.String("task", "", "task: count, first, all, shortest, unique (default: the puzzle's default task)")
+	task := fs.String("task", "", "task: "+taskNames()+" (default: the puzzle's default task)")
 	timeout := fs.Duration("timeout", time.Minute, "time limit per variant run (0: none)")
 	threads := fs.Int("threads", 0, "goroutines per run; 0 means one per core")
 	sweep := fs.Bool("sweep", false, "generate small instances and compare on each; shrink the first disagreement")
@@ -57,8 +58,8 @@ func runCompare(args []string, stdout io.Writer) error {
 		return badInput(err)
 	}
 	opt := compare.Options{Timeout: *timeout, Threads: *threads}
-	if *threads < 0 || *timeout < 0 {
-		return badInputf("--threads and --timeout must not be negative")
+	if *threads < 0 {
+		return badInputf("--threads must not be negative")
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

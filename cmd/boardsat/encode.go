@@ -21,6 +21,7 @@ func init() {
 the model counting competition's 2024 format: "c t mc" when every variable is
 the puzzle's own, else "c t pmc" with one "c p show V... 0" line naming the
 projection; OPB is for pseudo-Boolean solvers such as minisat+.`,
+		specs: true,
 		examples: []string{
 			"encode queens:8 --encoding pairwise -o q8.cnf",
 			"encode pieces:5x5:K2Q1N2 --encoding totalizer -v -o p.cnf",
@@ -79,9 +80,8 @@ func runEncode(args []string, stdout io.Writer) error {
 		err = atomicfile.Write(*out, write)
 	}
 	if err != nil {
-		var pe *os.PathError
-		if errors.Is(err, cnf.ErrHasPB) || errors.As(err, &pe) {
-			return badInput(err) // a PB formula, or an -o path that cannot be written
+		if errors.Is(err, cnf.ErrHasPB) {
+			return badInput(err) // a PB formula asked for as DIMACS
 		}
 		return err
 	}

@@ -14,10 +14,14 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"time"
+	"unicode/utf8"
 
+	"github.com/boardsat/boardsat/atomicfile"
 	_ "github.com/boardsat/boardsat/brute"  // registers the brute-force backend check
 	_ "github.com/boardsat/boardsat/encode" // registers the sat backends
 	_ "github.com/boardsat/boardsat/native" // registers the native backend
+	"github.com/boardsat/boardsat/puzzle"
 )
 
 // command is one subcommand. run returns a usageError for bad input, an
@@ -37,7 +41,28 @@ var commands = map[string]command{}
 type help struct {
 	usage    []string // after "boardsat "
 	about    string   // the arguments and behaviour, a few lines
+	specs    bool     // list every puzzle's spec syntax after about
 	examples []string // command lines, after "boardsat "
+}
+
+// printSpecs lists the spec syntax of every registered puzzle, so a new
+// family shows up in every help that takes a SPEC.
+func printSpecs(w io.Writer) {
+	fmt.Fprintln(w, "\nspecs (see the README for each puzzle's conventions):")
+	for _, name := range puzzle.Puzzles {
+		if d, err := puzzle.Lookup(name); err == nil {
+			fmt.Fprintf(w, "  %s\n", d.Syntax)
+		}
+	}
+}
+
+// taskNames lists every task, for flag help.
+func taskNames() string {
+	names := make([]string, len(puzzle.Tasks))
+	for i, t := range puzzle.Tasks {
+		names[i] = string(t)
+	}
+	return strings.Join(names, ", ")
 }
 
 // helps holds each subcommand's help by flag set name.
@@ -67,6 +92,9 @@ func printHelp(w io.Writer, fs *flag.FlagSet) {
 		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(h.about))
 	} else if summary != "" {
 		fmt.Fprintf(w, "\n%s\n", summary)
+	}
+	if h.specs {
+		printSpecs(w)
 	}
 	nflags := 0
 	fs.VisitAll(func(*flag.Flag) { nflags++ })
@@ -134,8 +162,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "boardsat %s: %s\n", args[0], ee.msg)
 		}
 		return ee.status
-	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "boardsat %s: %s\n", args[0], oneLine(ue.Error()))
+	case errors.As(err, &ue), errors.As(err, new(*atomicfile.PathError)):
+		// Bad input, or an output path that cannot take a file.
+		fmt.Fprintf(stderr, "boardsat %s: %s\n", args[0], oneLine(err.Error()))
 		return 2
 	default:
 		fmt.Fprintf(stderr, "boardsat %s: %s\n", args[0], oneLine(err.Error()))
@@ -143,7 +172,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
-func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
+// oneLine folds an error message onto one line and cuts it at maxMessage
+// bytes.
+func oneLine(s string) string {
+	s = strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ")
+	if len(s) <= maxMessage {
+		return s
+	}
+	cut := maxMessage
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d more bytes cut)", s[:cut], len(s)-cut)
+}
+
+// maxMessage is the most bytes of an error message printed: a message that
+// quotes a user's input (a suite line, a spec) stays one readable line.
+const maxMessage = 300
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "boardsat: chess-board constraint puzzles, solved by native search and by SAT")
@@ -156,8 +201,8 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nspecs: queens:8  pieces:7x8:K3Q1B2R2N3  tour:8x8:a1[:closed]  swap:4x3[:w=..:b=..:rule=..:turns=..]")
-	fmt.Fprintln(w, "run 'boardsat COMMAND -h' for a command's usage, flags and examples")
+	printSpecs(w)
+	fmt.Fprintln(w, "\nrun 'boardsat COMMAND -h' for a command's usage, flags and examples")
 }
 
 // parseFlags parses args with fs, allowing flags and positional arguments to
@@ -176,9 +221,24 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 		args = fs.Args()
 		if len(args) == 0 {
-			return pos, nil
+			return pos, checkDurations(fs)
 		}
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// checkDurations refuses a negative value of any duration flag that was
+// set (a time limit, a checkpoint interval, a wait): the one place every
+// subcommand's durations are checked.
+func checkDurations(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if g, ok := f.Value.(flag.Getter); ok && err == nil {
+			if d, ok := g.Get().(time.Duration); ok && d < 0 {
+				err = badInputf("--%s %s: a duration must not be negative", f.Name, d)
+			}
+		}
+	})
+	return err
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/boardsat/boardsat/puzzle"
 )
 
 // runCLI runs one command line in-process and returns its exit status, stdout and stderr.
@@ -35,6 +37,23 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{[]string{"solve", "queens:8", "--threads", "-1"}, "--threads"},
 		{[]string{"solve", "queens:8", "--bogus"}, "bogus"},
 		{[]string{"list", "extra"}, "no arguments"},
+		// A puzzle name alone: the message quotes only what was typed.
+		{[]string{"solve", "queens"}, `spec "queens" names the puzzle but no instance: want queens:N`},
+		{[]string{"solve", "kingpath"}, `spec "kingpath" names the puzzle`},
+		// Durations are checked in one place, for every subcommand.
+		{[]string{"solve", "queens:8", "--timeout", "-5s"}, "--timeout -5s: a duration must not be negative"},
+		{[]string{"solve", "queens:8", "--checkpoint-every", "-1s"}, "--checkpoint-every -1s: a duration must not be negative"},
+		{[]string{"compare", "queens:6", "--timeout", "-1m"}, "--timeout -1m0s: a duration must not be negative"},
+		{[]string{"bench", "quick", "--timeout", "-2s"}, "must not be negative"},
+		{[]string{"slurm", "collect", "x", "--wait", "-1h"}, "--wait -1h0m0s: a duration must not be negative"},
+		{[]string{"slurm", "collect", "x", "--poll", "0s"}, "--poll must be positive"},
+		// Output paths that cannot take a file name the user's path.
+		{[]string{"encode", "queens:4", "--encoding", "pairwise", "-o", "/nonexistent/x.cnf"}, "cannot write /nonexistent/x.cnf: "},
+		{[]string{"solve", "queens:9", "--checkpoint", "/nonexistent/q.ck"}, "cannot write /nonexistent/q.ck: "},
+		{[]string{"results", "table", "-o", "/nonexistent/t.tex", fixtureCSV}, "cannot write /nonexistent/t.tex: "},
+		{[]string{"results", "plot", "-o", "/nonexistent/p.svg", fixtureCSV}, "cannot write /nonexistent/p.svg: "},
+		// A long bad input is cut, not echoed whole.
+		{[]string{"solve", "queens:" + strings.Repeat("9", 8000)}, "more bytes cut)"},
 	}
 	for _, c := range cases {
 		status, stdout, stderr := runCLI(c.args...)
@@ -44,7 +63,7 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		if stdout != "" {
 			t.Errorf("%v: wrote %q to stdout on bad input", c.args, stdout)
 		}
-		if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+		if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) || strings.Contains(stderr, ".tmp") || len(stderr) > 400 {
 			t.Errorf("%v: stderr %q, want one line containing %q", c.args, stderr, c.want)
 		}
 	}
@@ -54,6 +73,17 @@ func TestHelpAndList(t *testing.T) {
 	status, out, _ := runCLI("help")
 	if status != 0 || !strings.Contains(out, "solve") {
 		t.Errorf("help: status %d, output %q", status, out)
+	}
+	// Every registered puzzle's spec form is in the help of every command
+	// that takes a SPEC.
+	for _, args := range [][]string{{"help"}, {"solve", "-h"}, {"encode", "-h"}, {"compare", "-h"}} {
+		_, out, _ := runCLI(args...)
+		for _, name := range puzzle.Puzzles {
+			d, _ := puzzle.Lookup(name)
+			if !strings.Contains(out, "  "+d.Syntax+"\n") {
+				t.Errorf("%v: no spec form %q in\n%s", args, d.Syntax, out)
+			}
+		}
 	}
 	status, out, _ = runCLI("list")
 	if status != 0 || !strings.Contains(out, "backend native") {

@@ -143,6 +143,9 @@ func runResults(args []string, stdout io.Writer) error {
 	if err != nil {
 		return badInput(err)
 	}
+	if len(rows) == 0 && sub != "merge" {
+		return badInputf("the results hold no rows (a header only): nothing to show")
+	}
 	// The files' rows are judged together, as one run would have judged
 	// them: shards each judged by their own majority could otherwise both
 	// call different answers ok.

@@ -176,3 +176,25 @@ func TestResultsJudgeShardsTogether(t *testing.T) {
 		}
 	}
 }
+
+// TestResultsHeaderOnly: a results file with a header and no rows is named
+// as such, not blamed on filters that were never given.
+func TestResultsHeaderOnly(t *testing.T) {
+	data, err := os.ReadFile(fixtureCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, _, _ := strings.Cut(string(data), "\n")
+	empty := filepath.Join(t.TempDir(), "empty.csv")
+	os.WriteFile(empty, []byte(header+"\n"), 0o644)
+	for _, sub := range []string{"plot", "table", "summarize"} {
+		args := []string{"results", sub, empty}
+		if sub == "plot" {
+			args = append(args, "-o", filepath.Join(t.TempDir(), "p.svg"))
+		}
+		status, out, errOut := runCLI(args...)
+		if status != 2 || out != "" || !strings.Contains(errOut, "hold no rows") || strings.Contains(errOut, "filter") {
+			t.Errorf("%v: %d %q %q", args, status, out, errOut)
+		}
+	}
+}

@@ -233,6 +233,9 @@ func slurmCollect(args []string, stdout io.Writer) error {
 	if *format != "text" && *format != "json" {
 		return badInputf("unknown format %q: want text or json", *format)
 	}
+	if *poll <= 0 {
+		return badInputf("--poll must be positive")
+	}
 	dir := pos[0]
 	j, err := cluster.ReadJob(dir)
 	if err != nil {

@@ -15,13 +15,13 @@ import (
 )
 
 func init() {
-	commands["solve"] = command{"solve one instance (count, first, all, shortest, unique)", runSolve}
+	commands["solve"] = command{"solve one instance (count, first, all, shortest, unique, optimum, value)", runSolve}
 	helps["solve"] = help{
 		usage: []string{"solve SPEC [flags]"},
-		about: `Solves one instance, named by its SPEC (queens:8, pieces:7x8:K3Q1B2R2N3,
-tour:8x8:a1[:closed], swap:4x3[:w=..:b=..:rule=..:turns=..]; see the README),
+		about: `Solves one instance, named by its SPEC (the forms below; see the README),
 with the native search (default) or a SAT encoding, and prints the answer as
 text or one JSON object. Exit status 2 on bad input, a timeout or an error.`,
+		specs: true,
 		examples: []string{
 			"solve pieces:7x8:K3Q1B2R2N3",
 			"solve queens:8 --task unique",
@@ -44,7 +44,7 @@ type solveFlags struct {
 
 func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.backend, "backend", "native", "backend: "+strings.Join(puzzle.Backends.Names(), ", "))
-	fs.StringVar(&f.task, "task", "", "task: count, first, all, shortest, unique (default: count; first for tours; shortest for swaps)")
+	fs.StringVar(&f.task, "task", "", "task: "+taskNames()+" (default: the puzzle's own: count; first for tours; shortest for swaps)")
 	fs.StringVar(&f.heuristic, "heuristic", "", "native strategy (see boardsat list)")
 	fs.StringVar(&f.encoding, "encoding", "", "SAT encoding (see boardsat list)")
 	fs.StringVar(&f.solver, "solver", "", "SAT solver (see boardsat list)")
