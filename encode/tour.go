@@ -107,18 +107,27 @@ func tourCheckSize(t puzzle.Tour) error {
 	return nil
 }
 
-// tourBuildPosition builds the position model.
-func tourBuildPosition(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, error) {
+// tourOf returns the tour a model encodes and its knight-move neighbours,
+// or why the model cannot encode spec.
+func tourOf(spec puzzle.Spec, model string) (puzzle.Tour, [][]int, error) {
 	t, ok := spec.(puzzle.Tour)
 	if !ok {
-		return nil, fmt.Errorf("the position model encodes tours, not %s", spec.Puzzle())
+		return t, nil, fmt.Errorf("the %s model encodes tours, not %s", model, spec.Puzzle())
 	}
 	if err := tourCheckSize(t); err != nil {
+		return t, nil, err
+	}
+	return t, tourNeighbours(t.Board), nil
+}
+
+// tourBuildPosition builds the position model.
+func tourBuildPosition(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, error) {
+	t, nb, err := tourOf(spec, "position")
+	if err != nil {
 		return nil, err
 	}
 	b := t.Board
 	n := b.Size()
-	nb := tourNeighbours(b)
 	f := cnf.New()
 	x := make([][]cnf.Lit, n) // x[s][t]
 	for s := range n {
@@ -277,16 +286,12 @@ func tourBuildSuccessor(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instan
 // ordering (rank(v) > rank(u)), under which the ranks are not determined by
 // the tour and the implied colour clauses do not hold.
 func tourSuccessor(spec puzzle.Spec, enc card.Encoding, exact bool) (*Instance, error) {
-	t, ok := spec.(puzzle.Tour)
-	if !ok {
-		return nil, fmt.Errorf("the successor model encodes tours, not %s", spec.Puzzle())
-	}
-	if err := tourCheckSize(t); err != nil {
+	t, nb, err := tourOf(spec, "successor")
+	if err != nil {
 		return nil, err
 	}
 	b := t.Board
 	n := b.Size()
-	nb := tourNeighbours(b)
 	f := cnf.New()
 	name := func(s int) string { return b.Name(puzzle.Square(s)) }
 

@@ -44,14 +44,7 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 		}
 		bw.WriteString(" 0\n")
 	}
-	for v, name := range f.names {
-		buf = append(buf[:0], "c var "...)
-		buf = strconv.AppendInt(buf, int64(v+1), 10)
-		buf = append(buf, ' ')
-		buf = append(buf, name...)
-		buf = append(buf, '\n')
-		bw.Write(buf)
-	}
+	f.writeNames(bw, "c var ")
 	for i := range f.starts {
 		buf = buf[:0]
 		for _, l := range f.Clause(i) {
@@ -62,6 +55,20 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 		bw.Write(buf)
 	}
 	return bw.Flush()
+}
+
+// writeNames writes one comment line per variable, "PREFIX<number> <name>",
+// in the comment syntax of the format at hand.
+func (f *Formula) writeNames(bw *bufio.Writer, prefix string) {
+	buf := make([]byte, 0, 64)
+	for v, name := range f.names {
+		buf = append(buf[:0], prefix...)
+		buf = strconv.AppendInt(buf, int64(v+1), 10)
+		buf = append(buf, ' ')
+		buf = append(buf, name...)
+		buf = append(buf, '\n')
+		bw.Write(buf)
+	}
 }
 
 // WriteOPB writes the formula in the OPB format of the pseudo-Boolean
@@ -87,14 +94,7 @@ func (f *Formula) WriteOPB(w io.Writer) error {
 	buf = strconv.AppendInt(buf, int64(kept), 10)
 	buf = append(buf, '\n')
 	bw.Write(buf)
-	for v, name := range f.names {
-		buf = append(buf[:0], "* var x"...)
-		buf = strconv.AppendInt(buf, int64(v+1), 10)
-		buf = append(buf, ' ')
-		buf = append(buf, name...)
-		buf = append(buf, '\n')
-		bw.Write(buf)
-	}
+	f.writeNames(bw, "* var x")
 	var ones []int
 	for i := range f.starts {
 		c := f.Clause(i)
