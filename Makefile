@@ -3,13 +3,25 @@ GO ?= go
 
 .PHONY: build install test vet fmt-check bench run notebooks readme-examples
 
+# The binary built; BIN=PATH builds it elsewhere.
+BIN ?= boardsat
+
+# -buildvcs=true stamps the git commit (and dirty flag) into the binary's
+# build information, for boardsat version and the bench sidecar, even where
+# GOFLAGS says -buildvcs=false. The go command finds no VCS in a git worktree
+# (its .git is a file), so the commit is also stamped with -X from git itself
+# (bench.stampCommit, read only when the build information has none). go run
+# and go test stamp neither.
+STAMP = $(shell git rev-parse HEAD 2>/dev/null)$(shell git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo +dirty)
+LDFLAGS = -X github.com/boardsat/boardsat/bench.stampCommit=$(STAMP)
+
 build:
-	$(GO) build -o boardsat ./cmd/boardsat
+	$(GO) build -buildvcs=true -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/boardsat
 
 # Install boardsat where go install puts binaries: $GOBIN if set, else
 # $(go env GOPATH)/bin (usually ~/go/bin); put that directory on PATH.
 install:
-	$(GO) install ./cmd/boardsat
+	$(GO) install -buildvcs=true -ldflags '$(LDFLAGS)' ./cmd/boardsat
 
 # The test command of the README and of CI: formatting, vet, then every test.
 test: fmt-check vet

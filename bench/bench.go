@@ -8,9 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -30,9 +28,13 @@ type Options struct {
 	// Out is the results file; "" writes CSV to Stdout (no resume, no sidecar).
 	Out    string
 	Stdout io.Writer
-	// Resume keeps the rows already in Out and skips their runs; without
-	// it Out is started afresh.
+	// Resume keeps the rows already in Out and skips their runs. Without
+	// it (or Force) an Out that already holds a file is refused, so that no
+	// results are lost to a repeated command line.
 	Resume bool
+	// Force starts Out afresh even when it exists (its rows and sidecar are
+	// replaced).
+	Force bool
 	// Progress, if set, shows runs done of the runs to do (a live bar on a
 	// terminal, a plain line every few seconds elsewhere).
 	Progress *progress.Meter
@@ -87,8 +89,11 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 		cw.Write(results.Columns)
 		out = csvSink{cw}
 	} else {
+		if o.Resume && o.Force {
+			return sum, fmt.Errorf("--resume keeps %s and --force replaces it: give one of them", o.Out)
+		}
 		if !o.Resume {
-			if err := os.Remove(o.Out); err != nil && !os.IsNotExist(err) {
+			if err := refuseOverwrite(o.Out, o.Force); err != nil {
 				return sum, err
 			}
 		}
@@ -191,6 +196,24 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 	o.Progress.Update(sum.Done, todo, "")
 	o.Progress.Finish()
 	return sum, nil
+}
+
+// refuseOverwrite removes an existing output file when force is set, and
+// otherwise refuses it (an empty file is no loss and is started afresh).
+func refuseOverwrite(path string, force bool) error {
+	st, err := os.Stat(path)
+	switch {
+	case os.IsNotExist(err):
+		return nil
+	case err != nil:
+		return err
+	case st.Size() > 0 && !force:
+		return fmt.Errorf("%s already exists: add --resume to continue it or --force to replace it", path)
+	}
+	if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	return nil
 }
 
 func stopKey(group int, variant string) string { return strconv.Itoa(group) + "\x00" + variant }
@@ -304,25 +327,10 @@ func MachineSession() results.Session {
 		s.Kernel = strings.TrimSpace(string(data))
 	}
 	s.Hostname, _ = os.Hostname()
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, d := range bi.Deps {
-			if d.Path == "github.com/crillab/gophersat" {
-				s.Gophersat = d.Version
-			}
-		}
-		for _, kv := range bi.Settings {
-			if kv.Key == "vcs.revision" {
-				s.GitCommit = kv.Value
-			}
-		}
-	}
+	b := ReadBuild()
+	s.Gophersat, s.GitCommit = b.Gophersat, b.CommitLabel()
 	if s.GitCommit == "" {
-		if out, err := exec.Command("git", "rev-parse", "HEAD").Output(); err == nil {
-			s.GitCommit = strings.TrimSpace(string(out))
-			if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(strings.TrimSpace(string(st))) > 0 {
-				s.GitCommit += "+dirty"
-			}
-		}
+		s.GitCommit = workTreeCommit()
 	}
 	return s
 }

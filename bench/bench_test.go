@@ -557,3 +557,35 @@ func mustSuiteB(b *testing.B, text string) Suite {
 	}
 	return s
 }
+
+// TestExistingOutputRefused checks that a session onto a results file that
+// exists is refused, the file untouched, unless --resume or --force says
+// what to do with it (issue 23, item 1).
+func TestExistingOutputRefused(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.csv")
+	s := mustSuite(t, "queens:4 backends=bt-good")
+	if _, err := Bench(context.Background(), s, Options{Runner: testRunner(), Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(out)
+	meta, _ := os.ReadFile(results.MetaPath(out))
+	_, err := Bench(context.Background(), s, Options{Runner: testRunner(), Out: out})
+	if err == nil || !strings.Contains(err.Error(), "--resume") || !strings.Contains(err.Error(), "--force") {
+		t.Fatalf("second session onto %s: %v, want a refusal naming --resume and --force", out, err)
+	}
+	after, _ := os.ReadFile(out)
+	metaAfter, _ := os.ReadFile(results.MetaPath(out))
+	if string(after) != string(before) || string(metaAfter) != string(meta) {
+		t.Error("the refused session changed the file or its sidecar")
+	}
+	if _, err := Bench(context.Background(), s, Options{Runner: testRunner(), Out: out, Resume: true, Force: true}); err == nil {
+		t.Error("--resume with --force accepted")
+	}
+	sum, err := Bench(context.Background(), s, Options{Runner: testRunner(), Out: out, Force: true})
+	if err != nil || sum.Done != 1 {
+		t.Fatalf("--force: %+v %v", sum, err)
+	}
+	if rows, err := results.ReadFiles(out); err != nil || len(rows) != 1 {
+		t.Errorf("after --force: %d rows, %v, want the one new row", len(rows), err)
+	}
+}

@@ -33,7 +33,7 @@ built-in suites:`
 		about += "\n  " + name + ": " + suiteDescription(text)
 	}
 	helps["bench"] = help{
-		usage: []string{"bench SUITE [-o FILE.csv] [--repeat N] [--timeout D] [--mem M] [--resume] [--dry-run]"},
+		usage: []string{"bench SUITE [-o FILE.csv] [--repeat N] [--timeout D] [--mem M] [--resume|--force] [--dry-run]"},
 		about: about,
 		examples: []string{
 			"bench quick -o r.csv",
@@ -54,6 +54,7 @@ func runBench(args []string, stdout io.Writer) error {
 	mem := fs.String("mem", "", "memory limit per run, like 512M or 2G (default: as the suite says)")
 	out := fs.String("o", "", "results CSV to write (default: CSV on stdout); a FILE.meta.json sidecar describes the machine")
 	resume := fs.Bool("resume", false, "keep the rows already in -o FILE and skip their runs")
+	force := fs.Bool("force", false, "replace an existing -o FILE (and its sidecar); without it or --resume an existing FILE is refused")
 	dryRun := fs.Bool("dry-run", false, "list the planned runs (instance, variant, task, repetition) and run nothing")
 	shardFlag := fs.String("shard", "", "run only shard `K/N` of the suite's runs (join the shards' CSVs with boardsat results merge)")
 	quiet := fs.Bool("quiet", false, "print no progress on stderr")
@@ -105,6 +106,7 @@ func runBench(args []string, stdout io.Writer) error {
 		Out:         *out,
 		Stdout:      stdout,
 		Resume:      *resume,
+		Force:       *force,
 		CommandLine: os.Args,
 		Shard:       shard,
 	}

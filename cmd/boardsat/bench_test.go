@@ -57,6 +57,15 @@ func TestBenchThenResults(t *testing.T) {
 	if status, out, _ := runCLI("bench", suite, "--dry-run", "--repeat", "3"); status != 0 || !strings.Contains(out, "21 runs planned") {
 		t.Errorf("dry run: %d\n%s", status, out)
 	}
+	// The same command line again would lose the rows: refused, one line.
+	before, _ := os.ReadFile(csv)
+	if status, _, stderr := runCLI("bench", suite, "-o", csv); status != 2 || strings.Count(stderr, "\n") != 1 ||
+		!strings.Contains(stderr, "--resume") || !strings.Contains(stderr, "--force") {
+		t.Errorf("bench onto an existing file: status %d, %q", status, stderr)
+	}
+	if after, _ := os.ReadFile(csv); string(after) != string(before) {
+		t.Error("the refused bench changed the file")
+	}
 	// Resume with everything done runs nothing.
 	if status, _, stderr := runCLI("bench", suite, "-o", csv, "--resume"); status != 0 {
 		t.Fatalf("resume: %d %s", status, stderr)
