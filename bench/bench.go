@@ -43,6 +43,11 @@ type Options struct {
 	Shard subproblem.Shard
 	// CommandLine is recorded in the sidecar.
 	CommandLine []string
+	// Jobs is how many runs go at once (0 or 1: one at a time), each
+	// pinned to its own share of CPUs (see Slots): with more than one job
+	// and no CPUs, the available cores are shared out.
+	Jobs int
+	CPUs []int
 }
 
 // Summary tells what a session did.
@@ -144,8 +149,10 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 			jq.expect(r)
 		}
 	}
+	session := MachineSession()
 	write := func(rows []results.Row) error {
 		for _, row := range rows {
+			row.Commit = session.GitCommit
 			if err := out.Add(row); err != nil {
 				return err
 			}
@@ -157,36 +164,83 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 		}
 		return nil
 	}
+	slots, err := Slots(max(o.Jobs, 1), o.CPUs)
+	if err != nil {
+		return sum, err
+	}
+	// Runs go to free slots (one at a time by default); a ladder run
+	// waits for the runs of its group and variant in flight, whose
+	// timeout would stop it.
+	type finished struct {
+		row  results.Row
+		run  Run
+		ok   bool
+		slot []int
+	}
+	fin := make(chan finished)
+	inFlight := map[string]int{} // stopKey -> runs running
+	running := 0
+	var werr error
+	collect := func() {
+		f := <-fin
+		running--
+		inFlight[stopKey(f.run.Group, f.run.Variant.String())]--
+		slots = append(slots, f.slot)
+		if !f.ok {
+			sum.Interrupted = true
+			return
+		}
+		if s.Groups[f.run.Group].Ladder && (f.row.Status == results.StatusTimeout || f.row.Status == results.StatusMemout) {
+			noteStop(stopped, f.run.Group, f.row.Variant, f.row.Instance)
+		}
+		if err := write(jq.add(f.row, f.run)); err != nil && werr == nil {
+			werr = err
+		}
+		o.Progress.Update(sum.Done, todo, "")
+	}
 	for _, r := range plan {
 		if done[r.Key()] {
 			sum.Skipped++
 			continue
 		}
-		if ctx.Err() != nil {
-			sum.Interrupted = true
+		if ctx.Err() != nil || sum.Interrupted || werr != nil {
+			sum.Interrupted = sum.Interrupted || ctx.Err() != nil
 			break
 		}
+		key := stopKey(r.Group, r.Variant.String())
+		for s.Groups[r.Group].Ladder && inFlight[key] > 0 {
+			collect()
+		}
+		if at, ok := stopped[key]; ok && s.Groups[r.Group].Ladder && groupSpecIndex(r) > specIndex(s.Groups[r.Group], at) {
+			row := newRow(r)
+			row.Status, row.Message = results.StatusTimeout, "not run: ladder stopped after a timeout or memout on "+at
+			if err := write(jq.add(row, r)); err != nil {
+				return sum, err
+			}
+			continue
+		}
+		for len(slots) == 0 {
+			collect()
+		}
+		if sum.Interrupted {
+			break
+		}
+		slot := slots[len(slots)-1]
+		slots = slots[:len(slots)-1]
+		running++
+		inFlight[key]++
 		o.Progress.Update(sum.Done, todo, r.Spec.String()+" "+r.Variant.String())
-		var row results.Row
-		if at, ok := stopped[stopKey(r.Group, r.Variant.String())]; ok && s.Groups[r.Group].Ladder && groupSpecIndex(r) > specIndex(s.Groups[r.Group], at) {
-			row = results.Row{Time: time.Now().UTC(), Instance: r.Spec.String(), Puzzle: r.Spec.Puzzle(),
-				Squares: puzzle.BoardOf(r.Spec).Size(), Variant: r.Variant.String(), Backend: r.Variant.Backend,
-				Task: string(r.Task), Rep: r.Rep, Status: results.StatusTimeout,
-				Message: "not run: ladder stopped after a timeout or memout on " + at}
-		} else {
-			var ok bool
-			row, ok = o.Runner.Exec(ctx, r)
-			if !ok {
-				sum.Interrupted = true
-				break
-			}
-			if s.Groups[r.Group].Ladder && (row.Status == results.StatusTimeout || row.Status == results.StatusMemout) {
-				noteStop(stopped, r.Group, row.Variant, row.Instance)
-			}
-		}
-		if err := write(jq.add(row, r)); err != nil {
-			return sum, err
-		}
+		go func(r Run, rn Runner) {
+			rn.CPUs = slot
+			row, ok := rn.Exec(ctx, r)
+			fin <- finished{row, r, ok, slot}
+		}(r, o.Runner)
+	}
+	for running > 0 {
+		collect()
+	}
+	if werr != nil {
+		return sum, werr
 	}
 	// Rows still waiting for a majority (an interrupted run): judged on
 	// the answers there are.

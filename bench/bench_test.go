@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -587,5 +589,129 @@ func TestExistingOutputRefused(t *testing.T) {
 	}
 	if rows, err := results.ReadFiles(out); err != nil || len(rows) != 1 {
 		t.Errorf("after --force: %d rows, %v, want the one new row", len(rows), err)
+	}
+}
+
+// measureMethods are the measurement methods this machine allows, the
+// best first: the cgroup one if any, and always rusage.
+func measureMethods(t *testing.T) []string {
+	m, err := newMeter("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.close()
+	if m.method == results.MeasuredRusage {
+		t.Logf("no writable cgroups here: only the rusage path is tested")
+		return []string{results.MeasuredRusage}
+	}
+	return []string{m.method, results.MeasuredRusage}
+}
+
+// TestWorkerCPUMeasured runs a search whose time is spent in the gophersat
+// worker, a child of the run's child, and checks the run's CPU time counts
+// it: CPU >= 0.8 x wall (issue 19; before, user+sys were 0.05 s of 1.4 s).
+// The search is single-threaded, so on a machine busy with other work the
+// ratio falls for reasons of its own: up to three tries, any one will do.
+func TestWorkerCPUMeasured(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a search of about a second per method")
+	}
+	s := mustSuite(t, "queens:40 backends=sat/cardnet task=first timeout=60s")
+	runs, _ := s.Plan(context.Background(), Overrides{})
+	for _, method := range measureMethods(t) {
+		rn := testRunner()
+		rn.Measure = method
+		var tries []string
+		for range 3 {
+			row, ok := rn.Exec(context.Background(), runs[0])
+			if !ok || row.Status != results.StatusOK || row.MeasuredBy != method {
+				t.Fatalf("%s: %+v", method, row)
+			}
+			t.Logf("%s: wall %.3f s, user %.3f s, sys %.3f s", method, row.Seconds, row.User, row.Sys)
+			if cpu := row.User + row.Sys; cpu >= 0.8*row.Seconds {
+				tries = nil
+				break
+			}
+			tries = append(tries, fmt.Sprintf("CPU %.3f s (user %.3f, sys %.3f) of wall %.3f s", row.User+row.Sys, row.User, row.Sys, row.Seconds))
+		}
+		if tries != nil {
+			t.Errorf("%s: CPU under 0.8 x wall in every try, the worker's time missed: %s", method, strings.Join(tries, "; "))
+		}
+	}
+}
+
+// TestMaxRSSIsTheRunsOwn: the harness holds 300 MiB while it runs
+// queens:4; the run's peak must not carry them (issue 23, item 2: ru_maxrss
+// of the child inherits the parent's RSS across fork and exec, so no row
+// was below the harness's own 15 MiB).
+func TestMaxRSSIsTheRunsOwn(t *testing.T) {
+	ballast := make([]byte, 300<<20)
+	for i := 0; i < len(ballast); i += 4096 {
+		ballast[i] = 1
+	}
+	s := mustSuite(t, "queens:4 backends=native/plain timeout=60s")
+	runs, _ := s.Plan(context.Background(), Overrides{})
+	for _, method := range measureMethods(t) {
+		rn := testRunner()
+		rn.Measure = method
+		row, ok := rn.Exec(context.Background(), runs[0])
+		if !ok || row.Status != results.StatusOK {
+			t.Fatalf("%s: %+v", method, row)
+		}
+		t.Logf("%s: queens:4 peak %d KiB", method, row.MaxRSSKB)
+		if row.MaxRSSKB <= 0 || row.MaxRSSKB > 100<<10 {
+			t.Errorf("%s: queens:4 peaks at %d KiB beside a harness of 300 MiB: want the run's own peak, above 0 and under 100 MiB", method, row.MaxRSSKB)
+		}
+	}
+	runtime.KeepAlive(ballast)
+}
+
+// TestCPULimitUnderLoad runs one CPU-limited suite alone and beside busy
+// competing processes: the statuses and the limit that ended each run
+// agree (a wall-clock limit would turn the loaded run's ok into timeout).
+func TestCPULimitUnderLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a suite twice, once under load")
+	}
+	s := mustSuite(t, "queens:6 backends=native/plain task=count cpulimit=1s timeout=2m\nqueens:20 backends=native/plain task=count cpulimit=1s timeout=2m")
+	suite := func() []string {
+		var out []string
+		var buf strings.Builder
+		sum, err := Bench(context.Background(), s, Options{Runner: testRunner(), Stdout: &buf})
+		if err != nil || sum.Done != 2 {
+			t.Fatalf("%+v %v", sum, err)
+		}
+		rows, err := results.Read(strings.NewReader(buf.String()), "stdout")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows {
+			if r.CPULimit != 1 || r.WallLimit != 120 || r.MemLimitMB != DefaultMemMB {
+				t.Errorf("%s: limits cpu %g wall %g mem %d", r.Instance, r.CPULimit, r.WallLimit, r.MemLimitMB)
+			}
+			out = append(out, r.Instance+" "+r.Status+" "+r.Limit)
+		}
+		return out
+	}
+	quiet := suite()
+	want := []string{"queens:6 ok ", "queens:20 timeout cpu"}
+	if !slices.Equal(quiet, want) {
+		t.Errorf("quiet: %q, want %q", quiet, want)
+	}
+	var hogs []*exec.Cmd
+	for range runtime.NumCPU() + 1 {
+		c := exec.Command("sh", "-c", "while :; do :; done")
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		hogs = append(hogs, c)
+	}
+	loaded := suite()
+	for _, c := range hogs {
+		c.Process.Kill()
+		c.Wait()
+	}
+	if !slices.Equal(loaded, quiet) {
+		t.Errorf("loaded: %q, quiet: %q", loaded, quiet)
 	}
 }

@@ -371,35 +371,46 @@ func TestSpeedupTableAll(t *testing.T) {
 	}
 }
 
-// TestLegacySchemaRead: a file of the schema before the method, fallbacks
-// and theorem columns is read with those fields empty, and refused for
-// appending; the current schema round-trips them.
-func TestLegacySchemaRead(t *testing.T) {
-	var buf bytes.Buffer
-	buf.WriteString(strings.Join(LegacyColumns, ",") + "\n")
+// TestPreviousSchemasRead: a file of an earlier schema (before the method,
+// fallbacks and theorem columns; before the measurement columns) is read
+// with the missing fields empty, and refused for appending; the current
+// schema round-trips them.
+func TestPreviousSchemasRead(t *testing.T) {
 	r := row("queens:8", "native/bitboard", "count", 1, StatusOK, 92)
 	r.Method, r.Fallbacks, r.Theorem = "m", []string{"a: error: x", "b: error: y"}, "thm"
-	rec := r.Record()
-	rec = append(rec[:len(rec)-4], rec[len(rec)-1])
-	buf.WriteString(strings.Join(rec, ",") + "\n")
-	rows, err := Read(bytes.NewReader(buf.Bytes()), "legacy")
-	if err != nil || len(rows) != 1 || rows[0].Method != "" || rows[0].Answer != 92 {
-		t.Fatalf("legacy: %v %+v", err, rows)
+	r.MeasuredBy, r.Limit, r.CPULimit, r.WallLimit, r.MemLimitMB, r.Commit = MeasuredCgroup1, LimitCPU, 2.5, 60, 2048, "abc+dirty"
+	for i, old := range PreviousSchemas {
+		var buf bytes.Buffer
+		buf.WriteString(strings.Join(old, ",") + "\n")
+		rec := r.Record()
+		var oldRec []string
+		for _, c := range old {
+			oldRec = append(oldRec, rec[slices.Index(Columns, c)])
+		}
+		buf.WriteString(strings.Join(oldRec, ",") + "\n")
+		rows, err := Read(bytes.NewReader(buf.Bytes()), "old")
+		if err != nil || len(rows) != 1 || rows[0].MeasuredBy != "" || rows[0].CPULimit != 0 || rows[0].Answer != 92 || (i == 0) != (rows[0].Method == "") {
+			t.Fatalf("schema %d: %v %+v", i, err, rows)
+		}
+		path := filepath.Join(t.TempDir(), "old.csv")
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := OpenAppend(path); err == nil || !strings.Contains(err.Error(), "previous schema") {
+			t.Errorf("append to a schema %d file: %v", i, err)
+		}
 	}
-	path := filepath.Join(t.TempDir(), "old.csv")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := OpenAppend(path); err == nil || !strings.Contains(err.Error(), "previous schema") {
-		t.Errorf("append to a legacy file: %v", err)
-	}
-	buf.Reset()
+	var buf bytes.Buffer
 	if err := Write(&buf, []Row{r}); err != nil {
 		t.Fatal(err)
 	}
-	rows, err = Read(bytes.NewReader(buf.Bytes()), "new")
+	rows, err := Read(bytes.NewReader(buf.Bytes()), "new")
 	if err != nil || len(rows) != 1 || rows[0].Method != "m" || len(rows[0].Fallbacks) != 2 || rows[0].Fallbacks[1] != "b: error: y" || rows[0].Theorem != "thm" {
 		t.Fatalf("round trip: %v %+v", err, rows)
+	}
+	got := rows[0]
+	if got.MeasuredBy != r.MeasuredBy || got.Limit != r.Limit || got.CPULimit != 2.5 || got.WallLimit != 60 || got.MemLimitMB != 2048 || got.Commit != r.Commit {
+		t.Errorf("measurement columns round trip: %+v", got)
 	}
 }
 
