@@ -84,6 +84,8 @@ func (s csvSink) Add(r results.Row) error {
 // row is kept, and Summary.Interrupted is set.
 func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 	sum := Summary{Statuses: map[string]int{}}
+	commit := Commit()
+	var meta results.Meta
 	var out sink
 	var existing []results.Row
 	if o.Out == "" {
@@ -108,9 +110,10 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 		}
 		defer app.Close()
 		existing, out = rows, app
-		if err := writeMeta(o, s); err != nil {
+		if meta, err = writeMeta(o, s, MachineSession()); err != nil {
 			return sum, err
 		}
+		defer finishMeta(o, &meta)
 	}
 	done := map[string]bool{}
 	for _, r := range existing {
@@ -149,10 +152,9 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 			jq.expect(r)
 		}
 	}
-	session := MachineSession()
 	write := func(rows []results.Row) error {
 		for _, row := range rows {
-			row.Commit = session.GitCommit
+			row.Commit = commit
 			if err := out.Add(row); err != nil {
 				return err
 			}
@@ -323,41 +325,71 @@ func ShardPlan(s Suite, plan []Run, shard subproblem.Shard) []Run {
 	return out
 }
 
-// writeMeta adds this session to the output's metadata sidecar.
-func writeMeta(o Options, s Suite) error {
+// writeMeta adds this session to the output's metadata sidecar and returns
+// the sidecar as written.
+func writeMeta(o Options, s Suite, sess results.Session) (results.Meta, error) {
 	var m results.Meta
 	if o.Resume {
 		old, ok, err := results.ReadMeta(o.Out)
 		if err != nil {
-			return err
+			return m, err
 		}
 		if ok {
 			m = old
 		}
 	}
-	sess := MachineSession()
 	sess.CommandLine = o.CommandLine
 	sess.Suite = s.Name
 	if o.Overrides.Timeout > 0 {
 		sess.Timeout = o.Overrides.Timeout.String()
 	}
+	if o.Overrides.CPULimit > 0 {
+		sess.CPULimit = o.Overrides.CPULimit.String()
+	}
 	sess.MemMB = o.Overrides.MemMB
 	sess.Repeat = o.Overrides.Repeat
+	if mt, err := newMeter(o.Runner.Measure); err == nil {
+		sess.MeasuredBy = mt.method
+		mt.close()
+	}
+	sess.Jobs = max(o.Jobs, 1)
+	if slots, err := Slots(sess.Jobs, o.CPUs); err == nil {
+		for _, sl := range slots {
+			if len(sl) > 0 {
+				sess.Pinning = append(sess.Pinning, FormatCPUs(sl))
+			}
+		}
+	}
 	m.Sessions = append(m.Sessions, sess)
+	return m, saveMeta(o.Out, m)
+}
+
+// finishMeta records the end of the session (time, load average) in the
+// sidecar.
+func finishMeta(o Options, m *results.Meta) {
+	last := &m.Sessions[len(m.Sessions)-1]
+	last.End = time.Now().UTC().Format(time.RFC3339)
+	last.LoadAfter = loadAverage()
+	saveMeta(o.Out, *m)
+}
+
+// saveMeta writes the sidecar of out, whole.
+func saveMeta(out string, m results.Meta) error {
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
-	return atomicfile.Write(results.MetaPath(o.Out), func(w io.Writer) error {
+	return atomicfile.Write(results.MetaPath(out), func(w io.Writer) error {
 		_, err := w.Write(append(data, '\n'))
 		return err
 	})
 }
 
 // MachineSession describes this machine and build: CPU model, cores,
-// memory, OS, kernel, Go version, gophersat version (from the build
-// information), git commit (build information, else git rev-parse in the
-// working directory), host name and the date.
+// memory, OS, kernel, frequency governor, load average, Go version,
+// gophersat and module versions and git commit (from the build information;
+// an unstamped build's commit from git rev-parse in the working directory),
+// external solvers' versions, host name and the date.
 func MachineSession() results.Session {
 	s := results.Session{
 		Date: time.Now().UTC().Format(time.RFC3339), Cores: runtime.NumCPU(),
@@ -382,10 +414,10 @@ func MachineSession() results.Session {
 	}
 	s.Hostname, _ = os.Hostname()
 	b := ReadBuild()
-	s.Gophersat, s.GitCommit = b.Gophersat, b.CommitLabel()
-	if s.GitCommit == "" {
-		s.GitCommit = workTreeCommit()
-	}
+	s.Gophersat, s.GitCommit, s.ModuleVersion = b.Gophersat, Commit(), b.Version
+	s.Governor = governor()
+	s.LoadBefore = loadAverage()
+	s.Solvers = SolverVersions()
 	return s
 }
 

@@ -715,3 +715,66 @@ func TestCPULimitUnderLoad(t *testing.T) {
 		t.Errorf("loaded: %q, quiet: %q", loaded, quiet)
 	}
 }
+
+// TestSidecarProvenance checks what the sidecar records beyond the
+// machine: the session's end and the load average around it, the external
+// solvers' versions, how runs were measured, the pinning of --jobs 2; and
+// that every row carries the commit of the sidecar.
+func TestSidecarProvenance(t *testing.T) {
+	if runtime.NumCPU() < 2 {
+		t.Skip("--jobs 2 needs two cores")
+	}
+	out := filepath.Join(t.TempDir(), "r.csv")
+	s := mustSuite(t, "queens:{4..7} backends=bt-good,native/plain")
+	sum, err := Bench(context.Background(), s, Options{Runner: testRunner(), Out: out, Jobs: 2, CPUs: []int{0, 1}})
+	if err != nil || sum.Done != 8 || sum.Statuses["ok"] != 8 {
+		t.Fatalf("%+v %v", sum, err)
+	}
+	m, ok, err := results.ReadMeta(out)
+	if err != nil || !ok || len(m.Sessions) != 1 {
+		t.Fatalf("%+v %v %v", m, ok, err)
+	}
+	sess := m.Sessions[0]
+	if sess.End == "" || len(sess.LoadBefore) != 3 || len(sess.LoadAfter) != 3 || sess.MeasuredBy == "" {
+		t.Errorf("session end, load or measurement missing: %+v", sess)
+	}
+	if _, ok := sess.Solvers["cadical"]; !ok {
+		t.Errorf("no cadical entry in solver versions %v", sess.Solvers)
+	}
+	if sess.Jobs != 2 || !slices.Equal(sess.Pinning, []string{"0", "1"}) {
+		t.Errorf("jobs %d pinning %q, want 2 and [0 1]", sess.Jobs, sess.Pinning)
+	}
+	rows, err := results.ReadFiles(out)
+	if err != nil || len(rows) != 8 {
+		t.Fatalf("%d rows %v", len(rows), err)
+	}
+	for _, r := range rows {
+		if r.Commit != sess.GitCommit || r.MeasuredBy != sess.MeasuredBy {
+			t.Errorf("row commit %q measured by %q, sidecar %q %q", r.Commit, r.MeasuredBy, sess.GitCommit, sess.MeasuredBy)
+		}
+	}
+}
+
+// TestParseCPUs checks core lists and the shares of --jobs.
+func TestParseCPUs(t *testing.T) {
+	avail := AvailableCPUs()
+	if len(avail) == 0 {
+		t.Fatal("no available cores")
+	}
+	got, err := ParseCPUs(FormatCPUs(avail))
+	if err != nil || !slices.Equal(got, avail) {
+		t.Errorf("round trip of %v: %v %v", avail, got, err)
+	}
+	for _, bad := range []string{"", "x", "3-1", "-1", "0,0", "100000"} {
+		if _, err := ParseCPUs(bad); err == nil {
+			t.Errorf("--cpus %q accepted", bad)
+		}
+	}
+	sl, err := Slots(2, []int{0, 1, 2, 3, 4})
+	if err != nil || len(sl) != 2 || !slices.Equal(sl[0], []int{0, 1}) || !slices.Equal(sl[1], []int{2, 3}) {
+		t.Errorf("Slots(2, 0-4) = %v %v", sl, err)
+	}
+	if sl, err := Slots(1, nil); err != nil || len(sl) != 1 || sl[0] != nil {
+		t.Errorf("Slots(1, none) = %v %v, want one unpinned slot", sl, err)
+	}
+}

@@ -1,11 +1,18 @@
 package bench
 
 import (
+	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
+	"sync"
+	"time"
+
+	"github.com/boardsat/boardsat/encode/sat"
 )
 
 // Build is what a boardsat binary knows about its own making, from
@@ -108,4 +115,90 @@ func workTreeCommit() string {
 		c += "+dirty"
 	}
 	return c
+}
+
+// governor returns the CPU frequency governor of cpu0 ("" where the
+// kernel does not say: a virtual machine often has no cpufreq).
+func governor() string {
+	data, _ := os.ReadFile("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")
+	return strings.TrimSpace(string(data))
+}
+
+// loadAverage returns the 1, 5 and 15 minute load averages (nil if
+// unreadable).
+func loadAverage() []float64 {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return nil
+	}
+	var out []float64
+	for _, f := range strings.Fields(string(data))[:3] {
+		x, _ := strconv.ParseFloat(f, 64)
+		out = append(out, x)
+	}
+	return out
+}
+
+// SolverVersions returns the version string of every external solver
+// boardsat can run, by solver name: the first line its --version prints
+// (when it prints one), with the Debian package's version when dpkg knows
+// the binary; "" for a solver not installed.
+func SolverVersions() map[string]string {
+	out := map[string]string{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, s := range sat.All() {
+		if s.Binary == "" {
+			continue
+		}
+		wg.Go(func() {
+			v := binaryVersion(s.Binary) // dpkg-query takes a second: all at once
+			mu.Lock()
+			out[s.Name] = v
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// Commit returns the commit of this binary's build (Build.CommitLabel),
+// else, for an unstamped build (go run, go test), git's HEAD in the working
+// directory; "" when neither is known.
+func Commit() string {
+	if c := ReadBuild().CommitLabel(); c != "" {
+		return c
+	}
+	return workTreeCommit()
+}
+
+// binaryVersion describes an installed binary's version (see SolverVersions).
+func binaryVersion(name string) string {
+	path, err := exec.LookPath(name)
+	if err != nil {
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	var parts []string
+	cmd := exec.CommandContext(ctx, path, "--version")
+	cmd.Stdin = nil
+	if data, err := cmd.CombinedOutput(); err == nil || len(data) > 0 {
+		first, _, _ := strings.Cut(strings.TrimSpace(string(data)), "\n")
+		first = strings.TrimSpace(strings.TrimPrefix(first, "c "))
+		low := strings.ToLower(first)
+		if first != "" && !strings.Contains(low, "error") && !strings.Contains(low, "unknown") && !strings.Contains(low, "invalid") && len(first) < 120 {
+			parts = append(parts, first)
+		}
+	}
+	if owner, err := exec.CommandContext(ctx, "dpkg-query", "-S", path).Output(); err == nil {
+		pkg, _, _ := strings.Cut(strings.TrimSpace(string(owner)), ":")
+		if v, err := exec.CommandContext(ctx, "dpkg-query", "-W", "-f=${Version}", pkg).Output(); err == nil && len(v) > 0 {
+			parts = append(parts, "(debian "+pkg+" "+string(v)+")")
+		}
+	}
+	if len(parts) == 0 {
+		return "installed, version unknown"
+	}
+	return strings.Join(parts, " ")
 }

@@ -448,3 +448,25 @@ func TestBigAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckPool: rows of two commits are refused unless mixed, and then the
+// note names both with their row counts; rows without a commit do not count.
+func TestCheckPool(t *testing.T) {
+	a := row("queens:8", "native", "count", 1, StatusOK, 92)
+	a.Commit = "0123456789abcdef0123"
+	b := a
+	b.Commit = "fedcba9876543210fedc+dirty"
+	old := a
+	old.Commit = ""
+	if note, err := CheckPool([]Row{a, a, old}, false); note != "" || err != nil {
+		t.Errorf("one commit: %q %v", note, err)
+	}
+	_, err := CheckPool([]Row{a, b, a}, false)
+	if err == nil || !strings.Contains(err.Error(), "--mixed") || !strings.Contains(err.Error(), "0123456789ab (2 rows)") {
+		t.Errorf("two commits: %v", err)
+	}
+	note, err := CheckPool([]Row{a, b, a}, true)
+	if err != nil || note != "pooled the rows of 2 commits: 0123456789ab (2 rows), fedcba987654+dirty (1 rows)" {
+		t.Errorf("mixed: %q %v", note, err)
+	}
+}

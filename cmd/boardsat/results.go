@@ -126,6 +126,7 @@ func runResults(args []string, stdout io.Writer) error {
 	case "benchfmt", "merge":
 		out = fs.String("o", "", "output file (default: stdout)")
 	}
+	mixed := fs.Bool("mixed", false, "pool rows of different commits (refused without it); a note names the commits pooled")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -142,6 +143,11 @@ func runResults(args []string, stdout io.Writer) error {
 	}
 	if err != nil {
 		return badInput(err)
+	}
+	if note, err := results.CheckPool(rows, *mixed); err != nil {
+		return badInput(err)
+	} else if note != "" {
+		fmt.Fprintf(stderrOut, "boardsat results %s: %s\n", sub, note)
 	}
 	// The files' rows are judged together, as one run would have judged
 	// them: shards each judged by their own majority could otherwise both
