@@ -611,7 +611,8 @@ func measureMethods(t *testing.T) []string {
 // worker, a child of the run's child, and checks the run's CPU time counts
 // it: CPU >= 0.8 x wall (issue 19; before, user+sys were 0.05 s of 1.4 s).
 // The search is single-threaded, so on a machine busy with other work the
-// ratio falls for reasons of its own: up to three tries, any one will do.
+// ratio falls for reasons of its own: up to three tries, any one will do,
+// and outside CI a machine loaded beyond its cores skips the judgement.
 func TestWorkerCPUMeasured(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a search of about a second per method")
@@ -634,9 +635,16 @@ func TestWorkerCPUMeasured(t *testing.T) {
 			}
 			tries = append(tries, fmt.Sprintf("CPU %.3f s (user %.3f, sys %.3f) of wall %.3f s", row.User+row.Sys, row.User, row.Sys, row.Seconds))
 		}
-		if tries != nil {
-			t.Errorf("%s: CPU under 0.8 x wall in every try, the worker's time missed: %s", method, strings.Join(tries, "; "))
+		if tries == nil {
+			continue
 		}
+		// On a machine loaded beyond its cores (other engineers' builds)
+		// the run waits for a core and the ratio says nothing of the
+		// measurement; CI (CI=true) runs alone and always asserts it.
+		if load := loadAverage(); os.Getenv("CI") != "true" && len(load) > 0 && load[0] > float64(runtime.NumCPU()) {
+			t.Skipf("%s: CPU under 0.8 x wall in every try (%s) with the machine loaded beyond its %d cores (load %.1f): not judged", method, strings.Join(tries, "; "), runtime.NumCPU(), load[0])
+		}
+		t.Errorf("%s: CPU under 0.8 x wall in every try, the worker's time missed: %s", method, strings.Join(tries, "; "))
 	}
 }
 
