@@ -362,7 +362,7 @@ func TestSpeedupTableAll(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	if lines[0] != "puzzle,baseline,variant,task,instances,geomean speed-up,min,max" || strings.Count(buf.String(), "puzzle,baseline") != 1 {
+	if lines[0] != "puzzle,baseline,variant,task,instances,speedup_geomean,speedup_min,speedup_max" || strings.Count(buf.String(), "puzzle,baseline") != 1 {
 		t.Errorf("header %q, or repeated headers:\n%s", lines[0], buf.String())
 	}
 	want := len(ps[0].Speedups) + len(ps[1].Speedups)

@@ -103,15 +103,27 @@ func runResults(args []string, stdout io.Writer) error {
 	}
 	sub, args := args[0], args[1:]
 	fs := flag.NewFlagSet("results "+sub, flag.ContinueOnError)
-	var baseline, format, what, out, kinds, ext, outDir, xv, yv, tasks, puzzles, variants, timeKind *string
+	var baseline, format, what, out, kinds, ext, outDir, xv, yv, tasks, puzzles, variants, timeKind, measure *string
+	par := new(float64)
+	*par = results.DefaultPAR
+	filters := func() {
+		tasks = fs.String("task", "", "only these tasks, comma-separated (default: every task)")
+		puzzles = fs.String("puzzle", "", "only these puzzles, comma-separated (default: every puzzle)")
+		variants = fs.String("variants", "", "only these variants, comma-separated; * matches within a field, as in native/* (default: every variant)")
+	}
 	switch sub {
 	case "summarize":
 		baseline = fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
+		par = fs.Float64("par", results.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
+		filters()
 	case "table":
 		baseline = fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
 		format = fs.String("format", "md", "md, csv or latex")
-		what = fs.String("what", "summary", "summary or speedup")
+		what = fs.String("what", "summary", "summary, speedup, scores (solved of N, PAR, VBS, unique solves), wins (pairwise) or pivot (instances x variants)")
+		measure = fs.String("measure", results.MeasureMedian, "pivot: the measure per cell: median, par2 or solved")
+		par = fs.Float64("par", results.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
 		out = fs.String("o", "", "output file (default: stdout)")
+		filters()
 	case "plot":
 		out = fs.String("o", "", "write one figure of one --kind (default kind: cactus) to this file; the extension picks svg, png or pdf")
 		kinds = fs.String("kind", "", "figures to draw, comma-separated: cactus, scaling, scatter (default: all three, or cactus with -o)")
@@ -119,9 +131,7 @@ func runResults(args []string, stdout io.Writer) error {
 		outDir = fs.String("out-dir", "", "directory for the figures when -o is not given (default: the first CSV's directory)")
 		xv = fs.String("x", "", "scatter: variant on the x axis (default: the pair with most instances solved in common)")
 		yv = fs.String("y", "", "scatter: variant on the y axis")
-		tasks = fs.String("task", "", "only these tasks, comma-separated (default: every task)")
-		puzzles = fs.String("puzzle", "", "only these puzzles, comma-separated (default: every puzzle)")
-		variants = fs.String("variants", "", "only these variants, comma-separated; * matches within a field, as in native/* (default: every variant)")
+		filters()
 		timeKind = fs.String("time", "solver", "time to plot: solver (the solver's own seconds, no process start-up) or wall (wall clock of the whole run)")
 	case "benchfmt", "merge":
 		out = fs.String("o", "", "output file (default: stdout)")
@@ -144,6 +154,19 @@ func runResults(args []string, stdout io.Writer) error {
 	if err != nil {
 		return badInput(err)
 	}
+	if !(*par > 0) {
+		return badInputf("bad --par %g: want a positive factor, like 2 for PAR-2", *par)
+	}
+	if measure != nil {
+		if err := results.CheckMeasure(*measure); err != nil {
+			return badInput(err)
+		}
+	}
+	if tasks != nil {
+		if rows, err = filterRows(rows, *tasks, *puzzles, *variants); err != nil {
+			return err
+		}
+	}
 	if note, err := results.CheckPool(rows, *mixed); err != nil {
 		return badInput(err)
 	} else if note != "" {
@@ -162,10 +185,15 @@ func runResults(args []string, stdout io.Writer) error {
 		if err != nil {
 			return badInput(err)
 		}
-		if err := results.SummaryTable(sums).Render(stdout, "md"); err != nil {
-			return err
-		}
-		for _, t := range tables {
+		agg := results.Aggregate(rows, *par)
+		tables = append([]results.Table{results.SummaryTable(sums), results.ScoreTable(agg, *par), results.WinsTable(agg)}, tables...)
+		for i, t := range tables {
+			if i == 0 {
+				if err := t.Render(stdout, "md"); err != nil {
+					return err
+				}
+				continue
+			}
 			fmt.Fprintln(stdout)
 			if err := t.Render(stdout, "md"); err != nil {
 				return err
@@ -181,6 +209,40 @@ func runResults(args []string, stdout io.Writer) error {
 		switch *what {
 		case "summary":
 			tables = []results.Table{results.SummaryTable(sums)}
+		case "scores":
+			tables = []results.Table{results.ScoreTable(results.Aggregate(rows, *par), *par)}
+		case "wins":
+			tables = []results.Table{results.WinsTable(results.Aggregate(rows, *par))}
+		case "pivot":
+			ps, _ := results.Pivots(rows, *measure, *par)
+			return writeOut(*out, stdout, func(w io.Writer) error {
+				for i, p := range ps {
+					if i > 0 && *format != "csv" {
+						fmt.Fprintln(w)
+					}
+					var err error
+					switch *format {
+					case "latex":
+						err = p.LaTeX(w)
+					case "csv":
+						if i == 0 {
+							err = p.Long().Render(w, "csv")
+						} else {
+							// One CSV: later tasks' rows without a header.
+							var buf bytes.Buffer
+							err = p.Long().Render(&buf, "csv")
+							_, rest, _ := strings.Cut(buf.String(), "\n")
+							io.WriteString(w, rest)
+						}
+					default:
+						err = p.Wide().Render(w, "md")
+					}
+					if err != nil {
+						return err
+					}
+				}
+				return nil
+			})
 		case "speedup":
 			if *format == "csv" {
 				ps, err := puzzleSpeedups(sums, *baseline)
@@ -192,7 +254,7 @@ func runResults(args []string, stdout io.Writer) error {
 				return badInput(err)
 			}
 		default:
-			return badInputf("unknown --what %q: want summary or speedup", *what)
+			return badInputf("unknown --what %q: want summary, speedup, scores, wins or pivot", *what)
 		}
 		return writeOut(*out, stdout, func(w io.Writer) error {
 			for i, t := range tables {
@@ -206,10 +268,6 @@ func runResults(args []string, stdout io.Writer) error {
 			return nil
 		})
 	case "plot":
-		rows, err := filterRows(rows, *tasks, *puzzles, *variants)
-		if err != nil {
-			return err
-		}
 		return plotResults(rows, files[0], plotArgs{kinds: *kinds, ext: *ext, outDir: *outDir, out: *out, x: *xv, y: *yv, time: *timeKind}, stdout)
 	case "benchfmt":
 		var sessions []results.Session
