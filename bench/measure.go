@@ -140,15 +140,25 @@ func newCgroup1(name string) (*meter, error) {
 
 // cgroupEnv names, in a run's environment, the cgroup.procs files a
 // boardsat child writes itself into first thing (cgroup1, colon-separated),
-// so that it is in the run's cgroups before it does any work even when it
-// is done before the harness could move it.
+// before it executes itself afresh: the image that does the work starts
+// inside the run's cgroups, so its start-up, every page it touches and all
+// its CPU time are the run's, and none of the harness's (cgroup v1 has no
+// way to start a child inside a cgroup; v2 clones it there, CgroupFD).
 const cgroupEnv = "BOARDSAT_RUN_CGROUP"
 
 func init() {
-	if procs := os.Getenv(cgroupEnv); procs != "" {
-		for _, f := range strings.Split(procs, ":") {
-			os.WriteFile(f, []byte("0"), 0o644)
+	procs := os.Getenv(cgroupEnv)
+	if procs == "" {
+		return
+	}
+	os.Unsetenv(cgroupEnv)
+	for _, f := range strings.Split(procs, ":") {
+		if err := os.WriteFile(f, []byte("0"), 0o644); err != nil {
+			return // not moved: go on as is (the harness moves it)
 		}
+	}
+	if exe, err := os.Executable(); err == nil {
+		syscall.Exec(exe, os.Args, os.Environ()) // returns only on failure
 	}
 }
 

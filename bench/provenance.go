@@ -178,7 +178,7 @@ func binaryVersion(name string) string {
 	if err != nil {
 		return ""
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	var parts []string
 	cmd := exec.CommandContext(ctx, path, "--version")
