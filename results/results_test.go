@@ -244,10 +244,13 @@ func TestFigures(t *testing.T) {
 		if figs["scatter"], err = Scatter(sums, x, y, time); err != nil {
 			t.Fatal(err)
 		}
+		if figs["ecdf"], err = ECDF(sums, x, y, time); err != nil {
+			t.Fatal(err)
+		}
 		for kind, f := range figs {
 			want := len(panels)
-			if kind == "scatter" {
-				want = 1
+			if kind == "scatter" || kind == "ecdf" {
+				want = 2 // one per task: count and first
 			}
 			if len(f.Panels) != want {
 				t.Errorf("%s: %d panels, want %d", kind, len(f.Panels), want)
@@ -262,8 +265,8 @@ func TestFigures(t *testing.T) {
 				}
 			}
 		}
-		if got, want := len(figs["cactus"].labels), len(variantsOf(sums)); got != want {
-			t.Errorf("cactus legend has %d entries, want one per variant (%d)", got, want)
+		if got, want := len(figs["cactus"].labels), len(variantsOf(sums))+1; got != want || !slices.Contains(figs["cactus"].labels, VBSLabel) {
+			t.Errorf("cactus legend has %d entries, want one per variant and the VBS (%d)", got, want)
 		}
 	}
 	st := newStyles(sums)
@@ -297,6 +300,41 @@ func TestFigures(t *testing.T) {
 	}
 	if _, err := Cactus(nil, "solver"); err == nil {
 		t.Error("cactus without runs accepted")
+	}
+}
+
+// TestScatterKeepsUnsolved: an instance one variant did not solve is drawn
+// at the limit, never dropped; the figure's text is all glyph outlines in
+// SVG, and a character the font lacks is refused.
+func TestScatterKeepsUnsolved(t *testing.T) {
+	sums := Summarize(aggRows())
+	pts, limit := pairPoints(sums, "a", "b", "wall")
+	if limit != 10 || len(pts) != 3 {
+		t.Fatalf("limit %g, points %+v", limit, pts)
+	}
+	want := []pairPoint{{"queens", "count", 1.25, 2, false}, {"queens", "count", 3, 10, true}, {"queens", "count", 10, 10, true}}
+	if !slices.Equal(pts, want) {
+		t.Errorf("points %+v, want %+v", pts, want)
+	}
+	f, err := Scatter(sums, "a", "b", "wall")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	svg := filepath.Join(dir, "s.svg")
+	if err := SaveFigure(f, svg); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(svg)
+	if strings.Contains(string(data), "<text") {
+		t.Error("the SVG holds text elements: it depends on the reader's fonts")
+	}
+	f.Panels[0].Title.Text = "snow ☃"
+	if err := SaveFigure(f, filepath.Join(dir, "x.pdf")); err == nil || !strings.Contains(err.Error(), "no glyph") {
+		t.Errorf("a character without a glyph: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.pdf")); !os.IsNotExist(err) {
+		t.Error("a figure with a missing glyph was written")
 	}
 }
 

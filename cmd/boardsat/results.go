@@ -60,9 +60,17 @@ is always one table (the speed-ups with a puzzle and a baseline column).`,
 		about: `Draws figures, one panel per puzzle and task in each, with one legend beside
 the panels and one style per variant (native: solid lines, filled markers;
 SAT: dashed lines, open markers):
-  cactus   per variant, instances solved (x) within a median time (y, log)
+  cactus   per variant, instances solved (x) within a median time (y, log), and
+           the virtual best solver (per instance the fastest variant)
   scaling  median time (y, log) against board squares (x), one line per variant
-  scatter  median time of variant --x against --y per instance (log-log, diagonal)
+  scatter  median time of variant --x against --y per instance (log-log), one
+           panel per task, with the diagonal, 2x and 10x lines; an instance one
+           of them did not solve sits on the limit line, marked x
+  ecdf     per task, the distribution of the ratio time --y / time --x over the
+           instances both solved (log x)
+PDF figures embed their font (text outside its Windows-1252 encoding, such as
+"≤", is drawn as glyph outlines); SVG figures draw all text as outlines, so they
+render the same without the reader's fonts.
 Times are the solver's own seconds by default (--time solver: no process
 start-up, which dominates the wall clock of small instances); a median below
 0.1 ms is drawn at 0.1 ms. Without -o each kind goes to DIR/BASE-KIND.EXT.`,
@@ -71,6 +79,7 @@ start-up, which dominates the wall clock of small instances); a median below
 			"results plot r.csv --kind cactus -o cactus.svg",
 			"results plot r.csv --kind scaling --puzzle queens --task count -o q.pdf",
 			"results plot r.csv --kind scatter --x sat/pairwise --y sat/totalizer -o s.png",
+			"results plot r.csv --kind ecdf --x native/plain --y native/bitboard -o e.pdf",
 			"results plot r.csv --variants 'native/*' --time wall",
 		},
 	}
@@ -126,7 +135,7 @@ func runResults(args []string, stdout io.Writer) error {
 		filters()
 	case "plot":
 		out = fs.String("o", "", "write one figure of one --kind (default kind: cactus) to this file; the extension picks svg, png or pdf")
-		kinds = fs.String("kind", "", "figures to draw, comma-separated: cactus, scaling, scatter (default: all three, or cactus with -o)")
+		kinds = fs.String("kind", "", "figures to draw, comma-separated: cactus, scaling, scatter, ecdf (default: all four, or cactus with -o)")
 		ext = fs.String("ext", "svg", "figure format when -o is not given: svg, png or pdf")
 		outDir = fs.String("out-dir", "", "directory for the figures when -o is not given (default: the first CSV's directory)")
 		xv = fs.String("x", "", "scatter: variant on the x axis (default: the pair with most instances solved in common)")
@@ -441,12 +450,12 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 	var ks []string
 	for _, k := range strings.Split(kinds, ",") {
 		if !slices.Contains(results.PlotKinds, k) {
-			return badInputf("unknown figure kind %q: want cactus, scaling or scatter", k)
+			return badInputf("unknown figure kind %q: want cactus, scaling, scatter or ecdf", k)
 		}
 		ks = append(ks, k)
 	}
 	if a.out != "" && len(ks) != 1 {
-		return badInputf("-o names one figure: give one --kind (cactus, scaling or scatter), or use --out-dir for several")
+		return badInputf("-o names one figure: give one --kind (cactus, scaling, scatter or ecdf), or use --out-dir for several")
 	}
 	if !slices.Contains(results.PlotFormats, a.ext) {
 		return badInputf("unknown figure format %q: want svg, png or pdf", a.ext)
@@ -482,7 +491,7 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 			f, err = results.Cactus(sums, a.time)
 		case "scaling":
 			f, err = results.Scaling(sums, a.time)
-		case "scatter":
+		case "scatter", "ecdf":
 			x, y := a.x, a.y
 			if x == "" {
 				var ok bool
@@ -491,7 +500,11 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 					break
 				}
 			}
-			f, err = results.Scatter(sums, x, y, a.time)
+			if k == "scatter" {
+				f, err = results.Scatter(sums, x, y, a.time)
+			} else {
+				f, err = results.ECDF(sums, x, y, a.time)
+			}
 		}
 		if err != nil {
 			if len(ks) == 1 {
