@@ -1,7 +1,7 @@
 # boardsat: one entry point for building, testing and benchmarking.
 GO ?= go
 
-.PHONY: build install test vet fmt-check bench run notebooks readme-examples
+.PHONY: build install test vet fmt-check bench run notebooks readme-examples paper-check
 
 # The binary built; BIN=PATH builds it elsewhere.
 BIN ?= boardsat
@@ -59,3 +59,10 @@ notebooks: build
 # example; takes a few minutes.
 readme-examples:
 	scripts/readme-examples
+
+# Render every figure kind with pdftoppm and rsvg-convert and compile a
+# pivot table and a figure with pdflatex (scripts/paper-check; make test
+# runs it too, as TestPaperOutputs). CSV=FILE checks those results instead of
+# the test fixture.
+paper-check:
+	scripts/paper-check $(CSV)

@@ -163,9 +163,11 @@ func (p Pivot) caption() string {
 
 // LaTeX writes the pivot as a table environment a paper can \input:
 // booktabs rules, siunitx S columns aligned on the decimal point, variant
-// names broken at "/" so that six variants fit a page, best per instance
-// in bold, a dash for no value with a note under the table, a caption and
-// the label tab:boardsat-MEASURE-TASK.
+// names set upright in the header (rotated by 90 degrees, so a column is
+// as wide as its numbers and six variants of any name fit a page), best
+// per instance in bold, a dash for no value with a note under the table, a
+// caption and the label tab:boardsat-MEASURE-TASK. The document needs
+// \usepackage{booktabs,siunitx,graphicx}.
 func (p Pivot) LaTeX(w io.Writer) error {
 	intDigits := 1
 	for _, row := range p.Values {
@@ -181,16 +183,13 @@ func (p Pivot) LaTeX(w io.Writer) error {
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%% boardsat results table --what pivot --measure %s, task %s\n", p.Measure, p.Task)
+	sb.WriteString("% needs \\usepackage{booktabs,siunitx,graphicx}\n")
 	sb.WriteString("\\begin{table}[tbp]\n\\centering\n\\small\n\\setlength{\\tabcolsep}{4pt}\n\\sisetup{detect-weight=true,mode=text}\n")
 	fmt.Fprintf(&sb, "\\caption{%s.}\n\\label{tab:boardsat-%s-%s}\n", latexEscape(p.caption()), p.Measure, latexLabel(p.Task))
 	fmt.Fprintf(&sb, "\\begin{tabular}{@{}l*{%d}{S[table-format=%s]}@{}}\n\\toprule\n", len(p.Variants), format)
 	sb.WriteString("{Instance}")
 	for _, v := range p.Variants {
-		parts := strings.Split(v, "/")
-		for i := range parts {
-			parts[i] = latexEscape(parts[i])
-		}
-		fmt.Fprintf(&sb, " & {\\shortstack{%s}}", strings.Join(parts, "/\\\\"))
+		fmt.Fprintf(&sb, " & {\\rotatebox{90}{%s}}", latexEscape(v))
 	}
 	sb.WriteString(" \\\\\n\\midrule\n")
 	dash := false
