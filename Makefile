@@ -47,7 +47,7 @@ bench:
 # (make test does not depend on it).
 notebooks: build
 	mkdir -p out/notebooks
-	./boardsat bench quick -o out/quick.csv
+	./boardsat bench quick -o out/quick.csv --force
 	set -e; for nb in notebooks/*.ipynb; do \
 	  BOARDSAT_RESULTS=$(CURDIR)/out/quick.csv BOARDSAT_FIGDIR=$(CURDIR)/out/notebooks \
 	    jupyter nbconvert --to notebook --execute --output-dir out/notebooks "$$nb"; \

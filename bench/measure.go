@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -138,36 +139,22 @@ func newCgroup1(name string) (*meter, error) {
 	return &meter{method: results.MeasuredCgroup1, cpuDir: cpu, memDir: mem}, nil
 }
 
-// cgroupEnv names, in a run's environment, the cgroup.procs files a
-// boardsat child writes itself into first thing (cgroup1, colon-separated),
-// before it executes itself afresh: the image that does the work starts
-// inside the run's cgroups, so its start-up, every page it touches and all
-// its CPU time are the run's, and none of the harness's (cgroup v1 has no
-// way to start a child inside a cgroup; v2 clones it there, CgroupFD).
-const cgroupEnv = "BOARDSAT_RUN_CGROUP"
+// enterShell is the shell script that starts a cgroup1 run: it writes its
+// own pid into the run's cgroups ($0 and $1, the cgroup.procs files) and
+// then executes the child in its place (same pid, same process group), so
+// everything the child does from its first instruction is the run's
+// (cgroup v1 has no way to start a process inside a cgroup; v2 clones it
+// there, CgroupFD). A shell starts in about a millisecond.
+const enterShell = `p=$0; m=$1; shift; echo $$ >"$p" && echo $$ >"$m" && exec "$@"`
 
-func init() {
-	procs := os.Getenv(cgroupEnv)
-	if procs == "" {
-		return
-	}
-	os.Unsetenv(cgroupEnv)
-	for _, f := range strings.Split(procs, ":") {
-		if err := os.WriteFile(f, []byte("0"), 0o644); err != nil {
-			return // not moved: go on as is (the harness moves it)
-		}
-	}
-	if exe, err := os.Executable(); err == nil {
-		syscall.Exec(exe, os.Args, os.Environ()) // returns only on failure
-	}
-}
-
-// env returns what the child's environment needs (cgroup1: cgroupEnv).
-func (m *meter) env() []string {
+// command returns the command that runs exe with args in the run's
+// cgroups: for cgroup1 through enterShell, else exe itself.
+func (m *meter) command(exe string, args []string) *exec.Cmd {
 	if m.method != results.MeasuredCgroup1 {
-		return nil
+		return exec.Command(exe, args...)
 	}
-	return []string{cgroupEnv + "=" + filepath.Join(m.cpuDir, "cgroup.procs") + ":" + filepath.Join(m.memDir, "cgroup.procs")}
+	return exec.Command("/bin/sh", append([]string{"-c", enterShell,
+		filepath.Join(m.cpuDir, "cgroup.procs"), filepath.Join(m.memDir, "cgroup.procs"), exe}, args...)...)
 }
 
 // prepare sets what the child needs before it starts: for cgroup2, to be
@@ -179,9 +166,9 @@ func (m *meter) prepare(attr *syscall.SysProcAttr) {
 	}
 }
 
-// attach puts the started child in the run's cgroups (cgroup1: the child
-// has just been started; a boardsat child has put itself there already,
-// see cgroupEnv, and one already gone has nothing left to move).
+// attach puts the started child in the run's cgroups (cgroup1: enterShell
+// has done it already, unless the shell has not run yet; a child already
+// gone has nothing left to move).
 func (m *meter) attach(pid int) error {
 	m.pid = pid
 	if m.method != results.MeasuredCgroup1 {
@@ -205,8 +192,14 @@ func (m *meter) cpu() (user, sys float64) {
 		st := keyValues(filepath.Join(m.dir, "cpu.stat"))
 		return float64(st["user_usec"]) / 1e6, float64(st["system_usec"]) / 1e6
 	case results.MeasuredCgroup1:
-		return float64(readInt(filepath.Join(m.cpuDir, "cpuacct.usage_user"))) / 1e9,
-			float64(readInt(filepath.Join(m.cpuDir, "cpuacct.usage_sys"))) / 1e9
+		// cpuacct.usage is exact (ns); its user/sys split comes from
+		// clock ticks (4 ms): share the exact total in their proportion.
+		total := float64(readInt(filepath.Join(m.cpuDir, "cpuacct.usage"))) / 1e9
+		u, s := float64(readInt(filepath.Join(m.cpuDir, "cpuacct.usage_user"))), float64(readInt(filepath.Join(m.cpuDir, "cpuacct.usage_sys")))
+		if u+s == 0 {
+			return total, 0
+		}
+		return total * u / (u + s), total * s / (u + s)
 	}
 	if m.seen == nil {
 		m.seen = map[int][2]int64{}

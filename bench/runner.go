@@ -7,25 +7,30 @@
 //
 // # Limits and measurements
 //
-// The child runs in its own process group. The wall-clock limit is the
-// run's timeout: the child is told it (--timeout) and answers status timeout
-// itself; if it has not exited 2 s after the limit, the harness kills the
-// whole process group (SIGKILL) and records timeout.
+// Each run is measured as a whole process tree: the child, the gophersat
+// worker it starts for timed searches, external solvers. Where the machine
+// allows, the run gets a cgroup of its own (see newMeter): cgroup v2 with
+// the memory controller (the child is cloned into it), else v1 cpuacct and
+// memory (a shell enters them, then executes the child, see enterShell);
+// CPU seconds and the peak memory are the cgroup's. Elsewhere
+// (results.MeasuredRusage) CPU seconds are the reaped child's, or the sum
+// over the tree's processes sampled from /proc when that is more, and the
+// peak is the largest sampled sum of resident set sizes: never ru_maxrss,
+// which carries the harness's RSS across the fork and exec of the child.
 //
-// The memory limit is enforced by watching, every 10 ms, the resident set
-// size (/proc/PID/statm) of the child and of its descendants (external SAT
-// solvers), summed; over the limit, the process group is killed and the run
-// recorded as memout. A run that finishes with a peak RSS (getrusage
-// ru_maxrss) over the limit is memout too, so the status does not depend on
-// the polling. RLIMIT_AS is not used: the Go runtime reserves far more
-// virtual memory than it touches, so an address-space limit kills healthy
-// runs.
+// Three limits hold for the tree. The wall-clock limit is the run's timeout:
+// the child is told it (--timeout) and answers status timeout itself; if it
+// has not exited KillGrace after the limit, the harness kills the tree. The
+// CPU-time limit (user + sys of the tree) and the memory limit are checked
+// every PollInterval, and once more at the end, so that the status does not
+// depend on the polling. RLIMIT_AS is not used: the Go runtime reserves far
+// more virtual memory than it touches. The row's limit column says which
+// limit ended the run, and every row records its limits.
 //
 // Wall seconds are measured by the harness around the child (start to
-// exit, so they include process start-up: about 5 ms here); user and system
-// seconds and peak RSS come from the operating system (os.ProcessState,
-// syscall.Rusage). The child's own timing of the solve is kept too
-// (solver_seconds).
+// exit, process start-up included). The child's own timing of the solve is
+// kept too (solver_seconds). Runs may go several at once (Options.Jobs),
+// each pinned to its own cores (startPinned).
 //
 // # Statuses
 //
@@ -155,11 +160,11 @@ func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 	}
 	defer m.close()
 	row.MeasuredBy = m.method
-	cmd := exec.Command(rn.Exe, append(append([]string{}, rn.Args...), r.Args()...)...)
+	cmd := m.command(rn.Exe, append(append([]string{}, rn.Args...), r.Args()...))
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	m.prepare(cmd.SysProcAttr)
-	if env := append(m.env(), rn.Env...); len(env) > 0 {
-		cmd.Env = append(os.Environ(), env...)
+	if len(rn.Env) > 0 {
+		cmd.Env = append(os.Environ(), rn.Env...)
 	}
 	stdout, stderr := &tail{max: 1 << 20}, &tail{max: 4096}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
