@@ -24,15 +24,19 @@ func init() {
 		about: `Reads results CSV files written by boardsat bench (several files are read as
 one) and reports on them:
   summarize  per instance, variant and task: runs, statuses, median, mean, sd and
-             a bootstrap 95% CI of the wall-clock seconds; speed-ups per puzzle
-  table      the same as a Markdown, CSV or LaTeX table (--what summary|speedup)
-  plot       cactus, scaling and scatter figures (SVG, PNG or PDF)
+             a bootstrap 95% CI of the wall-clock seconds; per task the scores
+             (solved of N, PAR-2, virtual best solver, unique solves), pairwise
+             wins; speed-ups per puzzle
+  table      one of them as a Markdown, CSV or LaTeX table, or a pivot of
+             instances x variants (--what summary|scores|wins|speedup|pivot)
+  plot       cactus, scaling, scatter and ecdf figures (SVG, PNG or PDF)
   benchfmt   Go benchmark lines for benchstat
   merge      one CSV of every input's rows, duplicated rows dropped
 Rows of one instance and task from several files (the shards of a bench) are
 judged together, as one run would have judged them: where nothing is published
 and the brute force cannot decide, the majority is over every file's answers.
-Run "boardsat results SUBCOMMAND -h" for a subcommand's flags.`,
+Rows of different commits are refused unless --mixed. Run "boardsat results
+SUBCOMMAND -h" for a subcommand's flags.`,
 		examples: []string{
 			"results summarize r.csv",
 			"results table r.csv --what speedup --format csv",
@@ -42,17 +46,25 @@ Run "boardsat results SUBCOMMAND -h" for a subcommand's flags.`,
 		},
 	}
 	helps["results summarize"] = help{
-		usage:    []string{"results summarize [--baseline VARIANT] FILE.csv..."},
-		about:    "Prints, as Markdown, one row per instance, variant and task (runs, statuses,\nanswer, median, mean, sd, bootstrap 95% CI of the median wall-clock seconds),\nthen one speed-up table per puzzle.",
-		examples: []string{"results summarize r.csv", "results summarize r.csv --baseline native/bitboard"},
+		usage: []string{"results summarize [--baseline VARIANT] [--par K] [filters] FILE.csv..."},
+		about: `Prints, as Markdown, one row per instance, variant and task (runs, a count per
+status, answer, median, mean, sd, bootstrap 95% CI of the median wall-clock
+seconds); per task each variant's instances solved of N, PAR-K (default PAR-2)
+under the recorded limits, unique solves and share of the virtual best solver;
+the pairwise wins; then one speed-up table per puzzle. Runs with a CPU limit
+are scored by CPU seconds, the others by wall seconds.`,
+		examples: []string{"results summarize r.csv", "results summarize r.csv --baseline native/bitboard --par 10"},
 	}
 	helps["results table"] = help{
-		usage: []string{"results table [--what summary|speedup] [--format md|csv|latex] [--baseline VARIANT] [-o FILE] FILE.csv..."},
-		about: `Writes the summary table, or the speed-up table (every variant against the
-baseline, per puzzle and task: geometric mean, min and max of baseline median /
-variant median over the instances both solved), as Markdown, CSV or LaTeX. A CSV
-is always one table (the speed-ups with a puzzle and a baseline column).`,
-		examples: []string{"results table r.csv --format latex", "results table r.csv --what speedup --format csv -o speedup.csv"},
+		usage: []string{"results table [--what summary|scores|wins|speedup|pivot] [--measure median|par2|solved] [--format md|csv|latex] [--baseline VARIANT] [--par K] [filters] [-o FILE] FILE.csv..."},
+		about: `Writes one table as Markdown, CSV (tidy: numbers or empty cells, units in
+column names, always one table) or LaTeX: the summary, the scores (solved of
+N, PAR-K, VBS, unique solves), the pairwise wins, the speed-ups against the
+baseline, or a pivot per task of instances x variants with one --measure per
+cell (LaTeX: booktabs, siunitx columns, best in bold, a dash for no solved
+run, caption and label; needs \usepackage{booktabs,siunitx,graphicx}).`,
+		examples: []string{"results table r.csv --what pivot --measure par2 --format latex -o t.tex",
+			"results table r.csv --what scores --format csv", "results table r.csv --what speedup --format csv -o speedup.csv"},
 	}
 	helps["results plot"] = help{
 		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [filters] FILE.csv...",
