@@ -532,13 +532,24 @@ func TestRejudgeAcrossShards(t *testing.T) {
 // BenchmarkExecChild measures a trivial run through the child path (start
 // the binary, solve queens:4, read its JSON, wait); BenchmarkInProcess the
 // same solve in process. Their difference is the harness's per-run overhead.
+// BenchmarkExecChild is the harness's cost of one tiny run, with the best
+// measurement the machine allows and with rusage.
 func BenchmarkExecChild(b *testing.B) {
 	runs, _ := mustSuiteB(b, "queens:4 backends=native/bitboard timeout=10s").Plan(context.Background(), Overrides{})
-	rn := testRunner()
-	for b.Loop() {
-		if row, _ := rn.Exec(context.Background(), runs[0]); row.Status != results.StatusOK {
-			b.Fatal(row.Status, row.Message)
+	for _, method := range []string{"", results.MeasuredRusage} {
+		rn := testRunner()
+		rn.Measure = method
+		name := method
+		if name == "" {
+			name = "best"
 		}
+		b.Run("measure="+name, func(b *testing.B) {
+			for b.Loop() {
+				if row, _ := rn.Exec(context.Background(), runs[0]); row.Status != results.StatusOK {
+					b.Fatal(row.Status, row.Message)
+				}
+			}
+		})
 	}
 }
 

@@ -195,6 +195,10 @@ func TestQuickSuite(t *testing.T) {
 		if r.Status == results.StatusWrong {
 			t.Errorf("wrong answer: %s %s %s: %s", r.Instance, r.Variant, r.Task, r.Message)
 		}
+		if r.MeasuredBy == "" || r.WallLimit != 3 || r.MemLimitMB != bench.DefaultMemMB {
+			t.Errorf("%s %s: measured by %q, wall limit %g s, memory limit %d MiB: want a method and the suite's limits (3 s, %d MiB)",
+				r.Instance, r.Variant, r.MeasuredBy, r.WallLimit, r.MemLimitMB, bench.DefaultMemMB)
+		}
 	}
 	if status, _, stderr := runCLI("results", "summarize", csv); status != 0 {
 		t.Errorf("summarize: %d %s", status, stderr)
