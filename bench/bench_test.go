@@ -709,6 +709,7 @@ func TestCPULimitUnderLoad(t *testing.T) {
 				t.Errorf("%s: limits cpu %g wall %g mem %d", r.Instance, r.CPULimit, r.WallLimit, r.MemLimitMB)
 			}
 			out = append(out, r.Instance+" "+r.Status+" "+r.Limit)
+			t.Logf("%s %s limit %q: CPU %.3f s, wall %.3f s (%s)", r.Instance, r.Status, r.Limit, r.User+r.Sys, r.Seconds, r.MeasuredBy)
 		}
 		return out
 	}

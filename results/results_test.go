@@ -329,6 +329,12 @@ func TestScatterKeepsUnsolved(t *testing.T) {
 	if strings.Contains(string(data), "<text") {
 		t.Error("the SVG holds text elements: it depends on the reader's fonts")
 	}
+	f.Panels[0].Title.Text = "≤ 0.1 ms, 2× faster, 5 µs"
+	for _, ext := range []string{"pdf", "svg", "png"} {
+		if err := SaveFigure(f, filepath.Join(dir, "glyphs."+ext)); err != nil {
+			t.Errorf("%s with ≤, × and µ: %v", ext, err)
+		}
+	}
 	f.Panels[0].Title.Text = "snow ☃"
 	if err := SaveFigure(f, filepath.Join(dir, "x.pdf")); err == nil || !strings.Contains(err.Error(), "no glyph") {
 		t.Errorf("a character without a glyph: %v", err)
