@@ -3,6 +3,7 @@ package results
 import (
 	"bytes"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -98,6 +99,12 @@ func TestPivot(t *testing.T) {
 	}
 	if long := par[0].Long(); long.Header[3] != "par2_s" || len(long.Rows) != 8 || long.Rows[7][3] != "4.0000" || long.Rows[6][3] != "" {
 		t.Errorf("long: %q %q", long.Header, long.Rows)
+	}
+	first := row("queens:4", "a", "first", 1, StatusOK, 0.5)
+	first.WallLimit = 10
+	two, _ := Pivots(append(aggRows(), first), MeasureMedian, 2)
+	if lt := LongPivots(two); len(two) != 2 || len(lt.Rows) != 9 || lt.Header[3] != "median_s" || !slices.Equal(lt.Rows[8], []string{"first", "queens:4", "a", "0.5000"}) {
+		t.Errorf("two tasks in one long table: %d pivots, %q", len(two), lt.Rows)
 	}
 	if _, err := Pivots(aggRows(), "mean", 2); err == nil || !strings.Contains(err.Error(), "unknown --measure") {
 		t.Errorf("unknown measure: %v", err)

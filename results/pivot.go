@@ -124,6 +124,20 @@ func (p Pivot) Long() Table {
 	return t
 }
 
+// LongPivots returns the pivots of every task as one tidy table (see Long).
+func LongPivots(ps []Pivot) Table {
+	var t Table
+	for i, p := range ps {
+		l := p.Long()
+		if i == 0 {
+			t = l
+			continue
+		}
+		t.Rows = append(t.Rows, l.Rows...)
+	}
+	return t
+}
+
 // Wide returns the pivot as instances x variants (Markdown), best in bold,
 // "-" where there is no value.
 func (p Pivot) Wide() Table {

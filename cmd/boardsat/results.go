@@ -237,25 +237,17 @@ func runResults(args []string, stdout io.Writer) error {
 		case "pivot":
 			ps, _ := results.Pivots(rows, *measure, *par)
 			return writeOut(*out, stdout, func(w io.Writer) error {
+				if *format == "csv" {
+					return results.LongPivots(ps).Render(w, "csv")
+				}
 				for i, p := range ps {
-					if i > 0 && *format != "csv" {
+					if i > 0 {
 						fmt.Fprintln(w)
 					}
 					var err error
-					switch *format {
-					case "latex":
+					if *format == "latex" {
 						err = p.LaTeX(w)
-					case "csv":
-						if i == 0 {
-							err = p.Long().Render(w, "csv")
-						} else {
-							// One CSV: later tasks' rows without a header.
-							var buf bytes.Buffer
-							err = p.Long().Render(&buf, "csv")
-							_, rest, _ := strings.Cut(buf.String(), "\n")
-							io.WriteString(w, rest)
-						}
-					default:
+					} else {
 						err = p.Wide().Render(w, "md")
 					}
 					if err != nil {
