@@ -110,10 +110,14 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 		}
 		defer app.Close()
 		existing, out = rows, app
+		// The solvers' versions take a second or more (dpkg-query): found
+		// while the runs go, recorded at the end.
+		versions := make(chan map[string]string, 1)
+		go func() { versions <- SolverVersions() }()
 		if meta, err = writeMeta(o, s, MachineSession()); err != nil {
 			return sum, err
 		}
-		defer finishMeta(o, &meta)
+		defer finishMeta(o, &meta, versions)
 	}
 	done := map[string]bool{}
 	for _, r := range existing {
@@ -364,12 +368,13 @@ func writeMeta(o Options, s Suite, sess results.Session) (results.Meta, error) {
 	return m, saveMeta(o.Out, m)
 }
 
-// finishMeta records the end of the session (time, load average) in the
-// sidecar.
-func finishMeta(o Options, m *results.Meta) {
+// finishMeta records the end of the session (time, load average) and the
+// solvers' versions in the sidecar.
+func finishMeta(o Options, m *results.Meta, versions <-chan map[string]string) {
 	last := &m.Sessions[len(m.Sessions)-1]
 	last.End = time.Now().UTC().Format(time.RFC3339)
 	last.LoadAfter = loadAverage()
+	last.Solvers = <-versions
 	saveMeta(o.Out, *m)
 }
 
@@ -389,7 +394,8 @@ func saveMeta(out string, m results.Meta) error {
 // memory, OS, kernel, frequency governor, load average, Go version,
 // gophersat and module versions and git commit (from the build information;
 // an unstamped build's commit from git rev-parse in the working directory),
-// external solvers' versions, host name and the date.
+// host name and the date. (Bench adds the external solvers' versions,
+// SolverVersions, at the end of the session.)
 func MachineSession() results.Session {
 	s := results.Session{
 		Date: time.Now().UTC().Format(time.RFC3339), Cores: runtime.NumCPU(),
@@ -417,7 +423,6 @@ func MachineSession() results.Session {
 	s.Gophersat, s.GitCommit, s.ModuleVersion = b.Gophersat, Commit(), b.Version
 	s.Governor = governor()
 	s.LoadBefore = loadAverage()
-	s.Solvers = SolverVersions()
 	return s
 }
 

@@ -798,3 +798,26 @@ func TestParseCPUs(t *testing.T) {
 		t.Errorf("Slots(1, none) = %v %v, want one unpinned slot", sl, err)
 	}
 }
+
+// TestSweepStale: a run cgroup of a harness that is gone is removed; those
+// of live processes stay.
+func TestSweepStale(t *testing.T) {
+	parent := t.TempDir()
+	gone := filepath.Join(parent, "boardsat-999999999-1")
+	own := filepath.Join(parent, fmt.Sprintf("boardsat-%d-3", os.Getpid()))
+	initDir := filepath.Join(parent, "boardsat-1-2")
+	for _, d := range []string{gone, own, initDir} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sweepStale(parent)
+	if _, err := os.Stat(gone); !os.IsNotExist(err) {
+		t.Errorf("the cgroup of a gone harness stays: %v", err)
+	}
+	for _, d := range []string{own, initDir} {
+		if _, err := os.Stat(d); err != nil {
+			t.Errorf("%s removed: %v", d, err)
+		}
+	}
+}

@@ -92,6 +92,23 @@ func ownCgroup(controller string) string {
 	return "/"
 }
 
+// sweepStale removes the run cgroups under parent left by a harness that
+// died without cleaning up (boardsat-PID-N whose PID is gone); one still in
+// use, or not empty, stays.
+func sweepStale(parent string) {
+	dirs, _ := filepath.Glob(filepath.Join(parent, "boardsat-*-*"))
+	for _, d := range dirs {
+		f := strings.Split(filepath.Base(d), "-")
+		pid, err := strconv.Atoi(f[1])
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		if syscall.Kill(pid, 0) == syscall.ESRCH {
+			os.Remove(d)
+		}
+	}
+}
+
 // newCgroup2 makes the run's cgroup in the unified hierarchy, beside this
 // process's own (a process may not sit in an inner cgroup of v2), with the
 // memory controller, which it needs for the peak.
@@ -104,6 +121,7 @@ func newCgroup2(name string) (*meter, error) {
 	if ctl, err := os.ReadFile(filepath.Join(parent, "cgroup.subtree_control")); err != nil || !slices.Contains(strings.Fields(string(ctl)), "memory") {
 		return nil, fmt.Errorf("no memory controller for the cgroups under %s", parent)
 	}
+	sweepStale(parent)
 	dir := filepath.Join(parent, name)
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return nil, err
@@ -125,6 +143,8 @@ func newCgroup2(name string) (*meter, error) {
 func newCgroup1(name string) (*meter, error) {
 	cpu := filepath.Join(cgroupRoot, "cpuacct", ownCgroup("cpuacct"), name)
 	mem := filepath.Join(cgroupRoot, "memory", ownCgroup("memory"), name)
+	sweepStale(filepath.Dir(cpu))
+	sweepStale(filepath.Dir(mem))
 	if err := os.Mkdir(cpu, 0o755); err != nil {
 		return nil, err
 	}
