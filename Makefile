@@ -1,15 +1,27 @@
 # boardsat: one entry point for building, testing and benchmarking.
 GO ?= go
 
-.PHONY: build install test vet fmt-check bench run notebooks readme-examples
+.PHONY: build install test vet fmt-check bench run notebooks readme-examples paper-check
+
+# The binary built; BIN=PATH builds it elsewhere.
+BIN ?= boardsat
+
+# -buildvcs=true stamps the git commit (and dirty flag) into the binary's
+# build information, for boardsat version and the bench sidecar, even where
+# GOFLAGS says -buildvcs=false. The go command finds no VCS in a git worktree
+# (its .git is a file), so the commit is also stamped with -X from git itself
+# (bench.stampCommit, read only when the build information has none). go run
+# and go test stamp neither.
+STAMP = $(shell git rev-parse HEAD 2>/dev/null)$(shell git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo +dirty)
+LDFLAGS = -X github.com/boardsat/boardsat/bench.stampCommit=$(STAMP)
 
 build:
-	$(GO) build -o boardsat ./cmd/boardsat
+	$(GO) build -buildvcs=true -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/boardsat
 
 # Install boardsat where go install puts binaries: $GOBIN if set, else
 # $(go env GOPATH)/bin (usually ~/go/bin); put that directory on PATH.
 install:
-	$(GO) install ./cmd/boardsat
+	$(GO) install -buildvcs=true -ldflags '$(LDFLAGS)' ./cmd/boardsat
 
 # The test command of the README and of CI: formatting, vet, then every test.
 test: fmt-check vet
@@ -35,7 +47,7 @@ bench:
 # (make test does not depend on it).
 notebooks: build
 	mkdir -p out/notebooks
-	./boardsat bench quick -o out/quick.csv
+	./boardsat bench quick -o out/quick.csv --force
 	set -e; for nb in notebooks/*.ipynb; do \
 	  BOARDSAT_RESULTS=$(CURDIR)/out/quick.csv BOARDSAT_FIGDIR=$(CURDIR)/out/notebooks \
 	    jupyter nbconvert --to notebook --execute --output-dir out/notebooks "$$nb"; \
@@ -47,3 +59,10 @@ notebooks: build
 # example; takes a few minutes.
 readme-examples:
 	scripts/readme-examples
+
+# Render every figure kind with pdftoppm and rsvg-convert and compile a
+# pivot table and a figure with pdflatex (scripts/paper-check; make test
+# runs it too, as TestPaperOutputs). CSV=FILE checks those results instead of
+# the test fixture.
+paper-check:
+	scripts/paper-check $(CSV)

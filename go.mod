@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/crillab/gophersat v1.4.0
+	golang.org/x/sys v0.50.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
 )

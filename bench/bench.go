@@ -8,9 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -29,9 +27,13 @@ type Options struct {
 	// Out is the results file; "" writes CSV to Stdout (no resume, no sidecar).
 	Out    string
 	Stdout io.Writer
-	// Resume keeps the rows already in Out and skips their runs; without
-	// it Out is started afresh.
+	// Resume keeps the rows already in Out and skips their runs. Without
+	// it (or Force) an Out that already holds a file is refused, so that no
+	// results are lost to a repeated command line.
 	Resume bool
+	// Force starts Out afresh even when it exists (its rows and sidecar are
+	// replaced).
+	Force bool
 	// Progress, if set, shows runs done of the runs to do (a live bar on a
 	// terminal, a plain line every few seconds elsewhere).
 	Progress *progress.Meter
@@ -40,6 +42,11 @@ type Options struct {
 	Shard puzzle.Shard
 	// CommandLine is recorded in the sidecar.
 	CommandLine []string
+	// Jobs is how many runs go at once (0 or 1: one at a time), each
+	// pinned to its own share of CPUs (see Slots): with more than one job
+	// and no CPUs, the available cores are shared out.
+	Jobs int
+	CPUs []int
 }
 
 // Summary tells what a session did.
@@ -76,6 +83,8 @@ func (s csvSink) Add(r results.Row) error {
 // row is kept, and Summary.Interrupted is set.
 func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 	sum := Summary{Statuses: map[string]int{}}
+	commit := Commit()
+	var meta results.Meta
 	var out sink
 	var existing []results.Row
 	if o.Out == "" {
@@ -86,8 +95,11 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 		cw.Write(results.Columns)
 		out = csvSink{cw}
 	} else {
+		if o.Resume && o.Force {
+			return sum, fmt.Errorf("--resume keeps %s and --force replaces it: give one of them", o.Out)
+		}
 		if !o.Resume {
-			if err := os.Remove(o.Out); err != nil && !os.IsNotExist(err) {
+			if err := refuseOverwrite(o.Out, o.Force); err != nil {
 				return sum, err
 			}
 		}
@@ -97,9 +109,14 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 		}
 		defer app.Close()
 		existing, out = rows, app
-		if err := writeMeta(o, s); err != nil {
+		// The solvers' versions take a second or more (dpkg-query): found
+		// while the runs go, recorded at the end.
+		versions := make(chan map[string]string, 1)
+		go func() { versions <- SolverVersions() }()
+		if meta, err = writeMeta(o, s, MachineSession()); err != nil {
 			return sum, err
 		}
+		defer finishMeta(o, &meta, versions)
 	}
 	done := map[string]bool{}
 	for _, r := range existing {
@@ -140,6 +157,7 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 	}
 	write := func(rows []results.Row) error {
 		for _, row := range rows {
+			row.Commit = commit
 			if err := out.Add(row); err != nil {
 				return err
 			}
@@ -151,36 +169,83 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 		}
 		return nil
 	}
+	slots, err := Slots(max(o.Jobs, 1), o.CPUs)
+	if err != nil {
+		return sum, err
+	}
+	// Runs go to free slots (one at a time by default); a ladder run
+	// waits for the runs of its group and variant in flight, whose
+	// timeout would stop it.
+	type finished struct {
+		row  results.Row
+		run  Run
+		ok   bool
+		slot []int
+	}
+	fin := make(chan finished)
+	inFlight := map[string]int{} // stopKey -> runs running
+	running := 0
+	var werr error
+	collect := func() {
+		f := <-fin
+		running--
+		inFlight[stopKey(f.run.Group, f.run.Variant.String())]--
+		slots = append(slots, f.slot)
+		if !f.ok {
+			sum.Interrupted = true
+			return
+		}
+		if s.Groups[f.run.Group].Ladder && (f.row.Status == results.StatusTimeout || f.row.Status == results.StatusMemout) {
+			noteStop(stopped, f.run.Group, f.row.Variant, f.row.Instance)
+		}
+		if err := write(jq.add(f.row, f.run)); err != nil && werr == nil {
+			werr = err
+		}
+		o.Progress.Update(sum.Done, todo, "")
+	}
 	for _, r := range plan {
 		if done[r.Key()] {
 			sum.Skipped++
 			continue
 		}
-		if ctx.Err() != nil {
-			sum.Interrupted = true
+		if ctx.Err() != nil || sum.Interrupted || werr != nil {
+			sum.Interrupted = sum.Interrupted || ctx.Err() != nil
 			break
 		}
+		key := stopKey(r.Group, r.Variant.String())
+		for s.Groups[r.Group].Ladder && inFlight[key] > 0 {
+			collect()
+		}
+		if at, ok := stopped[key]; ok && s.Groups[r.Group].Ladder && groupSpecIndex(r) > specIndex(s.Groups[r.Group], at) {
+			row := newRow(r)
+			row.Status, row.Message = results.StatusTimeout, "not run: ladder stopped after a timeout or memout on "+at
+			if err := write(jq.add(row, r)); err != nil {
+				return sum, err
+			}
+			continue
+		}
+		for len(slots) == 0 {
+			collect()
+		}
+		if sum.Interrupted {
+			break
+		}
+		slot := slots[len(slots)-1]
+		slots = slots[:len(slots)-1]
+		running++
+		inFlight[key]++
 		o.Progress.Update(sum.Done, todo, r.Spec.String()+" "+r.Variant.String())
-		var row results.Row
-		if at, ok := stopped[stopKey(r.Group, r.Variant.String())]; ok && s.Groups[r.Group].Ladder && groupSpecIndex(r) > specIndex(s.Groups[r.Group], at) {
-			row = results.Row{Time: time.Now().UTC(), Instance: r.Spec.String(), Puzzle: r.Spec.Puzzle(),
-				Squares: puzzle.BoardOf(r.Spec).Size(), Variant: r.Variant.String(), Backend: r.Variant.Backend,
-				Task: string(r.Task), Rep: r.Rep, Status: results.StatusTimeout,
-				Message: "not run: ladder stopped after a timeout or memout on " + at}
-		} else {
-			var ok bool
-			row, ok = o.Runner.Exec(ctx, r)
-			if !ok {
-				sum.Interrupted = true
-				break
-			}
-			if s.Groups[r.Group].Ladder && (row.Status == results.StatusTimeout || row.Status == results.StatusMemout) {
-				noteStop(stopped, r.Group, row.Variant, row.Instance)
-			}
-		}
-		if err := write(jq.add(row, r)); err != nil {
-			return sum, err
-		}
+		go func(r Run, rn Runner) {
+			rn.CPUs = slot
+			row, ok := rn.Exec(ctx, r)
+			fin <- finished{row, r, ok, slot}
+		}(r, o.Runner)
+	}
+	for running > 0 {
+		collect()
+	}
+	if werr != nil {
+		return sum, werr
 	}
 	// Rows still waiting for a majority (an interrupted run): judged on
 	// the answers there are.
@@ -190,6 +255,24 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 	o.Progress.Update(sum.Done, todo, "")
 	o.Progress.Finish()
 	return sum, nil
+}
+
+// refuseOverwrite removes an existing output file when force is set, and
+// otherwise refuses it (an empty file is no loss and is started afresh).
+func refuseOverwrite(path string, force bool) error {
+	st, err := os.Stat(path)
+	switch {
+	case os.IsNotExist(err):
+		return nil
+	case err != nil:
+		return err
+	case st.Size() > 0 && !force:
+		return fmt.Errorf("%s already exists: add --resume to continue it or --force to replace it", path)
+	}
+	if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	return nil
 }
 
 func stopKey(group int, variant string) string { return strconv.Itoa(group) + "\x00" + variant }
@@ -245,41 +328,73 @@ func ShardPlan(s Suite, plan []Run, shard puzzle.Shard) []Run {
 	return out
 }
 
-// writeMeta adds this session to the output's metadata sidecar.
-func writeMeta(o Options, s Suite) error {
+// writeMeta adds this session to the output's metadata sidecar and returns
+// the sidecar as written.
+func writeMeta(o Options, s Suite, sess results.Session) (results.Meta, error) {
 	var m results.Meta
 	if o.Resume {
 		old, ok, err := results.ReadMeta(o.Out)
 		if err != nil {
-			return err
+			return m, err
 		}
 		if ok {
 			m = old
 		}
 	}
-	sess := MachineSession()
 	sess.CommandLine = o.CommandLine
 	sess.Suite = s.Name
 	if o.Overrides.Timeout > 0 {
 		sess.Timeout = o.Overrides.Timeout.String()
 	}
+	if o.Overrides.CPULimit > 0 {
+		sess.CPULimit = o.Overrides.CPULimit.String()
+	}
 	sess.MemMB = o.Overrides.MemMB
 	sess.Repeat = o.Overrides.Repeat
+	if mt, err := newMeter(o.Runner.Measure); err == nil {
+		sess.MeasuredBy = mt.method
+		mt.close()
+	}
+	sess.Jobs = max(o.Jobs, 1)
+	if slots, err := Slots(sess.Jobs, o.CPUs); err == nil {
+		for _, sl := range slots {
+			if len(sl) > 0 {
+				sess.Pinning = append(sess.Pinning, FormatCPUs(sl))
+			}
+		}
+	}
 	m.Sessions = append(m.Sessions, sess)
+	return m, saveMeta(o.Out, m)
+}
+
+// finishMeta records the end of the session (time, load average) and the
+// solvers' versions in the sidecar.
+func finishMeta(o Options, m *results.Meta, versions <-chan map[string]string) {
+	last := &m.Sessions[len(m.Sessions)-1]
+	last.End = time.Now().UTC().Format(time.RFC3339)
+	last.LoadAfter = loadAverage()
+	last.Solvers = <-versions
+	saveMeta(o.Out, *m)
+}
+
+// saveMeta writes the sidecar of out, whole.
+func saveMeta(out string, m results.Meta) error {
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
-	return atomicfile.Write(results.MetaPath(o.Out), func(w io.Writer) error {
+	return atomicfile.Write(results.MetaPath(out), func(w io.Writer) error {
 		_, err := w.Write(append(data, '\n'))
 		return err
 	})
 }
 
 // MachineSession describes this machine and build: CPU model, cores,
-// memory, OS, kernel, Go version, gophersat version (from the build
-// information), git commit (build information, else git rev-parse in the
-// working directory), host name and the date.
+// memory, OS, kernel, frequency governor, load average, Go version,
+// gophersat and module versions and git commit (from the build information;
+// an unstamped build's commit from git rev-parse in the working directory),
+// host name and the date. (Bench adds the external solvers' versions,
+// SolverVersions, at the end of the session.)
 func MachineSession() results.Session {
 	s := results.Session{
 		Date: time.Now().UTC().Format(time.RFC3339), Cores: runtime.NumCPU(),
@@ -303,26 +418,10 @@ func MachineSession() results.Session {
 		s.Kernel = strings.TrimSpace(string(data))
 	}
 	s.Hostname, _ = os.Hostname()
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, d := range bi.Deps {
-			if d.Path == "github.com/crillab/gophersat" {
-				s.Gophersat = d.Version
-			}
-		}
-		for _, kv := range bi.Settings {
-			if kv.Key == "vcs.revision" {
-				s.GitCommit = kv.Value
-			}
-		}
-	}
-	if s.GitCommit == "" {
-		if out, err := exec.Command("git", "rev-parse", "HEAD").Output(); err == nil {
-			s.GitCommit = strings.TrimSpace(string(out))
-			if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(strings.TrimSpace(string(st))) > 0 {
-				s.GitCommit += "+dirty"
-			}
-		}
-	}
+	b := ReadBuild()
+	s.Gophersat, s.GitCommit, s.ModuleVersion = b.Gophersat, Commit(), b.Version
+	s.Governor = governor()
+	s.LoadBefore = loadAverage()
 	return s
 }
 

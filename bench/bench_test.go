@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -530,13 +532,24 @@ func TestRejudgeAcrossShards(t *testing.T) {
 // BenchmarkExecChild measures a trivial run through the child path (start
 // the binary, solve queens:4, read its JSON, wait); BenchmarkInProcess the
 // same solve in process. Their difference is the harness's per-run overhead.
+// BenchmarkExecChild is the harness's cost of one tiny run, with the best
+// measurement the machine allows and with rusage.
 func BenchmarkExecChild(b *testing.B) {
 	runs, _ := mustSuiteB(b, "queens:4 backends=native/bitboard timeout=10s").Plan(context.Background(), Overrides{})
-	rn := testRunner()
-	for b.Loop() {
-		if row, _ := rn.Exec(context.Background(), runs[0]); row.Status != results.StatusOK {
-			b.Fatal(row.Status, row.Message)
+	for _, method := range []string{"", results.MeasuredRusage} {
+		rn := testRunner()
+		rn.Measure = method
+		name := method
+		if name == "" {
+			name = "best"
 		}
+		b.Run("measure="+name, func(b *testing.B) {
+			for b.Loop() {
+				if row, _ := rn.Exec(context.Background(), runs[0]); row.Status != results.StatusOK {
+					b.Fatal(row.Status, row.Message)
+				}
+			}
+		})
 	}
 }
 
@@ -556,4 +569,255 @@ func mustSuiteB(b *testing.B, text string) Suite {
 		b.Fatal(err)
 	}
 	return s
+}
+
+// TestExistingOutputRefused checks that a session onto a results file that
+// exists is refused, the file untouched, unless --resume or --force says
+// what to do with it (issue 23, item 1).
+func TestExistingOutputRefused(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.csv")
+	s := mustSuite(t, "queens:4 backends=bt-good")
+	if _, err := Bench(context.Background(), s, Options{Runner: testRunner(), Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(out)
+	meta, _ := os.ReadFile(results.MetaPath(out))
+	_, err := Bench(context.Background(), s, Options{Runner: testRunner(), Out: out})
+	if err == nil || !strings.Contains(err.Error(), "--resume") || !strings.Contains(err.Error(), "--force") {
+		t.Fatalf("second session onto %s: %v, want a refusal naming --resume and --force", out, err)
+	}
+	after, _ := os.ReadFile(out)
+	metaAfter, _ := os.ReadFile(results.MetaPath(out))
+	if string(after) != string(before) || string(metaAfter) != string(meta) {
+		t.Error("the refused session changed the file or its sidecar")
+	}
+	if _, err := Bench(context.Background(), s, Options{Runner: testRunner(), Out: out, Resume: true, Force: true}); err == nil {
+		t.Error("--resume with --force accepted")
+	}
+	sum, err := Bench(context.Background(), s, Options{Runner: testRunner(), Out: out, Force: true})
+	if err != nil || sum.Done != 1 {
+		t.Fatalf("--force: %+v %v", sum, err)
+	}
+	if rows, err := results.ReadFiles(out); err != nil || len(rows) != 1 {
+		t.Errorf("after --force: %d rows, %v, want the one new row", len(rows), err)
+	}
+}
+
+// measureMethods are the measurement methods this machine allows, the
+// best first: the cgroup one if any, and always rusage.
+func measureMethods(t *testing.T) []string {
+	m, err := newMeter("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.close()
+	if m.method == results.MeasuredRusage {
+		t.Logf("no writable cgroups here: only the rusage path is tested")
+		return []string{results.MeasuredRusage}
+	}
+	return []string{m.method, results.MeasuredRusage}
+}
+
+// TestWorkerCPUMeasured runs a search whose time is spent in the gophersat
+// worker, a child of the run's child, and checks the run's CPU time counts
+// it: CPU >= 0.8 x wall (issue 19; before, user+sys were 0.05 s of 1.4 s).
+// The search is single-threaded, so on a machine busy with other work the
+// ratio falls for reasons of its own: up to three tries, any one will do,
+// and outside CI a machine loaded beyond its cores skips the judgement.
+func TestWorkerCPUMeasured(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a search of about a second per method")
+	}
+	s := mustSuite(t, "queens:40 backends=sat/cardnet task=first timeout=60s")
+	runs, _ := s.Plan(context.Background(), Overrides{})
+	for _, method := range measureMethods(t) {
+		rn := testRunner()
+		rn.Measure = method
+		var tries []string
+		for range 3 {
+			row, ok := rn.Exec(context.Background(), runs[0])
+			if !ok || row.Status != results.StatusOK || row.MeasuredBy != method {
+				t.Fatalf("%s: %+v", method, row)
+			}
+			t.Logf("%s: wall %.3f s, user %.3f s, sys %.3f s", method, row.Seconds, row.User, row.Sys)
+			if cpu := row.User + row.Sys; cpu >= 0.8*row.Seconds {
+				tries = nil
+				break
+			}
+			tries = append(tries, fmt.Sprintf("CPU %.3f s (user %.3f, sys %.3f) of wall %.3f s", row.User+row.Sys, row.User, row.Sys, row.Seconds))
+		}
+		if tries == nil {
+			continue
+		}
+		// On a machine loaded beyond its cores (other engineers' builds)
+		// the run waits for a core and the ratio says nothing of the
+		// measurement; CI (CI=true) runs alone and always asserts it.
+		if load := loadAverage(); os.Getenv("CI") != "true" && len(load) > 0 && load[0] > float64(runtime.NumCPU()) {
+			t.Skipf("%s: CPU under 0.8 x wall in every try (%s) with the machine loaded beyond its %d cores (load %.1f): not judged", method, strings.Join(tries, "; "), runtime.NumCPU(), load[0])
+		}
+		t.Errorf("%s: CPU under 0.8 x wall in every try, the worker's time missed: %s", method, strings.Join(tries, "; "))
+	}
+}
+
+// TestMaxRSSIsTheRunsOwn: the harness holds 300 MiB while it runs
+// queens:4; the run's peak must not carry them (issue 23, item 2: ru_maxrss
+// of the child inherits the parent's RSS across fork and exec, so no row
+// was below the harness's own 15 MiB).
+func TestMaxRSSIsTheRunsOwn(t *testing.T) {
+	ballast := make([]byte, 300<<20)
+	for i := 0; i < len(ballast); i += 4096 {
+		ballast[i] = 1
+	}
+	s := mustSuite(t, "queens:4 backends=native/plain timeout=60s")
+	runs, _ := s.Plan(context.Background(), Overrides{})
+	for _, method := range measureMethods(t) {
+		rn := testRunner()
+		rn.Measure = method
+		row, ok := rn.Exec(context.Background(), runs[0])
+		if !ok || row.Status != results.StatusOK {
+			t.Fatalf("%s: %+v", method, row)
+		}
+		t.Logf("%s: queens:4 peak %d KiB", method, row.MaxRSSKB)
+		if row.MaxRSSKB <= 0 || row.MaxRSSKB > 100<<10 {
+			t.Errorf("%s: queens:4 peaks at %d KiB beside a harness of 300 MiB: want the run's own peak, above 0 and under 100 MiB", method, row.MaxRSSKB)
+		}
+	}
+	runtime.KeepAlive(ballast)
+}
+
+// TestCPULimitUnderLoad runs one CPU-limited suite alone and beside busy
+// competing processes: the statuses and the limit that ended each run
+// agree (a wall-clock limit would turn the loaded run's ok into timeout).
+func TestCPULimitUnderLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a suite twice, once under load")
+	}
+	s := mustSuite(t, "queens:6 backends=native/plain task=count cpulimit=1s timeout=2m\nqueens:20 backends=native/plain task=count cpulimit=1s timeout=2m")
+	suite := func() []string {
+		var out []string
+		var buf strings.Builder
+		sum, err := Bench(context.Background(), s, Options{Runner: testRunner(), Stdout: &buf})
+		if err != nil || sum.Done != 2 {
+			t.Fatalf("%+v %v", sum, err)
+		}
+		rows, err := results.Read(strings.NewReader(buf.String()), "stdout")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows {
+			if r.CPULimit != 1 || r.WallLimit != 120 || r.MemLimitMB != DefaultMemMB {
+				t.Errorf("%s: limits cpu %g wall %g mem %d", r.Instance, r.CPULimit, r.WallLimit, r.MemLimitMB)
+			}
+			out = append(out, r.Instance+" "+r.Status+" "+r.Limit)
+			t.Logf("%s %s limit %q: CPU %.3f s, wall %.3f s (%s)", r.Instance, r.Status, r.Limit, r.User+r.Sys, r.Seconds, r.MeasuredBy)
+		}
+		return out
+	}
+	quiet := suite()
+	want := []string{"queens:6 ok ", "queens:20 timeout cpu"}
+	if !slices.Equal(quiet, want) {
+		t.Errorf("quiet: %q, want %q", quiet, want)
+	}
+	var hogs []*exec.Cmd
+	for range runtime.NumCPU() + 1 {
+		c := exec.Command("sh", "-c", "while :; do :; done")
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		hogs = append(hogs, c)
+	}
+	loaded := suite()
+	for _, c := range hogs {
+		c.Process.Kill()
+		c.Wait()
+	}
+	if !slices.Equal(loaded, quiet) {
+		t.Errorf("loaded: %q, quiet: %q", loaded, quiet)
+	}
+}
+
+// TestSidecarProvenance checks what the sidecar records beyond the
+// machine: the session's end and the load average around it, the external
+// solvers' versions, how runs were measured, the pinning of --jobs 2; and
+// that every row carries the commit of the sidecar.
+func TestSidecarProvenance(t *testing.T) {
+	if runtime.NumCPU() < 2 {
+		t.Skip("--jobs 2 needs two cores")
+	}
+	out := filepath.Join(t.TempDir(), "r.csv")
+	s := mustSuite(t, "queens:{4..7} backends=bt-good,native/plain")
+	sum, err := Bench(context.Background(), s, Options{Runner: testRunner(), Out: out, Jobs: 2, CPUs: []int{0, 1}})
+	if err != nil || sum.Done != 8 || sum.Statuses["ok"] != 8 {
+		t.Fatalf("%+v %v", sum, err)
+	}
+	m, ok, err := results.ReadMeta(out)
+	if err != nil || !ok || len(m.Sessions) != 1 {
+		t.Fatalf("%+v %v %v", m, ok, err)
+	}
+	sess := m.Sessions[0]
+	if sess.End == "" || len(sess.LoadBefore) != 3 || len(sess.LoadAfter) != 3 || sess.MeasuredBy == "" {
+		t.Errorf("session end, load or measurement missing: %+v", sess)
+	}
+	if _, ok := sess.Solvers["cadical"]; !ok {
+		t.Errorf("no cadical entry in solver versions %v", sess.Solvers)
+	}
+	if sess.Jobs != 2 || !slices.Equal(sess.Pinning, []string{"0", "1"}) {
+		t.Errorf("jobs %d pinning %q, want 2 and [0 1]", sess.Jobs, sess.Pinning)
+	}
+	rows, err := results.ReadFiles(out)
+	if err != nil || len(rows) != 8 {
+		t.Fatalf("%d rows %v", len(rows), err)
+	}
+	for _, r := range rows {
+		if r.Commit != sess.GitCommit || r.MeasuredBy != sess.MeasuredBy {
+			t.Errorf("row commit %q measured by %q, sidecar %q %q", r.Commit, r.MeasuredBy, sess.GitCommit, sess.MeasuredBy)
+		}
+	}
+}
+
+// TestParseCPUs checks core lists and the shares of --jobs.
+func TestParseCPUs(t *testing.T) {
+	avail := AvailableCPUs()
+	if len(avail) == 0 {
+		t.Fatal("no available cores")
+	}
+	got, err := ParseCPUs(FormatCPUs(avail))
+	if err != nil || !slices.Equal(got, avail) {
+		t.Errorf("round trip of %v: %v %v", avail, got, err)
+	}
+	for _, bad := range []string{"", "x", "3-1", "-1", "0,0", "100000"} {
+		if _, err := ParseCPUs(bad); err == nil {
+			t.Errorf("--cpus %q accepted", bad)
+		}
+	}
+	sl, err := Slots(2, []int{0, 1, 2, 3, 4})
+	if err != nil || len(sl) != 2 || !slices.Equal(sl[0], []int{0, 1}) || !slices.Equal(sl[1], []int{2, 3}) {
+		t.Errorf("Slots(2, 0-4) = %v %v", sl, err)
+	}
+	if sl, err := Slots(1, nil); err != nil || len(sl) != 1 || sl[0] != nil {
+		t.Errorf("Slots(1, none) = %v %v, want one unpinned slot", sl, err)
+	}
+}
+
+// TestSweepStale: a run cgroup of a harness that is gone is removed; those
+// of live processes stay.
+func TestSweepStale(t *testing.T) {
+	parent := t.TempDir()
+	gone := filepath.Join(parent, "boardsat-999999999-1")
+	own := filepath.Join(parent, fmt.Sprintf("boardsat-%d-3", os.Getpid()))
+	initDir := filepath.Join(parent, "boardsat-1-2")
+	for _, d := range []string{gone, own, initDir} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sweepStale(parent)
+	if _, err := os.Stat(gone); !os.IsNotExist(err) {
+		t.Errorf("the cgroup of a gone harness stays: %v", err)
+	}
+	for _, d := range []string{own, initDir} {
+		if _, err := os.Stat(d); err != nil {
+			t.Errorf("%s removed: %v", d, err)
+		}
+	}
 }

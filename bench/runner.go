@@ -7,25 +7,30 @@
 //
 // # Limits and measurements
 //
-// The child runs in its own process group. The wall-clock limit is the
-// run's timeout: the child is told it (--timeout) and answers status timeout
-// itself; if it has not exited 2 s after the limit, the harness kills the
-// whole process group (SIGKILL) and records timeout.
+// Each run is measured as a whole process tree: the child, the gophersat
+// worker it starts for timed searches, external solvers. Where the machine
+// allows, the run gets a cgroup of its own (see newMeter): cgroup v2 with
+// the memory controller (the child is cloned into it), else v1 cpuacct and
+// memory (a shell enters them, then executes the child, see enterShell);
+// CPU seconds and the peak memory are the cgroup's. Elsewhere
+// (results.MeasuredRusage) CPU seconds are the reaped child's, or the sum
+// over the tree's processes sampled from /proc when that is more, and the
+// peak is the largest sampled sum of resident set sizes: never ru_maxrss,
+// which carries the harness's RSS across the fork and exec of the child.
 //
-// The memory limit is enforced by watching, every 10 ms, the resident set
-// size (/proc/PID/statm) of the child and of its descendants (external SAT
-// solvers), summed; over the limit, the process group is killed and the run
-// recorded as memout. A run that finishes with a peak RSS (getrusage
-// ru_maxrss) over the limit is memout too, so the status does not depend on
-// the polling. RLIMIT_AS is not used: the Go runtime reserves far more
-// virtual memory than it touches, so an address-space limit kills healthy
-// runs.
+// Three limits hold for the tree. The wall-clock limit is the run's timeout:
+// the child is told it (--timeout) and answers status timeout itself; if it
+// has not exited KillGrace after the limit, the harness kills the tree. The
+// CPU-time limit (user + sys of the tree) and the memory limit are checked
+// every PollInterval, and once more at the end, so that the status does not
+// depend on the polling. RLIMIT_AS is not used: the Go runtime reserves far
+// more virtual memory than it touches. The row's limit column says which
+// limit ended the run, and every row records its limits.
 //
 // Wall seconds are measured by the harness around the child (start to
-// exit, so they include process start-up: about 5 ms here); user and system
-// seconds and peak RSS come from the operating system (os.ProcessState,
-// syscall.Rusage). The child's own timing of the solve is kept too
-// (solver_seconds).
+// exit, process start-up included). The child's own timing of the solve is
+// kept too (solver_seconds). Runs may go several at once (Options.Jobs),
+// each pinned to its own cores (startPinned).
 //
 // # Statuses
 //
@@ -38,14 +43,12 @@
 package bench
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -69,6 +72,13 @@ type Runner struct {
 	Args []string
 	// Env, if set, is added to the child's environment.
 	Env []string
+	// Measure is the measurement method (results.MeasuredCgroup2,
+	// MeasuredCgroup1, MeasuredRusage), "" for the best the machine
+	// allows (see newMeter).
+	Measure string
+	// CPUs, if set, are the cores the child (and so its whole tree) is
+	// pinned to.
+	CPUs []int
 }
 
 // childAnswer is the part of the JSON answer of "boardsat solve --format
@@ -130,36 +140,58 @@ func (t *tail) String() string {
 	return string(b)
 }
 
+// newRow returns the row of run r before it runs: what it is and the
+// limits it runs under.
+func newRow(r Run) results.Row {
+	return results.Row{Time: time.Now().UTC(), Instance: r.Spec.String(), Puzzle: r.Spec.Puzzle(),
+		Squares: puzzle.BoardOf(r.Spec).Size(), Variant: r.Variant.String(), Backend: r.Variant.Backend,
+		Heuristic: r.Variant.Value("heuristic"), Encoding: r.Variant.Value("encoding"), Solver: r.Variant.Value("solver"),
+		Task: string(r.Task), Rep: r.Rep,
+		WallLimit: r.Timeout.Seconds(), CPULimit: r.CPULimit.Seconds(), MemLimitMB: r.MemMB}
+}
+
 // Exec runs one child and returns its row (status ok/unsat unjudged, or
 // timeout, memout, error). ctx cancelled means interrupted: the child is
 // killed and ok is false (the row must not be kept).
 func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
-	row = results.Row{Time: time.Now().UTC(), Instance: r.Spec.String(), Puzzle: r.Spec.Puzzle(),
-		Squares: puzzle.BoardOf(r.Spec).Size(), Variant: r.Variant.String(), Backend: r.Variant.Backend,
-		Heuristic: r.Variant.Value("heuristic"), Encoding: r.Variant.Value("encoding"), Solver: r.Variant.Value("solver"),
-		Task: string(r.Task), Rep: r.Rep}
-	cmd := exec.Command(rn.Exe, append(append([]string{}, rn.Args...), r.Args()...)...)
+	row = newRow(r)
+	m, err := newMeter(rn.Measure)
+	if err != nil {
+		row.Status, row.Message = results.StatusError, "cannot measure the run: "+err.Error()
+		return row, true
+	}
+	defer m.close()
+	row.MeasuredBy = m.method
+	cmd := m.command(rn.Exe, append(append([]string{}, rn.Args...), r.Args()...))
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	m.prepare(cmd.SysProcAttr)
 	if len(rn.Env) > 0 {
 		cmd.Env = append(os.Environ(), rn.Env...)
 	}
 	stdout, stderr := &tail{max: 1 << 20}, &tail{max: 4096}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
+	if err := startPinned(cmd, rn.CPUs); err != nil {
 		row.Status, row.Message = results.StatusError, "cannot start the child: "+err.Error()
 		return row, true
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
+	if err := m.attach(cmd.Process.Pid); err != nil {
+		m.kill()
+		<-done
+		row.Status, row.Message = results.StatusError, "cannot put the child in its cgroup: "+err.Error()
+		return row, true
+	}
 	limitKB := r.MemMB * 1024
+	cpuLimit := r.CPULimit.Seconds()
 	deadline := time.NewTimer(r.Timeout + KillGrace)
 	defer deadline.Stop()
 	tick := time.NewTicker(PollInterval)
 	defer tick.Stop()
 	var killedFor string
-	var peakKB int64
-	kill := func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	peakKB := m.memKB()
+	var tickUser, tickSys float64 // the tree's CPU times at the last tick
 	var waitErr error
 wait:
 	for {
@@ -167,41 +199,66 @@ wait:
 		case waitErr = <-done:
 			break wait
 		case <-ctx.Done():
-			kill()
+			m.kill()
 			<-done
 			return row, false
 		case <-deadline.C:
-			killedFor = results.StatusTimeout
-			kill()
+			killedFor = results.LimitWall
+			m.kill()
 		case <-tick.C:
 			if killedFor != "" {
 				continue
 			}
-			if kb := treeRSSKB(cmd.Process.Pid); kb > peakKB {
-				peakKB = kb
-				if limitKB > 0 && kb > limitKB {
-					killedFor = results.StatusMemout
-					kill()
-				}
+			kb := m.memKB()
+			peakKB = max(peakKB, kb)
+			if limitKB > 0 && kb > limitKB {
+				killedFor = results.LimitMem
+				m.kill()
+			}
+			tickUser, tickSys = m.cpu()
+			if cpuLimit > 0 && tickUser+tickSys > cpuLimit {
+				killedFor = results.LimitCPU
+				m.kill()
 			}
 		}
 	}
-	// Reap anything left in the group (a solver a crashed child left behind).
-	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	// Kill anything left of the tree (a solver a crashed child left
+	// behind), then read the tree's figures.
+	m.kill()
 	row.Seconds = time.Since(start).Seconds()
-	if ps := cmd.ProcessState; ps != nil {
+	row.User, row.Sys = m.cpu()
+	if ps := cmd.ProcessState; ps != nil && m.method == results.MeasuredRusage {
+		// The reaped child's times include the descendants it waited for,
+		// not those killed or left running (the gophersat worker): the
+		// times of every process of the tree sampled may hold more.
 		row.User, row.Sys = ps.UserTime().Seconds(), ps.SystemTime().Seconds()
-		if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
-			row.MaxRSSKB = ru.Maxrss // KiB on Linux
+		if tickUser+tickSys > row.User+row.Sys {
+			row.User, row.Sys = tickUser, tickSys
 		}
 	}
-	row.MaxRSSKB = max(row.MaxRSSKB, peakKB)
+	// The peak: the cgroup's, or the largest sampled sum of resident sets
+	// (not ru_maxrss, which carries the harness's own RSS across the
+	// fork and exec of the child).
+	row.MaxRSSKB = max(m.peakKB(), peakKB)
+	if killedFor == "" {
+		// Over a limit at the end is over it, however the polling fell.
+		switch {
+		case limitKB > 0 && row.MaxRSSKB > limitKB:
+			killedFor = results.LimitMem
+		case cpuLimit > 0 && row.User+row.Sys > cpuLimit:
+			killedFor = results.LimitCPU
+		}
+	}
+	row.Limit = killedFor
 	switch killedFor {
-	case results.StatusTimeout:
+	case results.LimitWall:
 		row.Status, row.Message = results.StatusTimeout, fmt.Sprintf("killed after %s (limit %s + %s grace)", time.Since(start).Round(time.Millisecond), r.Timeout, KillGrace)
 		return row, true
-	case results.StatusMemout:
-		row.Status, row.Message = results.StatusMemout, fmt.Sprintf("killed at %d MiB resident (limit %d MiB)", peakKB/1024, r.MemMB)
+	case results.LimitCPU:
+		row.Status, row.Message = results.StatusTimeout, fmt.Sprintf("CPU time %.3g s over the limit of %s (user + sys of the whole process tree)", row.User+row.Sys, r.CPULimit)
+		return row, true
+	case results.LimitMem:
+		row.Status, row.Message = results.StatusMemout, fmt.Sprintf("peak memory %d MiB over the limit of %d MiB", row.MaxRSSKB/1024, r.MemMB)
 		return row, true
 	}
 	ans, err := lastAnswer(stdout.String())
@@ -232,13 +289,9 @@ wait:
 	switch puzzle.Status(ans.Status) {
 	case puzzle.OK, puzzle.Unsat:
 		row.Status = ans.Status
-		if limitKB > 0 && row.MaxRSSKB > limitKB {
-			row.Status, row.Message = results.StatusMemout, fmt.Sprintf("peak RSS %d MiB over the limit of %d MiB", row.MaxRSSKB/1024, r.MemMB)
-			return row, true
-		}
 		setAnswer(&row, r, ans)
 	case puzzle.Timeout:
-		row.Status = results.StatusTimeout
+		row.Status, row.Limit = results.StatusTimeout, results.LimitWall
 	default:
 		row.Status = results.StatusError
 	}
@@ -295,38 +348,6 @@ func lastAnswer(out string) (childAnswer, error) {
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return lines[len(lines)-1]
-}
-
-var pageKB = int64(os.Getpagesize() / 1024)
-
-// treeRSSKB returns the resident set size of pid and its descendants, in KiB.
-func treeRSSKB(pid int) int64 {
-	var total int64
-	stack := []int{pid}
-	for n := 0; len(stack) > 0 && n < 256; n++ {
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if data, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/statm"); err == nil {
-			if f := bytes.Fields(data); len(f) > 1 {
-				pages, _ := strconv.ParseInt(string(f[1]), 10, 64)
-				total += pages * pageKB
-			}
-		}
-		// Children of every thread of p.
-		tasks, _ := os.ReadDir("/proc/" + strconv.Itoa(p) + "/task")
-		for _, t := range tasks {
-			data, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/task/" + t.Name() + "/children")
-			if err != nil {
-				continue
-			}
-			for _, c := range strings.Fields(string(data)) {
-				if cp, err := strconv.Atoi(c); err == nil {
-					stack = append(stack, cp)
-				}
-			}
-		}
-	}
-	return total
 }
 
 // setCount sets a row's answer from the child's count; a count that is not

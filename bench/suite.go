@@ -17,7 +17,7 @@ import (
 // A suite file is plain text, one run group per line:
 //
 //	# comment (blank lines are ignored too)
-//	SPEC... [backends=LIST] [task=TASK] [repeat=N] [timeout=D] [mem=M] [ladder=true]
+//	SPEC... [backends=LIST] [task=TASK] [repeat=N] [timeout=D] [cpulimit=D] [mem=M] [ladder=true]
 //
 // Fields are separated by white space. Every field without one of the keys
 // is an instance spec; a spec may hold brace ranges, {4..12} for numbers or
@@ -30,6 +30,8 @@ import (
 //	          default task (count; first for tours; shortest for swaps)
 //	repeat    repetitions of every run; default 1
 //	timeout   wall-clock limit per run (Go duration: 10s, 2m); default 1m
+//	cpulimit  CPU-time limit per run (user + sys of the run's whole process
+//	          tree, the limit SAT competitions use); default none
 //	mem       memory limit per run: a number of MiB, or with a suffix K, M
 //	          or G; default 2G
 //	ladder    true: the specs form a ladder of growing difficulty; once a
@@ -50,8 +52,10 @@ type Group struct {
 	Task    puzzle.Task
 	Repeat  int
 	Timeout time.Duration
-	MemMB   int64
-	Ladder  bool
+	// CPULimit is the CPU-time limit of each run (0: none).
+	CPULimit time.Duration
+	MemMB    int64
+	Ladder   bool
 }
 
 // Suite is a parsed suite.
@@ -73,7 +77,7 @@ var quickSuite string
 var paperSuite string
 
 // Builtin holds the built-in suites' text, by name: "quick" (a smoke
-// benchmark of every puzzle and variant, under a minute on the project's
+// benchmark of every puzzle and variant, 12 s on the project's quiet
 // 2-core machine) and "paper" (the runs behind the paper's three questions:
 // the pieces heuristics ladder, N-Queens encodings vs native, tours and swaps).
 var Builtin = puzzle.NewRegistry[string]("suite")
@@ -129,7 +133,7 @@ func parseGroup(line string) (Group, error) {
 	for _, f := range strings.Fields(line) {
 		key, val, isOpt := strings.Cut(f, "=")
 		switch key {
-		case "backends", "task", "repeat", "timeout", "mem", "ladder":
+		case "backends", "task", "repeat", "timeout", "cpulimit", "mem", "ladder":
 		default:
 			isOpt = false
 		}
@@ -165,6 +169,10 @@ func parseGroup(line string) (Group, error) {
 		case "timeout":
 			if g.Timeout, err = time.ParseDuration(val); err != nil || g.Timeout <= 0 {
 				return g, fmt.Errorf("bad timeout=%s: want a positive duration like 30s or 2m", val)
+			}
+		case "cpulimit":
+			if g.CPULimit, err = time.ParseDuration(val); err != nil || g.CPULimit <= 0 {
+				return g, fmt.Errorf("bad cpulimit=%s: want a positive duration like 30s or 2m", val)
 			}
 		case "mem":
 			if g.MemMB, err = ParseMem(val); err != nil {
@@ -242,11 +250,12 @@ func expandBraces(s string) ([]string, error) {
 }
 
 // Overrides replace every group's settings when non-zero (command-line
-// --repeat, --timeout, --mem).
+// --repeat, --timeout, --cpu-limit, --mem).
 type Overrides struct {
-	Repeat  int
-	Timeout time.Duration
-	MemMB   int64
+	Repeat   int
+	Timeout  time.Duration
+	CPULimit time.Duration
+	MemMB    int64
 }
 
 // Run is one planned run: a child process solving one instance with one
@@ -257,8 +266,11 @@ type Run struct {
 	Variant compare.Variant
 	Task    puzzle.Task
 	Rep     int
-	Timeout time.Duration
-	MemMB   int64
+	// Timeout is the wall-clock limit, CPULimit the CPU-time limit of the
+	// whole process tree (0: none), MemMB the memory limit of the tree.
+	Timeout  time.Duration
+	CPULimit time.Duration
+	MemMB    int64
 }
 
 // Key identifies the run as results.Row.Key does.
@@ -282,6 +294,9 @@ func (s Suite) Plan(ctx context.Context, o Overrides) (runs []Run, unsupported [
 		}
 		if o.MemMB > 0 {
 			g.MemMB = o.MemMB
+		}
+		if o.CPULimit > 0 {
+			g.CPULimit = o.CPULimit
 		}
 		groups[i] = g
 		maxRep = max(maxRep, g.Repeat)
@@ -315,7 +330,7 @@ func (s Suite) Plan(ctx context.Context, o Overrides) (runs []Run, unsupported [
 					if !supported(v, spec.Puzzle(), task) {
 						continue
 					}
-					out = append(out, Run{Group: gi, Spec: spec, Variant: v, Task: task, Rep: rep, Timeout: g.Timeout, MemMB: g.MemMB})
+					out = append(out, Run{Group: gi, Spec: spec, Variant: v, Task: task, Rep: rep, Timeout: g.Timeout, CPULimit: g.CPULimit, MemMB: g.MemMB})
 				}
 			}
 		}

@@ -34,10 +34,29 @@ type Session struct {
 	Gophersat   string   `json:"gophersat_version"`
 	GitCommit   string   `json:"git_commit"`
 	Hostname    string   `json:"hostname"`
-	// Limits: per-run wall-clock limit, memory limit in MiB, repetitions.
-	Timeout string `json:"timeout"`
-	MemMB   int64  `json:"mem_mb"`
-	Repeat  int    `json:"repeat"`
+	// Limits given on the command line (the suite's own are on each row):
+	// per-run wall-clock limit, CPU-time limit, memory limit in MiB,
+	// repetitions.
+	Timeout  string `json:"timeout"`
+	CPULimit string `json:"cpu_limit,omitempty"`
+	MemMB    int64  `json:"mem_mb"`
+	Repeat   int    `json:"repeat"`
+	// Provenance: the module version of the binary, the end of the session
+	// (Date is its start), the CPU frequency governor (where readable), the
+	// load averages (1, 5, 15 min) before and after, every external
+	// solver's version string by solver name ("" when not installed), and
+	// how runs were measured.
+	ModuleVersion string            `json:"module_version,omitempty"`
+	End           string            `json:"end,omitempty"`
+	Governor      string            `json:"cpu_governor,omitempty"`
+	LoadBefore    []float64         `json:"loadavg_before,omitempty"`
+	LoadAfter     []float64         `json:"loadavg_after,omitempty"`
+	Solvers       map[string]string `json:"solver_versions,omitempty"`
+	MeasuredBy    string            `json:"measured_by,omitempty"`
+	// Jobs is how many runs went at once; Pinning the cores each
+	// concurrent slot was pinned to (none: unpinned).
+	Jobs    int      `json:"jobs,omitempty"`
+	Pinning []string `json:"pinning,omitempty"`
 }
 
 // MetaPath returns the sidecar path of a results file.

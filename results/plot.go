@@ -16,10 +16,16 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgpdf"
+	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // PlotKinds lists the figures Plot draws.
-var PlotKinds = []string{"cactus", "scaling", "scatter"}
+var PlotKinds = []string{"cactus", "scaling", "scatter", "ecdf"}
+
+// VBSLabel labels the virtual best solver's line of a cactus plot: per
+// instance, the fastest variant's median time.
+const VBSLabel = "VBS (virtual best)"
 
 // PlotFormats lists the figure file extensions understood.
 var PlotFormats = []string{"svg", "png", "pdf"}
@@ -116,11 +122,28 @@ func timeLabel(time string) string {
 
 // Cactus draws one cactus panel per puzzle and task: for each variant, its
 // solved instances sorted by median time, so the point (k, t) says k
-// instances were solved within t seconds each. Lines further right and
+// instances were solved within t seconds each, and the virtual best
+// solver's line (per instance the fastest variant). Lines further right and
 // lower are better. time is "solver" or "wall" (see TimeKinds).
 func Cactus(sums []Summary, time string) (*Figure, error) {
 	return facets(sums, time, "instances solved", func(p *plot.Plot, sel []Summary) []*series {
 		ss := seriesBy(sel, func(s Summary) plotter.XY { return plotter.XY{Y: seconds(s, time)} })
+		best := map[string]float64{}
+		for _, s := range sel {
+			if s.Solved == 0 {
+				continue
+			}
+			if b, ok := best[s.Instance]; !ok || seconds(s, time) < b {
+				best[s.Instance] = seconds(s, time)
+			}
+		}
+		if len(ss) > 1 {
+			vbs := &series{label: VBSLabel}
+			for _, b := range best {
+				vbs.xy = append(vbs.xy, plotter.XY{Y: b})
+			}
+			ss = append(ss, vbs)
+		}
 		maxX := 0
 		for _, se := range ss {
 			sort.Slice(se.xy, func(i, j int) bool { return se.xy[i].Y < se.xy[j].Y })
@@ -215,8 +238,13 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 			if err != nil {
 				return nil, err
 			}
-			styles.apply(se.label, l, pts)
-			p.Add(l, pts)
+			if se.label == VBSLabel {
+				vbsStyle(l)
+				p.Add(l)
+			} else {
+				styles.apply(se.label, l, pts)
+				p.Add(l, pts)
+			}
 			if !slices.Contains(used, se.label) {
 				used = append(used, se.label)
 			}
@@ -241,9 +269,21 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 	}
 	f.legend = styles.legend(used)
 	for _, v := range used {
+		if v == VBSLabel {
+			l, _ := plotter.NewLine(plotter.XYs{{}})
+			vbsStyle(l)
+			f.legend.Add(VBSLabel, l)
+			f.labels = append(f.labels, VBSLabel)
+			continue
+		}
 		f.labels = append(f.labels, styles.label[v])
 	}
 	return f, nil
+}
+
+// vbsStyle draws the virtual best solver: a thick black line.
+func vbsStyle(l *plotter.Line) {
+	l.Color, l.Width, l.Dashes = color.Black, vg.Points(2.2), nil
 }
 
 // decades widens [lo, hi] to whole decades (log ticks need at least one
@@ -299,72 +339,245 @@ func (integerTicks) Ticks(min, max float64) []plot.Tick {
 	return ts
 }
 
-// Scatter draws one point per instance and task both variants solved, at
-// (median time of x, median time of y), on log-log axes with the diagonal:
-// points below it are instances where y is faster. Points of each puzzle
-// share a marker and colour.
+// pairPoint is one instance's times under two variants; a time of an
+// unsolved instance is the limit.
+type pairPoint struct {
+	puzzle, task string
+	x, y         float64
+	unsolved     bool
+}
+
+// pairPoints returns, for every instance and task both variants ran, its
+// two times (solved: the median; unsolved: limit), and limit, the largest
+// limit of the two variants' runs (when no run recorded one, twice the
+// largest time plotted).
+func pairPoints(sums []Summary, xVariant, yVariant, time string) (pts []pairPoint, limit float64) {
+	type it struct{ instance, task string }
+	xs := map[it]Summary{}
+	top := TimeFloor
+	for _, s := range sums {
+		if s.Variant == xVariant || s.Variant == yVariant {
+			limit = max(limit, s.Limit)
+			if s.Solved > 0 {
+				top = max(top, seconds(s, time))
+			}
+		}
+		if s.Variant == xVariant {
+			xs[it{s.Instance, s.Task}] = s
+		}
+	}
+	if limit == 0 {
+		limit = 2 * top
+	}
+	at := func(s Summary) float64 {
+		if s.Solved == 0 {
+			return limit
+		}
+		return min(seconds(s, time), limit)
+	}
+	for _, s := range sums {
+		if s.Variant != yVariant {
+			continue
+		}
+		x, ok := xs[it{s.Instance, s.Task}]
+		if !ok {
+			continue
+		}
+		pts = append(pts, pairPoint{puzzle: s.Puzzle, task: s.Task, x: at(x), y: at(s), unsolved: x.Solved == 0 || s.Solved == 0})
+	}
+	return pts, limit
+}
+
+// Scatter draws, one panel per task, one point per instance both variants
+// ran, at (median time of x, median time of y), on log-log axes with the
+// diagonal, the 2x and 10x lines and the limit: an instance a variant did
+// not solve is drawn on the limit line (never dropped), with its own
+// marker. Points below the diagonal are instances where y is faster.
+// Points of each puzzle share a marker and colour.
 func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 	if !slices.Contains(TimeKinds, time) {
 		return nil, fmt.Errorf("unknown time %q: want solver or wall", time)
 	}
-	type it struct{ instance, task string }
-	xs := map[it]float64{}
-	for _, s := range sums {
-		if s.Variant == xVariant && s.Solved > 0 {
-			xs[it{s.Instance, s.Task}] = seconds(s, time)
+	pts, limit := pairPoints(sums, xVariant, yVariant, time)
+	if len(pts) == 0 {
+		return nil, fmt.Errorf("variants %q and %q ran no instance in common", xVariant, yVariant)
+	}
+	lo := limit
+	for _, q := range pts {
+		lo = min(lo, q.x, q.y)
+	}
+	lo, hi := decades(lo, limit*1.05)
+	var puzzles, tasks []string
+	for _, q := range pts {
+		if !slices.Contains(puzzles, q.puzzle) {
+			puzzles = append(puzzles, q.puzzle)
+		}
+		if !slices.Contains(tasks, q.task) {
+			tasks = append(tasks, q.task)
 		}
 	}
-	byPuzzle := map[string]plotter.XYs{}
-	var puzzles []string
-	lo, hi, n := math.Inf(1), math.Inf(-1), 0
-	for _, s := range sums {
-		if s.Variant != yVariant || s.Solved == 0 {
-			continue
-		}
-		if x, ok := xs[it{s.Instance, s.Task}]; ok {
-			y := seconds(s, time)
-			if _, seen := byPuzzle[s.Puzzle]; !seen {
-				puzzles = append(puzzles, s.Puzzle)
+	f := &Figure{Cols: min(len(tasks), 3), legend: plot.NewLegend(), square: len(tasks) == 1}
+	refs := []struct {
+		label  string
+		factor float64
+		dashes []vg.Length
+		gray   uint8
+	}{
+		{"y = x (equal time)", 1, []vg.Length{vg.Points(4), vg.Points(4)}, 90},
+		{"2× faster or slower", 2, dotted, 140},
+		{"10× faster or slower", 10, dashdot, 170},
+	}
+	limitLabel := fmt.Sprintf("limit %s s: not solved", fmtSec(limit))
+	for _, task := range tasks {
+		p := plot.New()
+		n := 0
+		for _, q := range pts {
+			if q.task == task && !q.unsolved {
+				n++
 			}
-			byPuzzle[s.Puzzle] = append(byPuzzle[s.Puzzle], plotter.XY{X: x, Y: y})
-			lo, hi, n = min(lo, x, y), max(hi, x, y), n+1
 		}
-	}
-	if n == 0 {
-		return nil, fmt.Errorf("variants %q and %q solved no instance in common", xVariant, yVariant)
-	}
-	lo, hi = decades(lo, hi)
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s, %d instances both solved", timeLabel(time), n)
-	p.X.Label.Text = xVariant + " (s, log)"
-	p.Y.Label.Text = yVariant + " (s, log)"
-	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Scale = plot.LogScale{}
-		a.Tick.Marker = floorTicks{}
-		a.Min, a.Max = lo, hi
-	}
-	diag, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo}, {X: hi, Y: hi}})
-	if err != nil {
-		return nil, err
-	}
-	diag.Color = color.Gray{Y: 110}
-	diag.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
-	p.Add(plotter.NewGrid(), diag)
-	f := &Figure{Panels: []*plot.Plot{p}, Cols: 1, legend: plot.NewLegend(), square: true}
-	f.legend.Add("y = x (equal time)", diag)
-	f.labels = append(f.labels, "y = x (equal time)")
-	for i, pz := range puzzles {
-		sc, err := plotter.NewScatter(byPuzzle[pz])
+		p.Title.Text = fmt.Sprintf("task %s: %d both solved", task, n)
+		p.X.Label.Text = xVariant + " (s, log)"
+		p.Y.Label.Text = yVariant + " (s, log)"
+		for _, a := range []*plot.Axis{&p.X, &p.Y} {
+			a.Scale = plot.LogScale{}
+			a.Tick.Marker = floorTicks{}
+			a.Min, a.Max = lo, hi
+			a.Label.TextStyle.Font.Size = vg.Points(10)
+			a.Tick.Label.Font.Size = vg.Points(9)
+		}
+		p.Add(plotter.NewGrid())
+		for _, r := range refs {
+			for _, k := range []float64{r.factor, 1 / r.factor} {
+				l, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo * k}, {X: hi, Y: hi * k}})
+				if err != nil {
+					return nil, err
+				}
+				l.Color, l.Dashes = color.Gray{Y: r.gray}, r.dashes
+				p.Add(l)
+				if task == tasks[0] && k >= 1 {
+					f.legend.Add(r.label, l)
+					f.labels = append(f.labels, r.label)
+				}
+				if k == 1 {
+					break
+				}
+			}
+		}
+		lim, err := plotter.NewLine(plotter.XYs{{X: lo, Y: limit}, {X: limit, Y: limit}, {X: limit, Y: lo}})
 		if err != nil {
 			return nil, err
 		}
-		sc.Color = palette[i%len(palette)]
-		sc.Shape = openGlyphs[i%len(openGlyphs)]
-		sc.Radius = vg.Points(3.5)
-		p.Add(sc)
-		label := fmt.Sprintf("%s (%d)", pz, len(byPuzzle[pz]))
-		f.legend.Add(label, sc)
-		f.labels = append(f.labels, label)
+		lim.Color, lim.Width = palette[1], vg.Points(1)
+		p.Add(lim)
+		if task == tasks[0] {
+			f.legend.Add(limitLabel, lim)
+			f.labels = append(f.labels, limitLabel)
+		}
+		for i, pz := range puzzles {
+			var xy, out plotter.XYs
+			for _, q := range pts {
+				if q.task == task && q.puzzle == pz {
+					if q.unsolved {
+						out = append(out, plotter.XY{X: q.x, Y: q.y})
+					} else {
+						xy = append(xy, plotter.XY{X: q.x, Y: q.y})
+					}
+				}
+			}
+			for j, set := range []plotter.XYs{xy, out} {
+				if len(set) == 0 {
+					continue
+				}
+				sc, err := plotter.NewScatter(set)
+				if err != nil {
+					return nil, err
+				}
+				sc.Color = palette[(i+2*j)%len(palette)]
+				sc.Shape = openGlyphs[i%len(openGlyphs)]
+				if j == 1 {
+					sc.Shape = draw.CrossGlyph{}
+				}
+				sc.Radius = vg.Points(3.5)
+				p.Add(sc)
+				label := pz
+				if j == 1 {
+					label = pz + ", not solved by one"
+				}
+				if !slices.Contains(f.labels, label) {
+					f.legend.Add(label, sc)
+					f.labels = append(f.labels, label)
+				}
+			}
+		}
+		f.Panels = append(f.Panels, p)
+	}
+	styleLegend(&f.legend)
+	return f, nil
+}
+
+// ECDF draws, one panel per task, the empirical distribution of the
+// runtime ratio y / x over the instances both variants solved: the
+// fraction of instances (y axis) whose ratio is at most r (x axis, log).
+// Left of 1, y is faster.
+func ECDF(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
+	if !slices.Contains(TimeKinds, time) {
+		return nil, fmt.Errorf("unknown time %q: want solver or wall", time)
+	}
+	pts, _ := pairPoints(sums, xVariant, yVariant, time)
+	var tasks []string
+	ratios := map[string][]float64{}
+	for _, q := range pts {
+		if q.unsolved {
+			continue
+		}
+		if !slices.Contains(tasks, q.task) {
+			tasks = append(tasks, q.task)
+		}
+		ratios[q.task] = append(ratios[q.task], q.y/q.x)
+	}
+	if len(tasks) == 0 {
+		return nil, fmt.Errorf("variants %q and %q solved no instance in common", xVariant, yVariant)
+	}
+	f := &Figure{Cols: min(len(tasks), 3), legend: plot.NewLegend()}
+	for _, task := range tasks {
+		rs := ratios[task]
+		sort.Float64s(rs)
+		lo, hi := decades(min(rs[0], 1), max(rs[len(rs)-1], 1))
+		xy := plotter.XYs{{X: lo, Y: 0}}
+		for i, r := range rs {
+			xy = append(xy, plotter.XY{X: r, Y: float64(i+1) / float64(len(rs))})
+		}
+		xy = append(xy, plotter.XY{X: hi, Y: 1})
+		p := plot.New()
+		p.Title.Text = fmt.Sprintf("task %s: %d both solved", task, len(rs))
+		p.X.Label.Text = "time " + yVariant + " / time " + xVariant + " (log)"
+		p.Y.Label.Text = "fraction of instances"
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, 0, 1
+		for _, a := range []*plot.Axis{&p.X, &p.Y} {
+			a.Label.TextStyle.Font.Size = vg.Points(10)
+			a.Tick.Label.Font.Size = vg.Points(9)
+		}
+		one, err := plotter.NewLine(plotter.XYs{{X: 1, Y: 0}, {X: 1, Y: 1}})
+		if err != nil {
+			return nil, err
+		}
+		one.Color, one.Dashes = color.Gray{Y: 110}, []vg.Length{vg.Points(4), vg.Points(4)}
+		l, err := plotter.NewLine(xy)
+		if err != nil {
+			return nil, err
+		}
+		l.StepStyle = plotter.PostStep
+		l.Color, l.Width = palette[0], vg.Points(1.5)
+		p.Add(plotter.NewGrid(), one, l)
+		if task == tasks[0] {
+			f.legend.Add("ratio 1 (equal time)", one)
+			f.legend.Add(yVariant+" / "+xVariant, l)
+			f.labels = append(f.labels, "ratio 1 (equal time)", yVariant+" / "+xVariant)
+		}
+		f.Panels = append(f.Panels, p)
 	}
 	styleLegend(&f.legend)
 	return f, nil
@@ -541,9 +754,17 @@ func SaveFigure(f *Figure, path string) error {
 		legendW = vg.Points(float64(longest)*5.2 + 48)
 		h = max(h, vg.Points(float64(len(f.labels))*12+40))
 	}
-	c, err := draw.NewFormattedCanvas(w+legendW, h, ext)
-	if err != nil {
-		return err
+	var c vg.CanvasWriterTo
+	switch ext {
+	case "svg":
+		c = &outlineText{CanvasWriterTo: vgsvg.New(w+legendW, h), all: true}
+	case "pdf":
+		c = &outlineText{CanvasWriterTo: vgpdf.New(w+legendW, h)}
+	default:
+		var err error
+		if c, err = draw.NewFormattedCanvas(w+legendW, h, ext); err != nil {
+			return err
+		}
 	}
 	dc := draw.New(c)
 	if f.yLabel != "" {
@@ -575,6 +796,9 @@ func SaveFigure(f *Figure, path string) error {
 	}
 	if len(f.labels) > 0 {
 		f.legend.Draw(draw.Crop(dc, w+vg.Points(8), 0, 0, -vg.Points(12)))
+	}
+	if ot, ok := c.(*outlineText); ok && ot.err != nil {
+		return ot.err
 	}
 	return atomicfile.Write(path, func(wr io.Writer) error {
 		_, err := c.WriteTo(wr)

@@ -244,10 +244,13 @@ func TestFigures(t *testing.T) {
 		if figs["scatter"], err = Scatter(sums, x, y, time); err != nil {
 			t.Fatal(err)
 		}
+		if figs["ecdf"], err = ECDF(sums, x, y, time); err != nil {
+			t.Fatal(err)
+		}
 		for kind, f := range figs {
 			want := len(panels)
-			if kind == "scatter" {
-				want = 1
+			if kind == "scatter" || kind == "ecdf" {
+				want = 2 // one per task: count and first
 			}
 			if len(f.Panels) != want {
 				t.Errorf("%s: %d panels, want %d", kind, len(f.Panels), want)
@@ -262,8 +265,8 @@ func TestFigures(t *testing.T) {
 				}
 			}
 		}
-		if got, want := len(figs["cactus"].labels), len(variantsOf(sums)); got != want {
-			t.Errorf("cactus legend has %d entries, want one per variant (%d)", got, want)
+		if got, want := len(figs["cactus"].labels), len(variantsOf(sums))+1; got != want || !slices.Contains(figs["cactus"].labels, VBSLabel) {
+			t.Errorf("cactus legend has %d entries, want one per variant and the VBS (%d)", got, want)
 		}
 	}
 	st := newStyles(sums)
@@ -297,6 +300,47 @@ func TestFigures(t *testing.T) {
 	}
 	if _, err := Cactus(nil, "solver"); err == nil {
 		t.Error("cactus without runs accepted")
+	}
+}
+
+// TestScatterKeepsUnsolved: an instance one variant did not solve is drawn
+// at the limit, never dropped; the figure's text is all glyph outlines in
+// SVG, and a character the font lacks is refused.
+func TestScatterKeepsUnsolved(t *testing.T) {
+	sums := Summarize(aggRows())
+	pts, limit := pairPoints(sums, "a", "b", "wall")
+	if limit != 10 || len(pts) != 3 {
+		t.Fatalf("limit %g, points %+v", limit, pts)
+	}
+	want := []pairPoint{{"queens", "count", 1.25, 2, false}, {"queens", "count", 3, 10, true}, {"queens", "count", 10, 10, true}}
+	if !slices.Equal(pts, want) {
+		t.Errorf("points %+v, want %+v", pts, want)
+	}
+	f, err := Scatter(sums, "a", "b", "wall")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	svg := filepath.Join(dir, "s.svg")
+	if err := SaveFigure(f, svg); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(svg)
+	if strings.Contains(string(data), "<text") {
+		t.Error("the SVG holds text elements: it depends on the reader's fonts")
+	}
+	f.Panels[0].Title.Text = "≤ 0.1 ms, 2× faster, 5 µs"
+	for _, ext := range []string{"pdf", "svg", "png"} {
+		if err := SaveFigure(f, filepath.Join(dir, "glyphs."+ext)); err != nil {
+			t.Errorf("%s with ≤, × and µ: %v", ext, err)
+		}
+	}
+	f.Panels[0].Title.Text = "snow ☃"
+	if err := SaveFigure(f, filepath.Join(dir, "x.pdf")); err == nil || !strings.Contains(err.Error(), "no glyph") {
+		t.Errorf("a character without a glyph: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.pdf")); !os.IsNotExist(err) {
+		t.Error("a figure with a missing glyph was written")
 	}
 }
 
@@ -362,7 +406,7 @@ func TestSpeedupTableAll(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	if lines[0] != "puzzle,baseline,variant,task,instances,geomean speed-up,min,max" || strings.Count(buf.String(), "puzzle,baseline") != 1 {
+	if lines[0] != "puzzle,baseline,variant,task,instances,speedup_geomean,speedup_min,speedup_max" || strings.Count(buf.String(), "puzzle,baseline") != 1 {
 		t.Errorf("header %q, or repeated headers:\n%s", lines[0], buf.String())
 	}
 	want := len(ps[0].Speedups) + len(ps[1].Speedups)
@@ -371,35 +415,46 @@ func TestSpeedupTableAll(t *testing.T) {
 	}
 }
 
-// TestLegacySchemaRead: a file of the schema before the method, fallbacks
-// and theorem columns is read with those fields empty, and refused for
-// appending; the current schema round-trips them.
-func TestLegacySchemaRead(t *testing.T) {
-	var buf bytes.Buffer
-	buf.WriteString(strings.Join(LegacyColumns, ",") + "\n")
+// TestPreviousSchemasRead: a file of an earlier schema (before the method,
+// fallbacks and theorem columns; before the measurement columns) is read
+// with the missing fields empty, and refused for appending; the current
+// schema round-trips them.
+func TestPreviousSchemasRead(t *testing.T) {
 	r := row("queens:8", "native/bitboard", "count", 1, StatusOK, 92)
 	r.Method, r.Fallbacks, r.Theorem = "m", []string{"a: error: x", "b: error: y"}, "thm"
-	rec := r.Record()
-	rec = append(rec[:len(rec)-4], rec[len(rec)-1])
-	buf.WriteString(strings.Join(rec, ",") + "\n")
-	rows, err := Read(bytes.NewReader(buf.Bytes()), "legacy")
-	if err != nil || len(rows) != 1 || rows[0].Method != "" || rows[0].Answer != 92 {
-		t.Fatalf("legacy: %v %+v", err, rows)
+	r.MeasuredBy, r.Limit, r.CPULimit, r.WallLimit, r.MemLimitMB, r.Commit = MeasuredCgroup1, LimitCPU, 2.5, 60, 2048, "abc+dirty"
+	for i, old := range PreviousSchemas {
+		var buf bytes.Buffer
+		buf.WriteString(strings.Join(old, ",") + "\n")
+		rec := r.Record()
+		var oldRec []string
+		for _, c := range old {
+			oldRec = append(oldRec, rec[slices.Index(Columns, c)])
+		}
+		buf.WriteString(strings.Join(oldRec, ",") + "\n")
+		rows, err := Read(bytes.NewReader(buf.Bytes()), "old")
+		if err != nil || len(rows) != 1 || rows[0].MeasuredBy != "" || rows[0].CPULimit != 0 || rows[0].Answer != 92 || (i == 0) != (rows[0].Method == "") {
+			t.Fatalf("schema %d: %v %+v", i, err, rows)
+		}
+		path := filepath.Join(t.TempDir(), "old.csv")
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := OpenAppend(path); err == nil || !strings.Contains(err.Error(), "previous schema") {
+			t.Errorf("append to a schema %d file: %v", i, err)
+		}
 	}
-	path := filepath.Join(t.TempDir(), "old.csv")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := OpenAppend(path); err == nil || !strings.Contains(err.Error(), "previous schema") {
-		t.Errorf("append to a legacy file: %v", err)
-	}
-	buf.Reset()
+	var buf bytes.Buffer
 	if err := Write(&buf, []Row{r}); err != nil {
 		t.Fatal(err)
 	}
-	rows, err = Read(bytes.NewReader(buf.Bytes()), "new")
+	rows, err := Read(bytes.NewReader(buf.Bytes()), "new")
 	if err != nil || len(rows) != 1 || rows[0].Method != "m" || len(rows[0].Fallbacks) != 2 || rows[0].Fallbacks[1] != "b: error: y" || rows[0].Theorem != "thm" {
 		t.Fatalf("round trip: %v %+v", err, rows)
+	}
+	got := rows[0]
+	if got.MeasuredBy != r.MeasuredBy || got.Limit != r.Limit || got.CPULimit != 2.5 || got.WallLimit != 60 || got.MemLimitMB != 2048 || got.Commit != r.Commit {
+		t.Errorf("measurement columns round trip: %+v", got)
 	}
 }
 
@@ -435,5 +490,27 @@ func TestBigAnswer(t *testing.T) {
 		if err := x.SetAnswerString(bad); err == nil {
 			t.Errorf("answer %q accepted", bad)
 		}
+	}
+}
+
+// TestCheckPool: rows of two commits are refused unless mixed, and then the
+// note names both with their row counts; rows without a commit do not count.
+func TestCheckPool(t *testing.T) {
+	a := row("queens:8", "native", "count", 1, StatusOK, 92)
+	a.Commit = "0123456789abcdef0123"
+	b := a
+	b.Commit = "fedcba9876543210fedc+dirty"
+	old := a
+	old.Commit = ""
+	if note, err := CheckPool([]Row{a, a, old}, false); note != "" || err != nil {
+		t.Errorf("one commit: %q %v", note, err)
+	}
+	_, err := CheckPool([]Row{a, b, a}, false)
+	if err == nil || !strings.Contains(err.Error(), "--mixed") || !strings.Contains(err.Error(), "0123456789ab (2 rows)") {
+		t.Errorf("two commits: %v", err)
+	}
+	note, err := CheckPool([]Row{a, b, a}, true)
+	if err != nil || note != "pooled the rows of 2 commits: 0123456789ab (2 rows), fedcba987654+dirty (1 rows)" {
+		t.Errorf("mixed: %q %v", note, err)
 	}
 }

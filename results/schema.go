@@ -32,14 +32,32 @@
 //	                big integer, not as a 64-bit number
 //	seconds         wall-clock seconds of the whole child process, as measured
 //	                by the harness
-//	user, sys       CPU seconds in user and kernel mode (getrusage of the child)
-//	maxrss_kb       peak resident set size of the child in KiB (getrusage)
+//	user, sys       CPU seconds in user and kernel mode of the run's whole
+//	                process tree (see measured_by)
+//	maxrss_kb       peak memory of the run's whole process tree in KiB: the
+//	                cgroup's peak charge (cgroup1/cgroup2), or the largest
+//	                sampled sum of resident set sizes (rusage)
 //	solver_seconds  seconds the child itself reports for solving (no start-up)
 //	encode_seconds  SAT side: seconds spent building the formula
 //	solve_seconds   SAT side: seconds spent in the solver
 //	nodes ... solver_calls
 //	                the backend's counters, one column per puzzle.Stat* key
 //	                (see StatColumns); empty when the backend does not report it
+//	method, fallbacks, theorem
+//	                what actually ran (see puzzle.Answer)
+//	measured_by     how seconds, user, sys and maxrss_kb were measured: cgroup2
+//	                or cgroup1 (the run's own cgroup: every process of the run's
+//	                tree, the gophersat worker and external solvers included),
+//	                or rusage (wait4 of the child, which includes the
+//	                descendants it waited for; peak memory sampled)
+//	limit           the limit that ended the run: wall, cpu or mem; empty when
+//	                none did
+//	cpu_limit_s     the run's CPU-time limit in seconds (user + sys of the whole
+//	                tree); empty for none
+//	wall_limit_s    the run's wall-clock limit in seconds
+//	mem_limit_mb    the run's memory limit in MiB (peak of the whole tree)
+//	commit          git commit of the boardsat that ran it (+dirty for
+//	                uncommitted changes); empty when unknown
 //	message         why a run ended in timeout, memout, error or wrong
 //
 // Numbers are written in Go's shortest decimal form; empty cells mean "not
@@ -76,12 +94,46 @@ var Columns = slices.Concat([]string{
 	"time", "instance", "puzzle", "squares", "variant", "backend", "heuristic", "encoding", "solver",
 	"task", "rep", "status", "answer", "seconds", "user", "sys", "maxrss_kb",
 	"solver_seconds", "encode_seconds", "solve_seconds",
-}, StatColumns, []string{"method", "fallbacks", "theorem", "message"})
+}, StatColumns, []string{"method", "fallbacks", "theorem"}, MeasureColumns, []string{"message"})
 
-// LegacyColumns is the schema before the method, fallbacks and theorem
-// columns. Files with it are still read (those fields empty) and merged
-// into the current schema; appending to one (bench --resume) is refused.
-var LegacyColumns = slices.Concat(Columns[:len(Columns)-4], []string{"message"})
+// MeasureColumns are the columns that say how a run was measured and under
+// which limits, in column order (see the package documentation).
+var MeasureColumns = []string{"measured_by", "limit", "cpu_limit_s", "wall_limit_s", "mem_limit_mb", "commit"}
+
+// PreviousSchemas are the headers of earlier versions of the schema: the
+// first without the method, fallbacks and theorem columns, the second
+// without MeasureColumns. Files with one are still read (the missing
+// fields empty) and merged into the current schema; appending to one (bench
+// --resume) is refused.
+var PreviousSchemas = [][]string{
+	slices.Concat(Columns[:len(Columns)-len(MeasureColumns)-4], []string{"message"}),
+	slices.Concat(Columns[:len(Columns)-len(MeasureColumns)-1], []string{"message"}),
+}
+
+// LegacyColumns is the first of PreviousSchemas.
+var LegacyColumns = PreviousSchemas[0]
+
+// previousSchema returns the earlier schema header is, or nil.
+func previousSchema(header []string) []string {
+	for _, p := range PreviousSchemas {
+		if slices.Equal(header, p) {
+			return p
+		}
+	}
+	return nil
+}
+
+// upgradeRecord returns a record of the earlier schema old in Columns
+// order, the columns old lacks empty.
+func upgradeRecord(old, rec []string) []string {
+	out := make([]string, len(Columns))
+	for i, c := range Columns {
+		if j := slices.Index(old, c); j >= 0 && j < len(rec) {
+			out[i] = rec[j]
+		}
+	}
+	return out
+}
 
 // The statuses a run can end with.
 const (
@@ -119,6 +171,20 @@ type Row struct {
 	SolverSeconds, EncodeSeconds, SolveSeconds float64
 	// Stats holds the counters reported, by puzzle.Stat* key.
 	Stats map[string]int64
+	// MeasuredBy says how Seconds, User, Sys and MaxRSSKB were measured:
+	// MeasuredCgroup2, MeasuredCgroup1 or MeasuredRusage ("" in files of
+	// an earlier schema).
+	MeasuredBy string
+	// Limit says which limit ended the run: LimitWall, LimitCPU or
+	// LimitMem; "" when none did.
+	Limit string
+	// CPULimit and WallLimit are the run's limits in seconds (0: none),
+	// MemLimitMB its memory limit in MiB (0: none).
+	CPULimit, WallLimit float64
+	MemLimitMB          int64
+	// Commit is the git commit of the boardsat that ran it (see
+	// bench.Build.CommitLabel); "" when unknown.
+	Commit string
 	// Method, Fallbacks and Theorem say what actually ran (puzzle.Answer's
 	// fields of those names); Fallbacks are joined with FallbackSep in CSV.
 	Method    string
@@ -126,6 +192,23 @@ type Row struct {
 	Theorem   string
 	Message   string
 }
+
+// The measurement methods of MeasuredBy: the run's own cgroup (v2, or v1
+// cpuacct and memory), or the operating system's accounting of the reaped
+// child and its waited-for descendants (wait4 rusage) with the tree's
+// resident memory sampled.
+const (
+	MeasuredCgroup2 = "cgroup2"
+	MeasuredCgroup1 = "cgroup1"
+	MeasuredRusage  = "rusage"
+)
+
+// The limits of Limit.
+const (
+	LimitWall = "wall"
+	LimitCPU  = "cpu"
+	LimitMem  = "mem"
+)
 
 // FallbackSep joins Row.Fallbacks in the fallbacks column.
 const FallbackSep = " | "
@@ -184,7 +267,20 @@ func (r Row) Record() []string {
 			rec = append(rec, "")
 		}
 	}
-	return append(rec, oneLine(r.Method), oneLine(strings.Join(r.Fallbacks, FallbackSep)), oneLine(r.Theorem), oneLine(r.Message))
+	rec = append(rec, oneLine(r.Method), oneLine(strings.Join(r.Fallbacks, FallbackSep)), oneLine(r.Theorem))
+	rec = append(rec, r.MeasuredBy, r.Limit, limitField(r.CPULimit), limitField(r.WallLimit), "", r.Commit)
+	if r.MemLimitMB > 0 {
+		rec[len(rec)-2] = strconv.FormatInt(r.MemLimitMB, 10)
+	}
+	return append(rec, oneLine(r.Message))
+}
+
+// limitField writes a limit in seconds, empty for none.
+func limitField(s float64) string {
+	if s <= 0 {
+		return ""
+	}
+	return fmtFloat(s)
 }
 
 func oneLine(s string) string {
@@ -252,9 +348,34 @@ func ParseRecord(rec []string) (Row, error) {
 		r.Stats[k] = v
 	}
 	n := len(Columns)
-	r.Method, r.Theorem, r.Message = field(n-4), field(n-2), field(n-1)
-	if fb := field(n - 3); fb != "" {
+	m := n - 1 - len(MeasureColumns) // first measure column
+	r.Method, r.Theorem, r.Message = field(m-3), field(m-1), field(n-1)
+	if fb := field(m - 2); fb != "" {
 		r.Fallbacks = strings.Split(fb, FallbackSep)
+	}
+	r.MeasuredBy, r.Limit, r.Commit = field(m), field(m+1), field(m+5)
+	switch r.MeasuredBy {
+	case "", MeasuredCgroup2, MeasuredCgroup1, MeasuredRusage:
+	default:
+		return r, bad(m, errors.New("unknown measurement method"))
+	}
+	switch r.Limit {
+	case "", LimitWall, LimitCPU, LimitMem:
+	default:
+		return r, bad(m+1, errors.New("unknown limit"))
+	}
+	for i, p := range []*float64{&r.CPULimit, &r.WallLimit} {
+		if field(m+2+i) == "" {
+			continue
+		}
+		if *p, err = strconv.ParseFloat(field(m+2+i), 64); err != nil || *p < 0 {
+			return r, bad(m+2+i, errors.New("not a non-negative number"))
+		}
+	}
+	if field(m+4) != "" {
+		if r.MemLimitMB, err = strconv.ParseInt(field(m+4), 10, 64); err != nil || r.MemLimitMB < 0 {
+			return r, bad(m+4, errors.New("not a non-negative integer"))
+		}
 	}
 	return r, nil
 }
@@ -271,8 +392,8 @@ func Read(rd io.Reader, name string) ([]Row, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: malformed CSV: %v", name, err)
 	}
-	legacy := slices.Equal(header, LegacyColumns)
-	if err := CheckHeader(header); err != nil && !legacy {
+	old := previousSchema(header)
+	if err := CheckHeader(header); err != nil && old == nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	var rows []Row
@@ -285,8 +406,8 @@ func Read(rd io.Reader, name string) ([]Row, error) {
 			return nil, fmt.Errorf("%s: malformed CSV: %v", name, err)
 		}
 		line, _ := cr.FieldPos(0)
-		if legacy && len(rec) == len(LegacyColumns) {
-			rec = slices.Insert(rec, len(rec)-1, "", "", "")
+		if old != nil && len(rec) == len(old) {
+			rec = upgradeRecord(old, rec)
 		}
 		row, err := ParseRecord(rec)
 		if err != nil {
@@ -373,8 +494,8 @@ func OpenAppend(path string) (*Appender, []Row, error) {
 		if rows, err = Read(bytes.NewReader(good), path); err != nil {
 			return nil, nil, err
 		}
-		if first, _, _ := bytes.Cut(good, []byte("\n")); string(bytes.TrimSpace(first)) == strings.Join(LegacyColumns, ",") {
-			return nil, nil, fmt.Errorf("%s has the previous schema (no method, fallbacks and theorem columns): write a new file, or convert it with boardsat results merge %s -o NEW.csv", path, path)
+		if first, _, _ := bytes.Cut(good, []byte("\n")); previousSchema(strings.Split(string(bytes.TrimSpace(first)), ",")) != nil {
+			return nil, nil, fmt.Errorf("%s has a previous schema (without the method or measurement columns): write a new file, or convert it with boardsat results merge %s -o NEW.csv", path, path)
 		}
 		if len(good) < len(data) {
 			// Drop the partial last line.

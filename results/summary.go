@@ -35,6 +35,9 @@ type Summary struct {
 	MedianRSSKB float64
 	// MedianNodes is the median of the nodes counter (NaN if not reported).
 	MedianNodes float64
+	// Limit is the largest limit of the runs, in seconds: the CPU limit
+	// where one applied, else the wall-clock limit (0: not recorded).
+	Limit float64
 }
 
 // BootstrapResamples is the number of resamples behind each confidence
@@ -74,6 +77,8 @@ func summarize(g []Row) Summary {
 		Task: g[0].Task, Runs: len(g), Statuses: map[string]int{}}
 	var secs, solver, rss, nodes []float64
 	for _, r := range g {
+		_, limit := runTime(r)
+		s.Limit = max(s.Limit, limit)
 		s.Statuses[r.Status]++
 		if !r.Solved() {
 			continue

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -121,59 +120,94 @@ func (t Table) latex(w io.Writer) error {
 	return err
 }
 
-// fmtSec formats seconds with 4 significant digits, "-" for NaN.
+// fmtSec formats seconds with 4 significant digits, "" for NaN (a tidy
+// table's empty cell).
 func fmtSec(x float64) string {
 	if math.IsNaN(x) {
-		return "-"
+		return ""
 	}
 	return strconv.FormatFloat(x, 'g', 4, 64)
 }
 
 func fmtNum(x float64) string {
 	if math.IsNaN(x) {
-		return "-"
+		return ""
 	}
 	return strconv.FormatFloat(x, 'f', -1, 64)
 }
 
-// SummaryTable lays out group summaries, one row per group.
+// statusOrder is the order of the status count columns.
+var statusOrder = []string{StatusOK, StatusUnsat, StatusTimeout, StatusMemout, StatusError, StatusWrong}
+
+// SummaryTable lays out group summaries, one row per group, tidy: numbers
+// or empty cells only (a count per status, the answer when the solved runs
+// agree on one, the CI's bounds in two columns), units in column names.
 func SummaryTable(sums []Summary) Table {
 	t := Table{
-		Title:   "Runs per instance, variant and task (seconds: wall clock of solved runs; CI: bootstrap 95% of the median)",
-		Header:  []string{"instance", "variant", "task", "runs", "solved", "statuses", "answer", "median s", "mean s", "sd s", "95% CI s", "median RSS KiB", "median nodes"},
-		Numeric: []bool{false, false, false, true, true, false, true, true, true, true, false, true, true},
+		Title: "Runs per instance, variant and task (seconds: wall clock of solved runs; CI: bootstrap 95% of the median)",
+		Header: []string{"instance", "variant", "task", "runs", "solved", "n_ok", "n_unsat", "n_timeout", "n_memout", "n_error", "n_wrong",
+			"answer", "distinct_answers", "median_s", "mean_s", "sd_s", "ci_low_s", "ci_high_s", "solver_median_s", "median_rss_kb", "median_nodes"},
+	}
+	t.Numeric = make([]bool, len(t.Header))
+	for i := 3; i < len(t.Numeric); i++ {
+		t.Numeric[i] = true
 	}
 	for _, s := range sums {
-		ans := s.Answers
-		ci := "-"
-		if !math.IsNaN(s.CILo) {
-			ci = "[" + fmtSec(s.CILo) + ", " + fmtSec(s.CIHi) + "]"
+		ans := ""
+		if len(s.Answers) == 1 {
+			ans = s.Answers[0]
 		}
-		t.Rows = append(t.Rows, []string{s.Instance, s.Variant, s.Task, strconv.Itoa(s.Runs), strconv.Itoa(s.Solved),
-			statusList(s.Statuses), strings.Join(ans, " "), fmtSec(s.Median), fmtSec(s.Mean), fmtSec(s.SD), ci,
-			fmtNum(s.MedianRSSKB), fmtNum(s.MedianNodes)})
+		row := []string{s.Instance, s.Variant, s.Task, strconv.Itoa(s.Runs), strconv.Itoa(s.Solved)}
+		for _, st := range statusOrder {
+			row = append(row, strconv.Itoa(s.Statuses[st]))
+		}
+		row = append(row, ans, strconv.Itoa(len(s.Answers)), fmtSec(s.Median), fmtSec(s.Mean), fmtSec(s.SD), fmtSec(s.CILo), fmtSec(s.CIHi),
+			fmtSec(s.SolverMedian), fmtNum(s.MedianRSSKB), fmtNum(s.MedianNodes))
+		t.Rows = append(t.Rows, row)
 	}
 	return t
 }
 
-func statusList(m map[string]int) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// ScoreTable lays out the per-task scores of every variant and the virtual
+// best solver (variant "VBS"): solved of N, PAR-k, unique solves, the
+// instances where the variant is the VBS and that share of the VBS's solves.
+func ScoreTable(a Aggregates, k float64) Table {
+	par := "par" + fmtFloat(k) + "_s"
+	t := Table{
+		Title:   "Per task: instances solved of N (more than half the runs solved), PAR-" + fmtFloat(k) + " seconds, unique solves, instances where the variant is the virtual best solver (VBS) and its share of the VBS's solves",
+		Header:  []string{"task", "variant", "solved", "instances", par, "unique", "vbs_best", "vbs_share"},
+		Numeric: []bool{false, false, true, true, true, true, true, true},
 	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + strconv.Itoa(m[k])
+	for _, v := range a.VBS {
+		for _, s := range a.Scores {
+			if s.Task == v.Task {
+				t.Rows = append(t.Rows, []string{s.Task, s.Variant, strconv.Itoa(s.Solved), strconv.Itoa(s.Instances), fmtSec(s.PAR),
+					strconv.Itoa(s.Unique), strconv.Itoa(s.Best), strconv.FormatFloat(s.Contribution, 'f', 3, 64)})
+			}
+		}
+		t.Rows = append(t.Rows, []string{v.Task, "VBS", strconv.Itoa(v.Solved), strconv.Itoa(v.Instances), fmtSec(v.PAR), "", "", ""})
 	}
-	return strings.Join(parts, " ")
+	return t
+}
+
+// WinsTable lays out the pairwise wins of every two variants on each task.
+func WinsTable(a Aggregates) Table {
+	t := Table{
+		Title:   "Pairwise wins per task: instances where variant beat versus (solved it alone, or faster), lost, or tied (equal times, or neither solved)",
+		Header:  []string{"task", "variant", "versus", "wins", "losses", "ties"},
+		Numeric: []bool{false, false, false, true, true, true},
+	}
+	for _, w := range a.Wins {
+		t.Rows = append(t.Rows, []string{w.Task, w.Variant, w.Versus, strconv.Itoa(w.Wins), strconv.Itoa(w.Losses), strconv.Itoa(w.Ties)})
+	}
+	return t
 }
 
 // SpeedupTable lays out speed-ups against baseline.
 func SpeedupTable(sps []Speedup, baseline string) Table {
 	t := Table{
 		Title:   "Speed-up over " + baseline + " (geometric mean over instances both solved of baseline median / variant median; above 1 is faster)",
-		Header:  []string{"variant", "task", "instances", "geomean speed-up", "min", "max"},
+		Header:  []string{"variant", "task", "instances", "speedup_geomean", "speedup_min", "speedup_max"},
 		Numeric: []bool{false, false, true, true, true, true},
 	}
 	for _, s := range sps {
@@ -194,7 +228,7 @@ type PuzzleSpeedups struct {
 func SpeedupTableAll(ps []PuzzleSpeedups) Table {
 	t := Table{
 		Title:   "Speed-up over each puzzle's baseline (geometric mean over instances both solved of baseline median / variant median; above 1 is faster)",
-		Header:  []string{"puzzle", "baseline", "variant", "task", "instances", "geomean speed-up", "min", "max"},
+		Header:  []string{"puzzle", "baseline", "variant", "task", "instances", "speedup_geomean", "speedup_min", "speedup_max"},
 		Numeric: []bool{false, false, false, false, true, true, true, true},
 	}
 	for _, p := range ps {

@@ -20,8 +20,10 @@ import (
 func init() {
 	commands["bench"] = command{"run a benchmark suite (built-in: " + strings.Join(bench.Builtin.Names(), ", ") + "; or a suite file) into a results CSV", runBench}
 	about := `Runs every run of SUITE, a built-in suite or a suite file (one group per line:
-SPEC... [backends=LIST] [task=T] [repeat=N] [timeout=D] [mem=M] [ladder=true]),
-each in a child process with its time and memory limits, and writes one CSV row
+SPEC... [backends=LIST] [task=T] [repeat=N] [timeout=D] [cpulimit=D] [mem=M]
+[ladder=true]), each in a child process with its wall-clock, CPU-time and memory
+limits enforced on its whole process tree (measured through a cgroup of its own
+where the machine allows, else through rusage), and writes one CSV row
 per run (to -o FILE.csv, with a FILE.csv.meta.json sidecar, or to stdout).
 benchstat needs at least ` + strconv.Itoa(benchstatMinRuns) + ` runs of a group for a 95% confidence interval
 (and at least 4 a side to call a difference significant): use --repeat 6 or more
@@ -33,13 +35,15 @@ built-in suites:`
 		about += "\n  " + name + ": " + suiteDescription(text)
 	}
 	helps["bench"] = help{
-		usage: []string{"bench SUITE [-o FILE.csv] [--repeat N] [--timeout D] [--mem M] [--resume] [--dry-run]"},
+		usage: []string{"bench SUITE [-o FILE.csv] [--repeat N] [--timeout D] [--cpu-limit D] [--mem M] [--jobs N] [--cpus LIST] [--resume|--force] [--dry-run]"},
 		about: about,
 		examples: []string{
 			"bench quick -o r.csv",
 			"bench quick --dry-run",
 			"bench paper -o paper.csv --repeat 6 --resume",
 			"bench my.suite -o r.csv --timeout 30s --mem 2G",
+			"bench my.suite -o r.csv --cpu-limit 20s --timeout 1m",
+			"bench my.suite -o r.csv --jobs 2 --cpus 0-1",
 		},
 	}
 }
@@ -51,9 +55,13 @@ func runBench(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	repeat := fs.Int("repeat", 0, "repetitions of every run (0: as the suite says)")
 	timeout := fs.Duration("timeout", 0, "wall-clock limit per run (0: as the suite says)")
+	cpuLimit := fs.Duration("cpu-limit", 0, "CPU-time limit per run, user + sys of the run's whole process tree (0: as the suite says)")
+	jobs := fs.Int("jobs", 1, "runs at once, each pinned to its own share of the cores (--cpus, default all)")
+	cpus := fs.String("cpus", "", "cores to run on, like 0-3,6: cut into --jobs equal shares, one per concurrent run")
 	mem := fs.String("mem", "", "memory limit per run, like 512M or 2G (default: as the suite says)")
 	out := fs.String("o", "", "results CSV to write (default: CSV on stdout); a FILE.meta.json sidecar describes the machine")
 	resume := fs.Bool("resume", false, "keep the rows already in -o FILE and skip their runs")
+	force := fs.Bool("force", false, "replace an existing -o FILE (and its sidecar); without it or --resume an existing FILE is refused")
 	dryRun := fs.Bool("dry-run", false, "list the planned runs (instance, variant, task, repetition) and run nothing")
 	shardFlag := fs.String("shard", "", "run only shard `K/N` of the suite's runs (join the shards' CSVs with boardsat results merge)")
 	quiet := fs.Bool("quiet", false, "print no progress on stderr")
@@ -64,8 +72,17 @@ func runBench(args []string, stdout io.Writer) error {
 	if len(pos) != 1 {
 		return badInputf("want exactly one SUITE: a built-in suite (%s) or a suite file", strings.Join(bench.Builtin.Names(), ", "))
 	}
-	if *repeat < 0 || *timeout < 0 {
-		return badInputf("--repeat and --timeout must not be negative")
+	if *repeat < 0 { // durations are checked by parseFlags
+		return badInputf("--repeat must not be negative")
+	}
+	var cpuList []int
+	if *cpus != "" {
+		if cpuList, err = bench.ParseCPUs(*cpus); err != nil {
+			return badInput(err)
+		}
+	}
+	if _, err := bench.Slots(*jobs, cpuList); err != nil {
+		return badInput(err)
 	}
 	var memMB int64
 	if *mem != "" {
@@ -84,10 +101,14 @@ func runBench(args []string, stdout io.Writer) error {
 		return badInput(err)
 	}
 	if *dryRun {
-		runs, unsupported := suite.Plan(context.Background(), bench.Overrides{Repeat: *repeat, Timeout: *timeout, MemMB: memMB})
+		runs, unsupported := suite.Plan(context.Background(), bench.Overrides{Repeat: *repeat, Timeout: *timeout, CPULimit: *cpuLimit, MemMB: memMB})
 		runs = bench.ShardPlan(suite, runs, shard)
 		for _, r := range runs {
-			fmt.Fprintf(stdout, "%s\t%s\t%s\trep %d\ttimeout %s\tmem %dM\n", r.Spec, r.Variant, r.Task, r.Rep, r.Timeout, r.MemMB)
+			cpu := "none"
+			if r.CPULimit > 0 {
+				cpu = r.CPULimit.String()
+			}
+			fmt.Fprintf(stdout, "%s\t%s\t%s\trep %d\ttimeout %s\tcpu-limit %s\tmem %dM\n", r.Spec, r.Variant, r.Task, r.Rep, r.Timeout, cpu, r.MemMB)
 		}
 		for _, u := range unsupported {
 			fmt.Fprintf(stdout, "left out: %s\n", u)
@@ -101,10 +122,13 @@ func runBench(args []string, stdout io.Writer) error {
 	}
 	opt := bench.Options{
 		Runner:      bench.Runner{Exe: exe, Args: []string{"solve"}},
-		Overrides:   bench.Overrides{Repeat: *repeat, Timeout: *timeout, MemMB: memMB},
+		Overrides:   bench.Overrides{Repeat: *repeat, Timeout: *timeout, CPULimit: *cpuLimit, MemMB: memMB},
+		Jobs:        *jobs,
+		CPUs:        cpuList,
 		Out:         *out,
 		Stdout:      stdout,
 		Resume:      *resume,
+		Force:       *force,
 		CommandLine: os.Args,
 		Shard:       shard,
 	}

@@ -57,6 +57,15 @@ func TestBenchThenResults(t *testing.T) {
 	if status, out, _ := runCLI("bench", suite, "--dry-run", "--repeat", "3"); status != 0 || !strings.Contains(out, "21 runs planned") {
 		t.Errorf("dry run: %d\n%s", status, out)
 	}
+	// The same command line again would lose the rows: refused, one line.
+	before, _ := os.ReadFile(csv)
+	if status, _, stderr := runCLI("bench", suite, "-o", csv); status != 2 || strings.Count(stderr, "\n") != 1 ||
+		!strings.Contains(stderr, "--resume") || !strings.Contains(stderr, "--force") {
+		t.Errorf("bench onto an existing file: status %d, %q", status, stderr)
+	}
+	if after, _ := os.ReadFile(csv); string(after) != string(before) {
+		t.Error("the refused bench changed the file")
+	}
 	// Resume with everything done runs nothing.
 	if status, _, stderr := runCLI("bench", suite, "-o", csv, "--resume"); status != 0 {
 		t.Fatalf("resume: %d %s", status, stderr)
@@ -123,6 +132,13 @@ func TestBenchResultsBadInput(t *testing.T) {
 		{[]string{"bench", writeSuite(t, "queens:8 backends=oracle")}, "unknown backend"},
 		{[]string{"bench", writeSuite(t, "queens:8 repeat=0")}, "bad repeat"},
 		{[]string{"bench", "quick", "--mem", "lots"}, "bad memory size"},
+		{[]string{"bench", "quick", "--cpu-limit", "-1s"}, "must not be negative"},
+		{[]string{"bench", "quick", "--timeout", "-1s"}, "must not be negative"},
+		{[]string{"bench", "quick", "--cpus", "0,4096"}, "core 4096 does not exist"},
+		{[]string{"bench", "quick", "--cpus", "1-0"}, "bad --cpus"},
+		{[]string{"bench", "quick", "--jobs", "0"}, "bad --jobs"},
+		{[]string{"bench", "quick", "--jobs", "4096"}, "needs at least 4096 cores"},
+		{[]string{"bench", writeSuite(t, "queens:8 cpulimit=-2s")}, "bad cpulimit"},
 		{[]string{"bench", "quick", "--resume"}, "--resume needs an output file"},
 		{[]string{"results"}, "want a subcommand"},
 		{[]string{"results", "draw", good}, "want a subcommand"},
@@ -132,6 +148,10 @@ func TestBenchResultsBadInput(t *testing.T) {
 		{[]string{"results", "summarize", filepath.Join(dir, "missing.csv")}, "no such file"},
 		{[]string{"results", "summarize", good, "--baseline", "sat/nosuch"}, "unknown baseline variant"},
 		{[]string{"results", "table", good, "--format", "html"}, "unknown table format"},
+		{[]string{"results", "table", good, "--what", "pivot", "--measure", "mean"}, "unknown --measure"},
+		{[]string{"results", "table", good, "--what", "pie"}, "unknown --what"},
+		{[]string{"results", "summarize", good, "--par", "-1"}, "bad --par"},
+		{[]string{"results", "table", good, "--variants", "sat/*"}, "matches nothing"},
 		{[]string{"results", "plot", good, "--kind", "pie"}, "unknown figure kind"},
 		{[]string{"results", "plot", good, "--x", "native", "--y", "nosuch"}, "unknown variant"},
 		{[]string{"results", "plot", good, "-o", filepath.Join(dir, "f.gif"), "--kind", "cactus"}, "figure format"},
@@ -174,6 +194,10 @@ func TestQuickSuite(t *testing.T) {
 	for _, r := range rows {
 		if r.Status == results.StatusWrong {
 			t.Errorf("wrong answer: %s %s %s: %s", r.Instance, r.Variant, r.Task, r.Message)
+		}
+		if r.MeasuredBy == "" || r.WallLimit != 3 || r.MemLimitMB != bench.DefaultMemMB {
+			t.Errorf("%s %s: measured by %q, wall limit %g s, memory limit %d MiB: want a method and the suite's limits (3 s, %d MiB)",
+				r.Instance, r.Variant, r.MeasuredBy, r.WallLimit, r.MemLimitMB, bench.DefaultMemMB)
 		}
 	}
 	if status, _, stderr := runCLI("results", "summarize", csv); status != 0 {

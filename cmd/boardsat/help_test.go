@@ -66,7 +66,7 @@ func TestSubcommandHelp(t *testing.T) {
 		})
 	}
 	_, out, _ := runCLI("results", "table", "-h")
-	for _, foreign := range []string{"-kind", "-out-dir", "-variants"} {
+	for _, foreign := range []string{"-kind", "-out-dir", "-x"} {
 		if strings.Contains(out, foreign) {
 			t.Errorf("results table -h lists plot's flag %s", foreign)
 		}

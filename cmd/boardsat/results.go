@@ -24,15 +24,19 @@ func init() {
 		about: `Reads results CSV files written by boardsat bench (several files are read as
 one) and reports on them:
   summarize  per instance, variant and task: runs, statuses, median, mean, sd and
-             a bootstrap 95% CI of the wall-clock seconds; speed-ups per puzzle
-  table      the same as a Markdown, CSV or LaTeX table (--what summary|speedup)
-  plot       cactus, scaling and scatter figures (SVG, PNG or PDF)
+             a bootstrap 95% CI of the wall-clock seconds; per task the scores
+             (solved of N, PAR-2, virtual best solver, unique solves), pairwise
+             wins; speed-ups per puzzle
+  table      one of them as a Markdown, CSV or LaTeX table, or a pivot of
+             instances x variants (--what summary|scores|wins|speedup|pivot)
+  plot       cactus, scaling, scatter and ecdf figures (SVG, PNG or PDF)
   benchfmt   Go benchmark lines for benchstat
   merge      one CSV of every input's rows, duplicated rows dropped
 Rows of one instance and task from several files (the shards of a bench) are
 judged together, as one run would have judged them: where nothing is published
 and the brute force cannot decide, the majority is over every file's answers.
-Run "boardsat results SUBCOMMAND -h" for a subcommand's flags.`,
+Rows of different commits are refused unless --mixed. Run "boardsat results
+SUBCOMMAND -h" for a subcommand's flags.`,
 		examples: []string{
 			"results summarize r.csv",
 			"results table r.csv --what speedup --format csv",
@@ -42,17 +46,25 @@ Run "boardsat results SUBCOMMAND -h" for a subcommand's flags.`,
 		},
 	}
 	helps["results summarize"] = help{
-		usage:    []string{"results summarize [--baseline VARIANT] FILE.csv..."},
-		about:    "Prints, as Markdown, one row per instance, variant and task (runs, statuses,\nanswer, median, mean, sd, bootstrap 95% CI of the median wall-clock seconds),\nthen one speed-up table per puzzle.",
-		examples: []string{"results summarize r.csv", "results summarize r.csv --baseline native/bitboard"},
+		usage: []string{"results summarize [--baseline VARIANT] [--par K] [filters] FILE.csv..."},
+		about: `Prints, as Markdown, one row per instance, variant and task (runs, a count per
+status, answer, median, mean, sd, bootstrap 95% CI of the median wall-clock
+seconds); per task each variant's instances solved of N, PAR-K (default PAR-2)
+under the recorded limits, unique solves and share of the virtual best solver;
+the pairwise wins; then one speed-up table per puzzle. Runs with a CPU limit
+are scored by CPU seconds, the others by wall seconds.`,
+		examples: []string{"results summarize r.csv", "results summarize r.csv --baseline native/bitboard --par 10"},
 	}
 	helps["results table"] = help{
-		usage: []string{"results table [--what summary|speedup] [--format md|csv|latex] [--baseline VARIANT] [-o FILE] FILE.csv..."},
-		about: `Writes the summary table, or the speed-up table (every variant against the
-baseline, per puzzle and task: geometric mean, min and max of baseline median /
-variant median over the instances both solved), as Markdown, CSV or LaTeX. A CSV
-is always one table (the speed-ups with a puzzle and a baseline column).`,
-		examples: []string{"results table r.csv --format latex", "results table r.csv --what speedup --format csv -o speedup.csv"},
+		usage: []string{"results table [--what summary|scores|wins|speedup|pivot] [--measure median|par2|solved] [--format md|csv|latex] [--baseline VARIANT] [--par K] [filters] [-o FILE] FILE.csv..."},
+		about: `Writes one table as Markdown, CSV (tidy: numbers or empty cells, units in
+column names, always one table) or LaTeX: the summary, the scores (solved of
+N, PAR-K, VBS, unique solves), the pairwise wins, the speed-ups against the
+baseline, or a pivot per task of instances x variants with one --measure per
+cell (LaTeX: booktabs, siunitx columns, best in bold, a dash for no solved
+run, caption and label; needs \usepackage{booktabs,siunitx,graphicx}).`,
+		examples: []string{"results table r.csv --what pivot --measure par2 --format latex -o t.tex",
+			"results table r.csv --what scores --format csv", "results table r.csv --what speedup --format csv -o speedup.csv"},
 	}
 	helps["results plot"] = help{
 		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [filters] FILE.csv...",
@@ -60,9 +72,17 @@ is always one table (the speed-ups with a puzzle and a baseline column).`,
 		about: `Draws figures, one panel per puzzle and task in each, with one legend beside
 the panels and one style per variant (native: solid lines, filled markers;
 SAT: dashed lines, open markers):
-  cactus   per variant, instances solved (x) within a median time (y, log)
+  cactus   per variant, instances solved (x) within a median time (y, log), and
+           the virtual best solver (per instance the fastest variant)
   scaling  median time (y, log) against board squares (x), one line per variant
-  scatter  median time of variant --x against --y per instance (log-log, diagonal)
+  scatter  median time of variant --x against --y per instance (log-log), one
+           panel per task, with the diagonal, 2x and 10x lines; an instance one
+           of them did not solve sits on the limit line, marked x
+  ecdf     per task, the distribution of the ratio time --y / time --x over the
+           instances both solved (log x)
+PDF figures embed their font (text outside its Windows-1252 encoding, such as
+"≤", is drawn as glyph outlines); SVG figures draw all text as outlines, so they
+render the same without the reader's fonts.
 Times are the solver's own seconds by default (--time solver: no process
 start-up, which dominates the wall clock of small instances); a median below
 0.1 ms is drawn at 0.1 ms. Without -o each kind goes to DIR/BASE-KIND.EXT.`,
@@ -71,6 +91,7 @@ start-up, which dominates the wall clock of small instances); a median below
 			"results plot r.csv --kind cactus -o cactus.svg",
 			"results plot r.csv --kind scaling --puzzle queens --task count -o q.pdf",
 			"results plot r.csv --kind scatter --x sat/pairwise --y sat/totalizer -o s.png",
+			"results plot r.csv --kind ecdf --x native/plain --y native/bitboard -o e.pdf",
 			"results plot r.csv --variants 'native/*' --time wall",
 		},
 	}
@@ -103,29 +124,40 @@ func runResults(args []string, stdout io.Writer) error {
 	}
 	sub, args := args[0], args[1:]
 	fs := flag.NewFlagSet("results "+sub, flag.ContinueOnError)
-	var baseline, format, what, out, kinds, ext, outDir, xv, yv, tasks, puzzles, variants, timeKind *string
+	var baseline, format, what, out, kinds, ext, outDir, xv, yv, tasks, puzzles, variants, timeKind, measure *string
+	par := new(float64)
+	*par = results.DefaultPAR
+	filters := func() {
+		tasks = fs.String("task", "", "only these tasks, comma-separated (default: every task)")
+		puzzles = fs.String("puzzle", "", "only these puzzles, comma-separated (default: every puzzle)")
+		variants = fs.String("variants", "", "only these variants, comma-separated; * matches within a field, as in native/* (default: every variant)")
+	}
 	switch sub {
 	case "summarize":
 		baseline = fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
+		par = fs.Float64("par", results.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
+		filters()
 	case "table":
 		baseline = fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
 		format = fs.String("format", "md", "md, csv or latex")
-		what = fs.String("what", "summary", "summary or speedup")
+		what = fs.String("what", "summary", "summary, speedup, scores (solved of N, PAR, VBS, unique solves), wins (pairwise) or pivot (instances x variants)")
+		measure = fs.String("measure", results.MeasureMedian, "pivot: the measure per cell: median, par2 or solved")
+		par = fs.Float64("par", results.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
 		out = fs.String("o", "", "output file (default: stdout)")
+		filters()
 	case "plot":
 		out = fs.String("o", "", "write one figure of one --kind (default kind: cactus) to this file; the extension picks svg, png or pdf")
-		kinds = fs.String("kind", "", "figures to draw, comma-separated: cactus, scaling, scatter (default: all three, or cactus with -o)")
+		kinds = fs.String("kind", "", "figures to draw, comma-separated: cactus, scaling, scatter, ecdf (default: all four, or cactus with -o)")
 		ext = fs.String("ext", "svg", "figure format when -o is not given: svg, png or pdf")
 		outDir = fs.String("out-dir", "", "directory for the figures when -o is not given (default: the first CSV's directory)")
 		xv = fs.String("x", "", "scatter: variant on the x axis (default: the pair with most instances solved in common)")
 		yv = fs.String("y", "", "scatter: variant on the y axis")
-		tasks = fs.String("task", "", "only these tasks, comma-separated (default: every task)")
-		puzzles = fs.String("puzzle", "", "only these puzzles, comma-separated (default: every puzzle)")
-		variants = fs.String("variants", "", "only these variants, comma-separated; * matches within a field, as in native/* (default: every variant)")
+		filters()
 		timeKind = fs.String("time", "solver", "time to plot: solver (the solver's own seconds, no process start-up) or wall (wall clock of the whole run)")
 	case "benchfmt", "merge":
 		out = fs.String("o", "", "output file (default: stdout)")
 	}
+	mixed := fs.Bool("mixed", false, "pool rows of different commits (refused without it); a note names the commits pooled")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -146,6 +178,24 @@ func runResults(args []string, stdout io.Writer) error {
 	if len(rows) == 0 && sub != "merge" {
 		return badInputf("the results hold no rows (a header only): nothing to show")
 	}
+	if !(*par > 0) {
+		return badInputf("bad --par %g: want a positive factor, like 2 for PAR-2", *par)
+	}
+	if measure != nil {
+		if err := results.CheckMeasure(*measure); err != nil {
+			return badInput(err)
+		}
+	}
+	if tasks != nil {
+		if rows, err = filterRows(rows, *tasks, *puzzles, *variants); err != nil {
+			return err
+		}
+	}
+	if note, err := results.CheckPool(rows, *mixed); err != nil {
+		return badInput(err)
+	} else if note != "" {
+		fmt.Fprintf(stderrOut, "boardsat results %s: %s\n", sub, note)
+	}
 	// The files' rows are judged together, as one run would have judged
 	// them: shards each judged by their own majority could otherwise both
 	// call different answers ok.
@@ -159,10 +209,15 @@ func runResults(args []string, stdout io.Writer) error {
 		if err != nil {
 			return badInput(err)
 		}
-		if err := results.SummaryTable(sums).Render(stdout, "md"); err != nil {
-			return err
-		}
-		for _, t := range tables {
+		agg := results.Aggregate(rows, *par)
+		tables = append([]results.Table{results.SummaryTable(sums), results.ScoreTable(agg, *par), results.WinsTable(agg)}, tables...)
+		for i, t := range tables {
+			if i == 0 {
+				if err := t.Render(stdout, "md"); err != nil {
+					return err
+				}
+				continue
+			}
 			fmt.Fprintln(stdout)
 			if err := t.Render(stdout, "md"); err != nil {
 				return err
@@ -178,6 +233,32 @@ func runResults(args []string, stdout io.Writer) error {
 		switch *what {
 		case "summary":
 			tables = []results.Table{results.SummaryTable(sums)}
+		case "scores":
+			tables = []results.Table{results.ScoreTable(results.Aggregate(rows, *par), *par)}
+		case "wins":
+			tables = []results.Table{results.WinsTable(results.Aggregate(rows, *par))}
+		case "pivot":
+			ps, _ := results.Pivots(rows, *measure, *par)
+			return writeOut(*out, stdout, func(w io.Writer) error {
+				if *format == "csv" {
+					return results.LongPivots(ps).Render(w, "csv")
+				}
+				for i, p := range ps {
+					if i > 0 {
+						fmt.Fprintln(w)
+					}
+					var err error
+					if *format == "latex" {
+						err = p.LaTeX(w)
+					} else {
+						err = p.Wide().Render(w, "md")
+					}
+					if err != nil {
+						return err
+					}
+				}
+				return nil
+			})
 		case "speedup":
 			if *format == "csv" {
 				ps, err := puzzleSpeedups(sums, *baseline)
@@ -189,7 +270,7 @@ func runResults(args []string, stdout io.Writer) error {
 				return badInput(err)
 			}
 		default:
-			return badInputf("unknown --what %q: want summary or speedup", *what)
+			return badInputf("unknown --what %q: want summary, speedup, scores, wins or pivot", *what)
 		}
 		return writeOut(*out, stdout, func(w io.Writer) error {
 			for i, t := range tables {
@@ -203,10 +284,6 @@ func runResults(args []string, stdout io.Writer) error {
 			return nil
 		})
 	case "plot":
-		rows, err := filterRows(rows, *tasks, *puzzles, *variants)
-		if err != nil {
-			return err
-		}
 		return plotResults(rows, files[0], plotArgs{kinds: *kinds, ext: *ext, outDir: *outDir, out: *out, x: *xv, y: *yv, time: *timeKind}, stdout)
 	case "benchfmt":
 		var sessions []results.Session
@@ -380,12 +457,12 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 	var ks []string
 	for _, k := range strings.Split(kinds, ",") {
 		if !slices.Contains(results.PlotKinds, k) {
-			return badInputf("unknown figure kind %q: want cactus, scaling or scatter", k)
+			return badInputf("unknown figure kind %q: want cactus, scaling, scatter or ecdf", k)
 		}
 		ks = append(ks, k)
 	}
 	if a.out != "" && len(ks) != 1 {
-		return badInputf("-o names one figure: give one --kind (cactus, scaling or scatter), or use --out-dir for several")
+		return badInputf("-o names one figure: give one --kind (cactus, scaling, scatter or ecdf), or use --out-dir for several")
 	}
 	if !slices.Contains(results.PlotFormats, a.ext) {
 		return badInputf("unknown figure format %q: want svg, png or pdf", a.ext)
@@ -421,7 +498,7 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 			f, err = results.Cactus(sums, a.time)
 		case "scaling":
 			f, err = results.Scaling(sums, a.time)
-		case "scatter":
+		case "scatter", "ecdf":
 			x, y := a.x, a.y
 			if x == "" {
 				var ok bool
@@ -430,7 +507,11 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 					break
 				}
 			}
-			f, err = results.Scatter(sums, x, y, a.time)
+			if k == "scatter" {
+				f, err = results.Scatter(sums, x, y, a.time)
+			} else {
+				f, err = results.ECDF(sums, x, y, a.time)
+			}
 		}
 		if err != nil {
 			if len(ks) == 1 {

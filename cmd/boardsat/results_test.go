@@ -198,3 +198,28 @@ func TestResultsHeaderOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestResultsMixedCommits: results refuses rows of two commits in one line
+// (exit 2), and pools them with --mixed, saying which commits it pooled.
+func TestResultsMixedCommits(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for i, c := range []string{"aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb"} {
+		r := results.Row{Instance: "queens:4", Puzzle: "queens", Variant: "native", Backend: "native", Task: "count", Rep: i + 1,
+			Status: "ok", Seconds: 1, Commit: c}
+		r.SetAnswerString("2")
+		p := filepath.Join(dir, c+".csv")
+		f, _ := os.Create(p)
+		results.Write(f, []results.Row{r})
+		f.Close()
+		files = append(files, p)
+	}
+	status, out, stderr := runCLI(append([]string{"results", "summarize"}, files...)...)
+	if status != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "--mixed") {
+		t.Errorf("two commits: %d %q %q", status, out, stderr)
+	}
+	status, out, stderr = runCLI(append([]string{"results", "summarize", "--mixed"}, files...)...)
+	if status != 0 || !strings.Contains(stderr, "pooled the rows of 2 commits: aaaaaaaaaaaa (1 rows), bbbbbbbbbbbb (1 rows)") || !strings.Contains(out, "queens:4") {
+		t.Errorf("--mixed: %d %q %q", status, out, stderr)
+	}
+}
