@@ -23,9 +23,13 @@ build:
 install:
 	$(GO) install -buildvcs=true -ldflags '$(LDFLAGS)' ./cmd/boardsat
 
-# The test command of the README and of CI: formatting, vet, then every test.
+# The test command of the README and of CI: formatting, vet, then every test;
+# then the one ratio test (CPU >= 0.8 x wall of a single-threaded search)
+# again, alone on the machine (BOARDSAT_ALONE=1), where it is always judged:
+# beside the other packages' tests its run waits for a core.
 test: fmt-check vet
 	$(GO) test -count=1 -timeout 15m ./...
+	BOARDSAT_ALONE=1 $(GO) test -count=1 -run '^TestWorkerCPUMeasured$$' ./bench
 
 vet:
 	$(GO) vet ./...

@@ -623,7 +623,8 @@ func measureMethods(t *testing.T) []string {
 // it: CPU >= 0.8 x wall (issue 19; before, user+sys were 0.05 s of 1.4 s).
 // The search is single-threaded, so on a machine busy with other work the
 // ratio falls for reasons of its own: up to three tries, any one will do,
-// and outside CI a machine loaded beyond its cores skips the judgement.
+// and a machine loaded beyond its cores skips the judgement unless the
+// test runs alone (BOARDSAT_ALONE=1, as make test runs it a second time).
 func TestWorkerCPUMeasured(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a search of about a second per method")
@@ -649,10 +650,11 @@ func TestWorkerCPUMeasured(t *testing.T) {
 		if tries == nil {
 			continue
 		}
-		// On a machine loaded beyond its cores (other engineers' builds)
-		// the run waits for a core and the ratio says nothing of the
-		// measurement; CI (CI=true) runs alone and always asserts it.
-		if load := loadAverage(); os.Getenv("CI") != "true" && len(load) > 0 && load[0] > float64(runtime.NumCPU()) {
+		// On a machine loaded beyond its cores (other packages' tests,
+		// other engineers' builds) the run waits for a core and the ratio
+		// says nothing of the measurement. make test runs this test again
+		// alone (BOARDSAT_ALONE=1), and there it is always judged.
+		if load := loadAverage(); os.Getenv("BOARDSAT_ALONE") != "1" && len(load) > 0 && load[0] > float64(runtime.NumCPU()) {
 			t.Skipf("%s: CPU under 0.8 x wall in every try (%s) with the machine loaded beyond its %d cores (load %.1f): not judged", method, strings.Join(tries, "; "), runtime.NumCPU(), load[0])
 		}
 		t.Errorf("%s: CPU under 0.8 x wall in every try, the worker's time missed: %s", method, strings.Join(tries, "; "))
