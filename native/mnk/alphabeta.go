@@ -89,7 +89,7 @@ type prover struct {
 	nodes int64
 	// abort, if set, stops the search when it becomes true (the other
 	// thread settled the question this search was for).
-	abort   *atomic.Bool
+	abort *atomic.Bool
 	// done, if set, also stops the search when it becomes true.
 	done    *atomic.Bool
 	stopped bool
