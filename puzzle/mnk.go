@@ -243,14 +243,13 @@ func replayMNK(m MNK, game []Square) (cells []byte, over bool, winner byte, err 
 	side := m.ToMove()
 	empty := m.EmptySquares()
 	for i, q := range game {
-		if over {
-			return nil, false, 0, fmt.Errorf("move %d (%s) comes after the game ended", i+1, b.Name(q))
-		}
-		if !b.Valid(q) {
-			return nil, false, 0, fmt.Errorf("move %d is off the %s board", i+1, b)
-		}
-		if cells[q] != MNKEmpty {
-			return nil, false, 0, fmt.Errorf("move %d (%s) is on an occupied square", i+1, b.Name(q))
+		switch {
+		case over:
+			return nil, false, 0, mnkMoveError{b, i, q, "comes after the game ended"}
+		case !b.Valid(q):
+			return nil, false, 0, mnkMoveError{b, i, q, "is off the board"}
+		case cells[q] != MNKEmpty:
+			return nil, false, 0, mnkMoveError{b, i, q, "is on an occupied square"}
 		}
 		cells[q] = side
 		empty--
@@ -262,6 +261,22 @@ func replayMNK(m MNK, game []Square) (cells []byte, over bool, winner byte, err 
 		side = MNKX + MNKO - side
 	}
 	return cells, over, winner, nil
+}
+
+// mnkMoveError is the checker's error for an illegal move of a game
+// record, formatted only when read (brute force meets millions of them).
+type mnkMoveError struct {
+	b    Board
+	i    int
+	q    Square
+	what string
+}
+
+func (e mnkMoveError) Error() string {
+	if !e.b.Valid(e.q) {
+		return fmt.Sprintf("move %d is off the %s board", e.i+1, e.b)
+	}
+	return fmt.Sprintf("move %d (%s) %s", e.i+1, e.b.Name(e.q), e.what)
 }
 
 // checkMNK checks a game record with the checker's own rules: every move
