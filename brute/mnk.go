@@ -13,7 +13,7 @@ import (
 const MaxMNKSequences = 4_000_000
 
 func init() {
-	solvers["mnk"] = solver{tasks: []puzzle.Task{puzzle.Count, puzzle.First}, solve: mnkGames}
+	solvers["mnk"] = solver{tasks: []puzzle.Task{puzzle.Count, puzzle.First, puzzle.Value}, solve: mnkGames}
 }
 
 // mnkGames enumerates game records square by square, keeping a move only
@@ -35,6 +35,9 @@ func mnkGames(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 		if seqs > MaxMNKSequences {
 			return puzzle.Answer{}, TooLarge{req.Spec, fmt.Sprintf("over %d move sequences", MaxMNKSequences), MaxMNKSequences}
 		}
+	}
+	if req.Task == puzzle.Value {
+		return mnkValue(ctx, req, m)
 	}
 	if m.Positions && req.Task != puzzle.Count {
 		return puzzle.Answer{}, fmt.Errorf("the check backend counts positions (task count) only")
@@ -92,4 +95,75 @@ func mnkGames(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	}
 	stop := rec()
 	return finish(req.Task, count, nodes, stop == errStop && first == nil, first), nil
+}
+
+// mnkValue is minimax over every game record the checker accepts: a record
+// the checker accepts as a whole is scored by its outcome (MNKOutcome);
+// otherwise the side to move takes the best of the moves the partial check
+// accepts. The solution is the game played on by the first best move at
+// every turn, so a complete game.
+func mnkValue(ctx context.Context, req puzzle.Request, m puzzle.MNK) (puzzle.Answer, error) {
+	if m.Moves > 0 || m.Positions {
+		return puzzle.Answer{}, fmt.Errorf("the check backend does task value only for whole games, not %s", m)
+	}
+	b := m.Board
+	extend, err := puzzle.Extender(req.Spec)
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	// Scores are for the side to move at the start: 1 win, 0 draw, -1 loss.
+	first := map[byte]string{m.ToMove(): "x"}
+	if m.ToMove() == puzzle.MNKO {
+		first = map[byte]string{puzzle.MNKO: "o"}
+	}
+	var nodes int64
+	stopped := false
+	game := []puzzle.Square{}
+	var best func() (int, []puzzle.Square)
+	best = func() (int, []puzzle.Square) {
+		nodes++
+		if nodes%stopEvery == 0 && ctx.Err() != nil {
+			stopped = true
+		}
+		if out, err := puzzle.MNKOutcome(m, game); err == nil {
+			switch out {
+			case "draw":
+				return 0, nil
+			case first[m.ToMove()]:
+				return 1, nil
+			}
+			return -1, nil
+		}
+		mine := len(game)%2 == 0
+		score := -2
+		var line []puzzle.Square
+		for q := range b.Size() {
+			if stopped {
+				break
+			}
+			game = append(game, puzzle.Square(q))
+			if extend(puzzle.Solution{Board: b, Game: game}) == nil {
+				v, rest := best()
+				if !mine {
+					v = -v
+				}
+				if v > score {
+					score, line = v, append([]puzzle.Square{puzzle.Square(q)}, rest...)
+				}
+			}
+			game = game[:len(game)-1]
+		}
+		if !mine {
+			score = -score
+		}
+		return score, line
+	}
+	v, line := best()
+	ans := finish(puzzle.Count, 1, nodes, stopped, nil)
+	ans.Count = 0
+	if ans.Status == puzzle.OK {
+		ans.GameValue = map[int]string{1: puzzle.GameWin, 0: puzzle.GameDraw, -1: puzzle.GameLoss}[v]
+		ans.Solution = &puzzle.Solution{Board: b, Game: line}
+	}
+	return ans, nil
 }
