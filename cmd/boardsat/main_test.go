@@ -35,6 +35,17 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{[]string{"solve", "queens:8", "--threads", "-1"}, "--threads"},
 		{[]string{"solve", "queens:8", "--bogus"}, "bogus"},
 		{[]string{"list", "extra"}, "no arguments"},
+		{[]string{"solve", "mnk:3x3:4"}, "bad mnk K"},
+		{[]string{"solve", "mnk:3x3:0"}, "bad mnk K"},
+		{[]string{"solve", "mnk:3x3:3:pos=XX......."}, "cannot arise"},
+		{[]string{"solve", "mnk:3x3:3:pos=XXXOO...."}, "play is over"},
+		{[]string{"solve", "mnk:3x3:3:pos=XXXOOO..."}, "play is over"},
+		{[]string{"solve", "mnk:3x3:3:pos=XO?......"}, "want X, O or ."},
+		{[]string{"solve", "mnk:3x3:3:pos=XO"}, "want 9 cells"},
+		{[]string{"solve", "mnk:3x3:3:moves=10"}, "at most 9 moves"},
+		{[]string{"solve", "mnk:3x3:3:moves=0"}, "bad mnk moves"},
+		{[]string{"solve", "mnk:3x3:3", "--task", "value", "--backend", "sat"}, "native"},
+		{[]string{"solve", "mnk:3x3:3:moves=5", "--task", "value"}, "task value"},
 	}
 	for _, c := range cases {
 		status, stdout, stderr := runCLI(c.args...)
@@ -56,7 +67,7 @@ func TestHelpAndList(t *testing.T) {
 		t.Errorf("help: status %d, output %q", status, out)
 	}
 	status, out, _ = runCLI("list")
-	if status != 0 || !strings.Contains(out, "backend native") {
+	if status != 0 || !strings.Contains(out, "backend native") || !strings.Contains(out, "value is native-only") {
 		t.Errorf("list: status %d, output %q", status, out)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -31,9 +32,9 @@ type entry struct {
 }
 
 // tableBits is the log2 of the table's buckets for a board of n squares:
-// enough for the small boards, 2^22 buckets (about 200 MB) at most.
+// enough for the small boards, 2^20 buckets (48 MB) at most.
 func tableBits(n int) int {
-	return min(22, max(10, n-3))
+	return min(20, max(10, n-3))
 }
 
 func newTable(n int) *table {
@@ -115,8 +116,9 @@ func (p *prover) poll() {
 }
 
 // canon returns the least image of (own, opp) under the board symmetries.
-func (p *prover) canon(own, opp uint64) (uint64, uint64) {
-	a, b := own, opp
+// It also returns the symmetry that maps (own, opp) there.
+func (p *prover) canon(own, opp uint64) (uint64, uint64, int) {
+	a, b, sym := own, opp, 0
 	for i := 1; i < len(p.g.syms); i++ {
 		ia := p.g.image(i, own)
 		if ia > a {
@@ -124,10 +126,10 @@ func (p *prover) canon(own, opp uint64) (uint64, uint64) {
 		}
 		ib := p.g.image(i, opp)
 		if ia < a || ib < b {
-			a, b = ia, ib
+			a, b, sym = ia, ib, i
 		}
 	}
-	return a, b
+	return a, b, sym
 }
 
 // rowWeight scores a square by a row through it that holds c stones of
@@ -195,10 +197,11 @@ func (p *prover) ab(own, opp uint64, alpha, beta int8) int8 {
 		moves = empty&live | dead&-dead
 	}
 	var a0, b0 uint64
+	var sym int
 	useTable := ne >= 4
 	hint := int8(-1)
 	if useTable {
-		a0, b0 = p.canon(own, opp)
+		a0, b0, sym = p.canon(own, opp)
 		if e, ok := p.t.probe(a0, b0); ok {
 			switch {
 			case e.lo >= beta:
@@ -209,8 +212,8 @@ func (p *prover) ab(own, opp uint64, alpha, beta int8) int8 {
 				return e.lo
 			}
 			alpha, beta = max(alpha, e.lo), min(beta, e.hi)
-			if a0 == own && b0 == opp {
-				hint = e.move
+			if e.move >= 0 {
+				hint = int8(p.g.inv[sym][e.move])
 			}
 		}
 	}
@@ -231,12 +234,8 @@ func (p *prover) ab(own, opp uint64, alpha, beta int8) int8 {
 		}
 	}
 	if useTable && bestMove >= 0 {
-		// The hint's position is up to symmetry, so store the move only
-		// when the position is its own canonical image.
-		n := entry{a: a0, b: b0, lo: -1, hi: 1, move: -1, empty: int8(ne)}
-		if a0 == own && b0 == opp {
-			n.move = bestMove
-		}
+		// The table keeps the move as it is on the canonical image.
+		n := entry{a: a0, b: b0, lo: -1, hi: 1, move: int8(p.g.perm[sym][bestMove]), empty: int8(ne)}
 		switch {
 		case best <= alpha0:
 			n.hi = best
@@ -290,6 +289,20 @@ func (p *prover) orderMoves(own, opp, moves, live uint64, ply int, hint int8) []
 	return order
 }
 
+// bestFirst returns the moves of a position (own to move) in search
+// order, the table's move first: the order in which the principal line
+// tries them, so that it mostly tries a best move first.
+func (p *prover) bestFirst(own, opp uint64) []int8 {
+	empty := p.g.full &^ (own | opp)
+	ne := bits.OnesCount64(empty)
+	hint := int8(-1)
+	a, b, sym := p.canon(own, opp)
+	if e, ok := p.t.probe(a, b); ok && e.move >= 0 {
+		hint = int8(p.g.inv[sym][e.move])
+	}
+	return slices.Clone(p.orderMoves(own, opp, empty, p.g.full, ne, hint))
+}
+
 // split is one first move (m1) of the side to move and the distinct
 // replies to it; value[j] is set for a reply that ends the game.
 type split struct {
@@ -310,7 +323,7 @@ func rootSplits(p *prover, own, opp uint64) (splits []*split, won int8) {
 		if g.wins(own|1<<q, int(q)) {
 			return nil, q
 		}
-		a, b := p.canon(opp, own|1<<q)
+		a, b, _ := p.canon(opp, own|1<<q)
 		if seen[[2]uint64{a, b}] {
 			continue
 		}
@@ -320,7 +333,7 @@ func rootSplits(p *prover, own, opp uint64) (splits []*split, won int8) {
 		rest := g.full &^ (o2 | p2)
 		seen2 := map[[2]uint64]bool{}
 		for _, r := range p.orderMoves(o2, p2, rest, g.full, 1, -1) {
-			c, d := p.canon(p2, o2|1<<r)
+			c, d, _ := p.canon(p2, o2|1<<r)
 			if seen2[[2]uint64{c, d}] {
 				continue
 			}
@@ -451,7 +464,7 @@ func valueSearch(ctx context.Context, req puzzle.Request, m puzzle.MNK) (puzzle.
 		geq := func(a, b uint64, t int8) bool { return p.ab(a, b, t-1, t) >= t }
 		pv = []int8{first}
 		if !g.wins(own|1<<first, int(first)) {
-			pv = append(pv, principal(g, opp, own|1<<first, -v, geq)...)
+			pv = append(pv, principal(g, opp, own|1<<first, -v, geq, p.bestFirst)...)
 		}
 		stopped = p.stopped
 	}

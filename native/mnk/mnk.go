@@ -46,6 +46,9 @@ type game struct {
 	// syms[i][c][v] is the image under symmetry i of the squares in byte c
 	// of a bitboard when that byte is v (so a bitboard maps in n/8 lookups).
 	syms [][][256]uint64
+	// perm[i][q] is the image of square q under symmetry i, inv[i] the
+	// inverse map.
+	perm, inv [][]int
 }
 
 func newGame(m puzzle.MNK) *game {
@@ -78,6 +81,11 @@ func newGame(m puzzle.MNK) *game {
 	}
 	chunks := (g.n + 7) / 8
 	for _, perm := range symmetry.Perms[int](b) {
+		inv := make([]int, g.n)
+		for q, t := range perm {
+			inv[t] = q
+		}
+		g.perm, g.inv = append(g.perm, perm), append(g.inv, inv)
 		tab := make([][256]uint64, chunks)
 		for c := range chunks {
 			for v := range 256 {

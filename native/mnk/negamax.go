@@ -48,17 +48,30 @@ func (p *plain) value(own, opp uint64) int8 {
 // principal plays best moves from (own, opp), of value v for its side to
 // move, to the end of the game: at each position the first move that keeps
 // the value. geq(own, opp, t) reports whether a position is worth t or
-// more to its side to move. It returns the squares played.
-func principal(g *game, own, opp uint64, v int8, geq func(own, opp uint64, t int8) bool) []int8 {
+// more to its side to move; order, if not nil, lists a position's moves in
+// the order to try them (else square by square). It returns the squares
+// played.
+func principal(g *game, own, opp uint64, v int8, geq func(own, opp uint64, t int8) bool, order func(own, opp uint64) []int8) []int8 {
 	var moves []int8
 	for {
 		empty := g.full &^ (own | opp)
 		if empty == 0 {
 			return moves
 		}
+		var moves8 []int8
+		if order != nil {
+			moves8 = order(own, opp)
+		} else {
+			for s := empty; s != 0; s &= s - 1 {
+				moves8 = append(moves8, int8(bits.TrailingZeros64(s)))
+			}
+		}
 		next, won := -1, false
-		for s := empty; s != 0 && next < 0; s &= s - 1 {
-			q := bits.TrailingZeros64(s)
+		for _, q8 := range moves8 {
+			if next >= 0 {
+				break
+			}
+			q := int(q8)
 			switch {
 			case g.wins(own|1<<q, q):
 				if v == 1 {
@@ -131,7 +144,7 @@ func negamaxSolve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error
 		v := p.value(own, opp)
 		var pv []int8
 		if !p.stopped {
-			pv = principal(g, own, opp, v, func(a, b uint64, t int8) bool { return p.value(a, b) >= t })
+			pv = principal(g, own, opp, v, func(a, b uint64, t int8) bool { return p.value(a, b) >= t }, nil)
 		}
 		return valueAnswer(v, pv, m, p.nodes, p.stopped), nil
 	default:
