@@ -137,7 +137,7 @@ func TestRefusals(t *testing.T) {
 		task puzzle.Task
 	}{{"queens:8", puzzle.Count}, {"pieces:7x8:K3Q1B2R2N3", puzzle.Count}, {"tour:5x5:a1", puzzle.Count}, {"tour:5x4:*", puzzle.Count},
 		{"swap:5x4", puzzle.Shortest}, {"queens:5", puzzle.Unique}, {"tour:5x5:a1", puzzle.All}, {"kingpath:5x4:a1:3", puzzle.Count},
-		{"mnk:4x3:3", puzzle.Count}, {"mnk:3x3:3", puzzle.Value}, {"mnk:3x3:3:positions", puzzle.First}} {
+		{"mnk:4x3:3", puzzle.Count}, {"mnk:3x3:3:moves=5", puzzle.Value}, {"mnk:4x3:3", puzzle.Value}, {"mnk:3x3:3:positions", puzzle.First}} {
 		_, err := Backend{}.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse(c.spec), Task: c.task})
 		if err == nil {
 			t.Errorf("%s %s: accepted", c.spec, c.task)

@@ -27,6 +27,7 @@ type counter struct {
 	nodes   int64
 	stopped bool
 	over    bool // a count overflowed 64 bits
+	full    bool // the memo reached MaxMemo
 }
 
 func newCounter(ctx context.Context, m puzzle.MNK) *counter {
@@ -68,6 +69,9 @@ func (c *counter) games(own, opp uint64) int {
 	c.nodes++
 	if c.nodes&1023 == 0 && c.ctx.Err() != nil {
 		c.stopped = true
+	}
+	if len(c.memo) >= MaxMemo {
+		c.stopped, c.full = true, true
 	}
 	empty := c.g.full &^ (own | opp)
 	e := bits.OnesCount64(empty)
@@ -134,6 +138,9 @@ func (c *counter) positions(own, opp uint64, moves int) int64 {
 		if c.nodes&1023 == 0 && c.ctx.Err() != nil {
 			c.stopped = true
 		}
+		if len(seen) >= MaxMemo {
+			c.stopped, c.full = true, true
+		}
 		if moves == 0 || ply == moves {
 			n += int64(orbit)
 		}
@@ -164,6 +171,11 @@ func (c *counter) positions(own, opp uint64, moves int) int64 {
 	return n
 }
 
+// MaxMemo bounds the positions the memoised count stores (about 1 GB at
+// most); a count that needs more stops with status error, never a partial
+// count. mnk:4x4:4 stores 2.3 million.
+const MaxMemo = 1 << 23
+
 // errOverflow is the error of a count past 64 bits.
 var errOverflow = errors.New("a game count overflowed 64 bits")
 
@@ -184,7 +196,10 @@ func count(ctx context.Context, m puzzle.MNK) (puzzle.Answer, error) {
 	if !c.stopped {
 		pos = c.positions(own, opp, m.Moves)
 	}
-	if c.over && !c.stopped {
+	switch {
+	case c.full:
+		return puzzle.Answer{Status: puzzle.Error, Message: fmt.Sprintf("the memo reached %d positions (MaxMemo): too large to count in memory", MaxMemo)}, nil
+	case c.over && !c.stopped:
 		return puzzle.Answer{Status: puzzle.Error, Message: errOverflow.Error()}, nil
 	}
 	ans := countAnswer(m, t, pos, c.nodes, c.stopped)

@@ -157,7 +157,7 @@ func valueName(v int8) string {
 	return puzzle.GameDraw
 }
 
-// refuseMoves is the error of task value on a spec that restricts the
+// refuseValue is the error of task value on a spec that restricts the
 // game's length or counts positions: the value is of the whole game.
 func refuseValue(m puzzle.MNK) error {
 	if m.Moves > 0 || m.Positions {
