@@ -233,3 +233,24 @@ func TestNoGeometry(t *testing.T) {
 		t.Fatalf("only %d files checked", checked)
 	}
 }
+
+// TestMNKValueAgreesWithNative: the brute-force minimax through the
+// checker and the native alpha-beta give the same value, and the brute
+// force's game passes the checker.
+func TestMNKValueAgreesWithNative(t *testing.T) {
+	for _, s := range []string{"mnk:3x3:3", "mnk:3x2:2", "mnk:4x2:3", "mnk:2x2:2", "mnk:3x3:2", "mnk:1x7:3", "mnk:4x2:2",
+		"mnk:3x3:3:pos=X.......O", "mnk:3x3:3:pos=X...O...X", "mnk:3x3:3:pos=.X..O...."} {
+		spec := puzzle.MustParse(s)
+		b := solve(t, s, puzzle.Value)
+		n, err := native.Backend{}.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Value})
+		if err != nil || b.Status != puzzle.OK || n.Status != puzzle.OK {
+			t.Fatalf("%s: brute %s, native %s %v", s, b.Status, n.Status, err)
+		}
+		if b.GameValue != n.GameValue {
+			t.Errorf("%s: brute %s, native %s", s, b.GameValue, n.GameValue)
+		}
+		if err := puzzle.Check(spec, *b.Solution); err != nil {
+			t.Errorf("%s: brute game %v: %v", s, b.Solution.GameNames(), err)
+		}
+	}
+}
