@@ -92,7 +92,10 @@ type prover struct {
 	// thread settled the question this search was for).
 	abort *atomic.Bool
 	// done, if set, also stops the search when it becomes true.
-	done    *atomic.Bool
+	done *atomic.Bool
+	// recall, if set, also stops the search when it becomes true (the
+	// thread is wanted elsewhere).
+	recall  *atomic.Bool
 	stopped bool
 	// scores is scratch space for move ordering, one slice per ply.
 	scores [][]int32
@@ -110,7 +113,8 @@ func newProver(ctx context.Context, g *game, t *table) *prover {
 
 func (p *prover) poll() {
 	p.nodes++
-	if p.nodes&4095 == 0 && (p.ctx.Err() != nil || p.abort != nil && p.abort.Load() || p.done != nil && p.done.Load()) {
+	if p.nodes&4095 == 0 && (p.ctx.Err() != nil || p.abort != nil && p.abort.Load() || p.done != nil && p.done.Load() ||
+		p.recall != nil && p.recall.Load()) {
 		p.stopped = true
 	}
 }
@@ -355,8 +359,23 @@ func rootSplits(p *prover, own, opp uint64) (splits []*split, won int8) {
 
 // atLeast decides on the threads whether the side to move can reach value
 // t or better: whether some first move holds t against every reply. It
-// returns the answer and the first move that holds it.
+// returns the answer and the first move that holds it. The replies are
+// the tasks, in order; a reply other than the first of its first move
+// waits until that first reply held (young brothers wait): a first move
+// that fails is mostly refuted by its first reply, so the threads refute
+// different first moves instead of racing on one. When the first reply of
+// the leading first move (the first not refuted, the likeliest to hold)
+// holds, threads busy with later first moves are called back (their work
+// so far stays in the table) to search its other replies side by side. A
+// task is abandoned as soon as another refutes its first move, or the
+// question is settled.
 func atLeast(ctx context.Context, provers []*prover, splits []*split, own, opp uint64, t int8) (bool, int8) {
+	for i, sp := range splits {
+		if len(sp.replies) == 0 && t <= 0 {
+			// The first move fills the board: a draw.
+			return true, splits[i].m1
+		}
+	}
 	type task struct{ s, r int }
 	var tasks []task
 	for i, sp := range splits {
@@ -366,55 +385,114 @@ func atLeast(ctx context.Context, provers []*prover, splits []*split, own, opp u
 			tasks = append(tasks, task{i, j})
 		}
 	}
-	var next atomic.Int64
-	var done atomic.Bool
-	var mu sync.Mutex
-	holds := int8(-1)
-	for i, sp := range splits {
-		if len(sp.replies) == 0 && t <= 0 {
-			// The first move fills the board: a draw.
-			return true, splits[i].m1
+	var (
+		mu      sync.Mutex
+		wake    = sync.NewCond(&mu)
+		taken   = make([]bool, len(tasks))
+		eldest  = make([]bool, len(splits)) // the first reply held
+		running = make([]int, len(provers)) // each thread's task, or -1
+		recall  = make([]atomic.Bool, len(provers))
+		done    atomic.Bool
+		holds   = int8(-1)
+		stopAll = func() bool { return done.Load() || ctx.Err() != nil }
+	)
+	for w := range running {
+		running[w] = -1
+	}
+	lead := func() int { return slices.IndexFunc(splits, func(sp *split) bool { return !sp.refuted.Load() }) }
+	// next takes the next task thread w may start, waiting while the only
+	// ones left wait for their first reply; -1 when there is none.
+	next := func(w int) int {
+		mu.Lock()
+		defer mu.Unlock()
+		running[w] = -1
+		for !stopAll() {
+			waiting := false
+			for i, tk := range tasks {
+				switch {
+				case taken[i]:
+				case splits[tk.s].refuted.Load():
+					taken[i] = true
+				case tk.r > 0 && !eldest[tk.s]:
+					waiting = true
+				default:
+					taken[i], running[w] = true, i
+					recall[w].Store(false)
+					return i
+				}
+			}
+			if !waiting {
+				return -1
+			}
+			wake.Wait()
 		}
+		return -1
+	}
+	finish := func(tk task, v int8) {
+		mu.Lock()
+		defer mu.Unlock()
+		sp := splits[tk.s]
+		switch {
+		case v < t:
+			sp.refuted.Store(true)
+		case int(sp.passed.Add(1)) == len(sp.replies):
+			if holds < 0 {
+				holds = sp.m1
+			}
+			done.Store(true)
+		}
+		if v >= t && tk.r == 0 {
+			eldest[tk.s] = true
+		}
+		if l := lead(); l >= 0 && eldest[l] {
+			for w, i := range running {
+				if i >= 0 && tasks[i].s > l {
+					recall[w].Store(true)
+				}
+			}
+		}
+		wake.Broadcast()
+	}
+	// putBack returns a recalled task to the pool.
+	putBack := func(i int) {
+		mu.Lock()
+		defer mu.Unlock()
+		taken[i] = false
+		wake.Broadcast()
 	}
 	var wg sync.WaitGroup
-	for _, p := range provers {
+	for w, p := range provers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for !done.Load() && ctx.Err() == nil {
-				n := int(next.Add(1) - 1)
-				if n >= len(tasks) {
+			defer func() {
+				mu.Lock()
+				running[w] = -1
+				wake.Broadcast()
+				mu.Unlock()
+			}()
+			for {
+				n := next(w)
+				if n < 0 {
 					return
 				}
 				tk := tasks[n]
 				sp := splits[tk.s]
-				if sp.refuted.Load() {
-					continue
-				}
-				var v int8
-				if e := sp.ends[tk.r]; e != 2 {
-					v = e
-				} else {
-					p.abort, p.done, p.stopped = &sp.refuted, &done, false
-					r := sp.replies[tk.r]
-					v = p.ab(own|1<<sp.m1, opp|1<<r, t-1, t)
+				v := sp.ends[tk.r]
+				if v == 2 {
+					p.abort, p.done, p.recall, p.stopped = &sp.refuted, &done, &recall[w], false
+					v = p.ab(own|1<<sp.m1, opp|1<<sp.replies[tk.r], t-1, t)
 					if p.stopped {
-						if ctx.Err() != nil || done.Load() {
+						switch {
+						case stopAll():
 							return
+						case recall[w].Load() && !sp.refuted.Load():
+							putBack(n)
 						}
-						continue // refuted meanwhile
+						continue
 					}
 				}
-				if v < t {
-					sp.refuted.Store(true)
-				} else if int(sp.passed.Add(1)) == len(sp.replies) {
-					mu.Lock()
-					if holds < 0 {
-						holds = sp.m1
-					}
-					mu.Unlock()
-					done.Store(true)
-				}
+				finish(tk, v)
 			}
 		}()
 	}
@@ -460,7 +538,7 @@ func valueSearch(ctx context.Context, req puzzle.Request, m puzzle.MNK) (puzzle.
 	var pv []int8
 	if !stopped {
 		p := provers[0]
-		p.abort, p.done, p.stopped = nil, nil, false
+		p.abort, p.done, p.recall, p.stopped = nil, nil, nil, false
 		geq := func(a, b uint64, t int8) bool { return p.ab(a, b, t-1, t) >= t }
 		pv = []int8{first}
 		if !g.wins(own|1<<first, int(first)) {
