@@ -70,7 +70,7 @@ func (c *counter) games(own, opp uint64) int {
 	if c.nodes&1023 == 0 && c.ctx.Err() != nil {
 		c.stopped = true
 	}
-	if len(c.memo) >= MaxMemo {
+	if len(c.memo) >= memoLimit {
 		c.stopped, c.full = true, true
 	}
 	empty := c.g.full &^ (own | opp)
@@ -138,7 +138,7 @@ func (c *counter) positions(own, opp uint64, moves int) int64 {
 		if c.nodes&1023 == 0 && c.ctx.Err() != nil {
 			c.stopped = true
 		}
-		if len(seen) >= MaxMemo {
+		if len(seen) >= memoLimit {
 			c.stopped, c.full = true, true
 		}
 		if moves == 0 || ply == moves {
@@ -171,10 +171,13 @@ func (c *counter) positions(own, opp uint64, moves int) int64 {
 	return n
 }
 
-// MaxMemo bounds the positions the memoised count stores (about 1 GB at
-// most); a count that needs more stops with status error, never a partial
-// count. mnk:4x4:4 stores 2.3 million.
-const MaxMemo = 1 << 23
+// MaxMemo bounds the positions the memoised count stores (about 800 MB
+// at most); a count that needs more stops with status error, never a
+// partial count. mnk:4x4:4 stores 2.3 million.
+const MaxMemo = 1 << 22
+
+// memoLimit is MaxMemo, lowered by the tests.
+var memoLimit = MaxMemo
 
 // errOverflow is the error of a count past 64 bits.
 var errOverflow = errors.New("a game count overflowed 64 bits")
@@ -198,7 +201,7 @@ func count(ctx context.Context, m puzzle.MNK) (puzzle.Answer, error) {
 	}
 	switch {
 	case c.full:
-		return puzzle.Answer{Status: puzzle.Error, Message: fmt.Sprintf("the memo reached %d positions (MaxMemo): too large to count in memory", MaxMemo)}, nil
+		return puzzle.Answer{Status: puzzle.Error, Message: fmt.Sprintf("the memo reached %d positions: too large to count in memory", memoLimit)}, nil
 	case c.over && !c.stopped:
 		return puzzle.Answer{Status: puzzle.Error, Message: errOverflow.Error()}, nil
 	}

@@ -266,6 +266,19 @@ func TestTimeout(t *testing.T) {
 	}
 }
 
+// TestMemoLimit: a count whose memo outgrows its limit is status error,
+// never a partial count.
+func TestMemoLimit(t *testing.T) {
+	defer func(n int) { memoLimit = n }(memoLimit)
+	memoLimit = 100
+	for _, spec := range []string{"mnk:3x3:3", "mnk:3x3:3:positions"} {
+		ans, err := search.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse(spec), Task: puzzle.Count})
+		if err != nil || ans.Status != puzzle.Error || ans.Count != 0 || !strings.Contains(ans.Message, "memo") {
+			t.Errorf("%s: %s %d %q %v", spec, ans.Status, ans.Count, ans.Message, err)
+		}
+	}
+}
+
 func benchValue(b *testing.B, spec string, threads int) {
 	for b.Loop() {
 		ans := solve(b, spec, "", puzzle.Value, threads, nil)
