@@ -534,6 +534,14 @@ func valueSearch(ctx context.Context, req puzzle.Request, m puzzle.MNK) (puzzle.
 		own, opp = o, x
 	}
 	v, first, provers := solveValue(ctx, g, own, opp, search.Threads(req.Threads))
+	// Each thread's share of the solve (before the principal line), so
+	// that the split between threads can be read off an answer.
+	split := map[string]int64{}
+	if len(provers) > 1 {
+		for i, p := range provers {
+			split[fmt.Sprintf("nodes_thread_%d", i+1)] = p.nodes
+		}
+	}
 	stopped := ctx.Err() != nil
 	var pv []int8
 	if !stopped {
@@ -546,8 +554,11 @@ func valueSearch(ctx context.Context, req puzzle.Request, m puzzle.MNK) (puzzle.
 		}
 		stopped = p.stopped
 	}
-	nodes := sumNodes(provers)
-	return valueAnswer(v, pv, m, nodes, stopped), nil
+	ans := valueAnswer(v, pv, m, sumNodes(provers), stopped)
+	for k, n := range split {
+		ans.Stats[k] = n
+	}
+	return ans, nil
 }
 
 func sumNodes(ps []*prover) int64 {
