@@ -143,3 +143,16 @@ func TestMNKPublished(t *testing.T) {
 		t.Error("a value published for a position")
 	}
 }
+
+// TestGameValueOf: points and values map both ways.
+func TestGameValueOf(t *testing.T) {
+	for _, v := range []string{GameWin, GameDraw, GameLoss} {
+		p, ok := GamePoints(v)
+		if back, ok2 := GameValueOf(p); !ok || !ok2 || back != v {
+			t.Errorf("%s -> %d -> %s", v, p, back)
+		}
+	}
+	if _, ok := GameValueOf(3); ok {
+		t.Error("3 points is no value")
+	}
+}
