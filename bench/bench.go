@@ -298,6 +298,10 @@ func rowValue(r results.Row) string {
 		return ""
 	}
 	ans := puzzle.Answer{Status: puzzle.Status(r.Status), Count: r.Answer, Big: r.AnswerBig, Length: int(r.Answer)}
+	if puzzle.Task(r.Task) == puzzle.Value {
+		// The row holds the value as points (puzzle.GamePoints).
+		ans.GameValue, _ = puzzle.GameValueOf(r.Answer)
+	}
 	return compare.ValueOf(puzzle.Task(r.Task), ans)
 }
 

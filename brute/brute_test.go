@@ -31,7 +31,8 @@ func solve(t *testing.T, spec string, task puzzle.Task) puzzle.Answer {
 func TestPublishedCounts(t *testing.T) {
 	specs := []string{"queens:1", "queens:2", "queens:3", "queens:4", "queens:5", "queens:6",
 		"pieces:3x3:K1R2", "pieces:4x4:R2N4", "tour:4x4:a1:closed", "tour:3x5:a1:closed",
-		"kingpath:4x4:b1:2", "kingpath:4x4:b1:5", "kingpath:4x4:c1:9", "kingpath:4x4:a2:16"}
+		"kingpath:4x4:b1:2", "kingpath:4x4:b1:5", "kingpath:4x4:c1:9", "kingpath:4x4:a2:16",
+		"mnk:3x3:3", "mnk:3x3:3:positions", "mnk:3x3:3:moves=5"}
 	checked := 0
 	for _, s := range specs {
 		spec := puzzle.MustParse(s)
@@ -51,7 +52,7 @@ func TestPublishedCounts(t *testing.T) {
 			t.Errorf("%s: brute force %d, published %d", s, got, want)
 		}
 	}
-	if checked < 13 {
+	if checked < 16 {
 		t.Fatalf("only %d published counts within the limits", checked)
 	}
 }
@@ -135,7 +136,8 @@ func TestRefusals(t *testing.T) {
 		spec string
 		task puzzle.Task
 	}{{"queens:8", puzzle.Count}, {"pieces:7x8:K3Q1B2R2N3", puzzle.Count}, {"tour:5x5:a1", puzzle.Count}, {"tour:5x4:*", puzzle.Count},
-		{"swap:5x4", puzzle.Shortest}, {"queens:5", puzzle.Unique}, {"tour:5x5:a1", puzzle.All}, {"kingpath:5x4:a1:3", puzzle.Count}} {
+		{"swap:5x4", puzzle.Shortest}, {"queens:5", puzzle.Unique}, {"tour:5x5:a1", puzzle.All}, {"kingpath:5x4:a1:3", puzzle.Count},
+		{"mnk:4x3:3", puzzle.Count}, {"mnk:3x3:3:moves=5", puzzle.Value}, {"mnk:4x3:3", puzzle.Value}, {"mnk:3x3:3:positions", puzzle.First}} {
 		_, err := Backend{}.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse(c.spec), Task: c.task})
 		if err == nil {
 			t.Errorf("%s %s: accepted", c.spec, c.task)
@@ -176,6 +178,11 @@ func TestAgreesWithNative(t *testing.T) {
 	for _, p := range []string{"K2", "Q2", "B3", "R3", "N4", "K1Q1B1R1N1", "Q1N2"} {
 		specs = append(specs, "pieces:4x4:"+p, "pieces:3x5:"+p)
 	}
+	for _, l := range []int{1, 3, 5} {
+		specs = append(specs, fmt.Sprintf("mnk:3x3:3:moves=%d:positions", l), fmt.Sprintf("mnk:3x3:2:moves=%d", l))
+	}
+	specs = append(specs, "mnk:3x3:3:moves=6", "mnk:4x4:4:moves=4", "mnk:3x3:3:pos=X...O....", "mnk:3x3:3:pos=X...O...X:positions",
+		"mnk:4x2:3", "mnk:3x2:2:positions", "mnk:1x7:3", "mnk:3x3:1")
 	specs = append(specs, "swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free", "swap:3x3:w=a3,c3:b=a1,c1:rule=own:turns=alternate",
 		"swap:4x3:w=a1,a2:b=d1,d2:rule=enemy:turns=free", "swap:4x3", "swap:3x4")
 	for _, s := range specs {
@@ -224,5 +231,26 @@ func TestNoGeometry(t *testing.T) {
 	}
 	if checked < 5 {
 		t.Fatalf("only %d files checked", checked)
+	}
+}
+
+// TestMNKValueAgreesWithNative: the brute-force minimax through the
+// checker and the native alpha-beta give the same value, and the brute
+// force's game passes the checker.
+func TestMNKValueAgreesWithNative(t *testing.T) {
+	for _, s := range []string{"mnk:3x3:3", "mnk:3x2:2", "mnk:4x2:3", "mnk:2x2:2", "mnk:3x3:2", "mnk:1x7:3", "mnk:4x2:2",
+		"mnk:3x3:3:pos=X.......O", "mnk:3x3:3:pos=X...O...X", "mnk:3x3:3:pos=.X..O...."} {
+		spec := puzzle.MustParse(s)
+		b := solve(t, s, puzzle.Value)
+		n, err := native.Backend{}.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Value})
+		if err != nil || b.Status != puzzle.OK || n.Status != puzzle.OK {
+			t.Fatalf("%s: brute %s, native %s %v", s, b.Status, n.Status, err)
+		}
+		if b.GameValue != n.GameValue {
+			t.Errorf("%s: brute %s, native %s", s, b.GameValue, n.GameValue)
+		}
+		if err := puzzle.Check(spec, *b.Solution); err != nil {
+			t.Errorf("%s: brute game %v: %v", s, b.Solution.GameNames(), err)
+		}
 	}
 }

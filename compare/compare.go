@@ -113,6 +113,8 @@ func Published(spec puzzle.Spec, task puzzle.Task) (string, bool) {
 		if n, ok := puzzle.KnownShortest(spec); ok {
 			return strconv.Itoa(n), true
 		}
+	case puzzle.Value:
+		return puzzle.KnownGameValue(spec)
 	}
 	return "", false
 }

@@ -76,6 +76,12 @@ const SATMaxSquares = 10000
 // symmetry breaking would publish wrong numbers.
 const ErrUniqueRefused = "the SAT backends do not do task unique: their symmetry breaking removes only mirror images (46 models for queens:8, not the 12 classes), so counting under it would be wrong; use --backend native for unique"
 
+// ErrValueRefused is the error of the SAT-side backends for task value: a
+// game's value under best play alternates "some move" and "every reply"
+// down the game (a quantified formula, QBF), which one SAT formula does not
+// express; the native backend answers it.
+const ErrValueRefused = "the SAT backends do not do task value: a game's value under best play is a quantified (QBF) question, not SAT; use --backend native (the sat backend counts and lists games: tasks count, first, all)"
+
 // satPrepared is a request resolved and encoded.
 type satPrepared struct {
 	enc     Encoder
@@ -99,6 +105,9 @@ func satPrepare(ctx context.Context, backend string, req puzzle.Request, e Encod
 	}
 	if req.Task == puzzle.Unique {
 		return satPrepared{}, errors.New(ErrUniqueRefused)
+	}
+	if req.Task == puzzle.Value {
+		return satPrepared{}, errors.New(ErrValueRefused)
 	}
 	if !slices.Contains(e.Tasks, req.Task) {
 		tasks := make([]string, len(e.Tasks))

@@ -1,5 +1,5 @@
 // Package native is boardsat's native backend: hand-written searches, one
-// sub-package per puzzle family (queens, pieces, tour, swap, kingpath), each
+// sub-package per puzzle family (queens, pieces, tour, swap, kingpath, mnk), each
 // search a named strategy selectable with --heuristic, on a small shared
 // core (search: the strategy registry and answers; symmetry: the board
 // symmetries). It shares nothing with the SAT side but the puzzle
@@ -15,6 +15,7 @@ import (
 
 	// The puzzle families: each registers its strategies from init.
 	_ "github.com/boardsat/boardsat/native/kingpath"
+	_ "github.com/boardsat/boardsat/native/mnk"
 	_ "github.com/boardsat/boardsat/native/pieces"
 	_ "github.com/boardsat/boardsat/native/queens"
 	_ "github.com/boardsat/boardsat/native/swap"

@@ -155,6 +155,17 @@ func GamePoints(v string) (uint64, bool) {
 	return 0, false
 }
 
+// GameValueOf returns the game value a results row's points stand for,
+// the inverse of GamePoints.
+func GameValueOf(points uint64) (string, bool) {
+	for _, v := range []string{GameWin, GameDraw, GameLoss} {
+		if p, _ := GamePoints(v); p == points {
+			return v, true
+		}
+	}
+	return "", false
+}
+
 // NotFound starts the Message of a status Error answer from an incomplete
 // method (a heuristic tour finder) that found nothing: it proves nothing
 // either way, so the judge (compare/judge.go) takes it as no answer, like a

@@ -49,6 +49,10 @@ type Descriptor struct {
 	// derived from one rather than from a published enumeration ("" or nil
 	// otherwise): an answer by the same theorem then confirms nothing.
 	CountTheorem func(spec Spec, task Task) string
+	// GameValue returns the published value of a game for the side to
+	// move (GameWin, GameDraw or GameLoss), if known (nil for puzzles
+	// that are not games).
+	GameValue func(spec Spec) (string, bool)
 	// Shortest returns the published length of a shortest plan, if known
 	// (nil for puzzles without plans).
 	Shortest func(spec Spec) (int, bool)
@@ -220,6 +224,15 @@ func KnownTheorem(spec Spec, task Task) string {
 		return d.CountTheorem(spec, task)
 	}
 	return ""
+}
+
+// KnownGameValue returns the published value of spec's game for the side
+// to move, if one is known (see each game's table).
+func KnownGameValue(spec Spec) (string, bool) {
+	if d := Describe(spec); d.GameValue != nil {
+		return d.GameValue(spec)
+	}
+	return "", false
 }
 
 // KnownShortest returns the published length of a shortest plan for spec,

@@ -15,7 +15,8 @@ type Move struct {
 
 // Solution is one answer to an instance. Exactly one of its fields is set,
 // by the puzzle's Shape: Layout for placements (queens, pieces), Path for
-// paths (tours, king paths), Plan for plans (swaps).
+// paths (tours, king paths), Plan for plans (swaps), Game for game records
+// (m,n,k games).
 type Solution struct {
 	// Board is the board the squares refer to.
 	Board Board
@@ -25,6 +26,9 @@ type Solution struct {
 	Path []Square
 	// Plan lists a swap's moves in order.
 	Plan []Move
+	// Game lists the squares of a game record in the order they were
+	// played, the side to move first (m,n,k games: X and O alternate).
+	Game []Square
 }
 
 // PlacementOf returns a solution of a placement puzzle from the squares
@@ -132,7 +136,36 @@ var (
 		Words:      Solution.MoveNames,
 		ParseText:  func(b Board, text string) (Solution, error) { return parseMoves(b, strings.Fields(text)) },
 		ParseWords: parseMoves}
+	// GameShape: a game record, the squares played in order, printed as
+	// square names separated by spaces on one line (m,n,k games); JSON
+	// lists the names under "game".
+	GameShape = &Shape{Key: "game", Lines: func(s Solution) []string { return []string{strings.Join(s.GameNames(), " ")} },
+		Words:      Solution.GameNames,
+		ParseText:  func(b Board, text string) (Solution, error) { return parseGame(b, strings.Fields(text)) },
+		ParseWords: parseGame}
 )
+
+// GameNames returns a game record's squares by name, in the order played.
+func (s Solution) GameNames() []string {
+	out := make([]string, len(s.Game))
+	for i, q := range s.Game {
+		out[i] = s.Board.Name(q)
+	}
+	return out
+}
+
+// parseGame reads a game record as square names in the order played.
+func parseGame(b Board, words []string) (Solution, error) {
+	sol := Solution{Board: b, Game: []Square{}}
+	for _, name := range words {
+		q, err := b.ParseSquare(name)
+		if err != nil {
+			return sol, fmt.Errorf("bad game move: %w", err)
+		}
+		sol.Game = append(sol.Game, q)
+	}
+	return sol, nil
+}
 
 // shape returns the shape of a solution, by the field it holds.
 func (s Solution) shape() *Shape {
@@ -141,6 +174,8 @@ func (s Solution) shape() *Shape {
 		return PlacementShape
 	case s.Path != nil:
 		return PathShape
+	case s.Game != nil:
+		return GameShape
 	}
 	return PlanShape
 }

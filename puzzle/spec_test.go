@@ -79,6 +79,14 @@ func TestParseErrors(t *testing.T) {
 		{"swap:4x3:b=a1:rule=none", "or neither"},
 		{"swap:4x3:w=a1:b=d1:x=1", "unknown swap field"},
 		{"swap:4x3:w=a1:w=a2:b=d1", "each once"},
+		{"mnk:3x3:4", "bad mnk K"},
+		{"mnk:3x3:0", "bad mnk K"},
+		{"mnk:3x3:x", "bad mnk K"},
+		{"mnk:3x3:3:pos=XX.......", "cannot arise"},
+		{"mnk:3x3:3:pos=XXXOO....", "already has 3 in a row"},
+		{"mnk:3x3:3:moves=10", "bad mnk moves"},
+		{"mnk:3x3:3:pos=xo.......", "want X, O or ."},
+		{"mnk:3x3:3:pos=X.O", "want 9 cells"},
 	}
 	for _, c := range cases {
 		_, err := Parse(c.in)
@@ -197,7 +205,8 @@ func TestRegistry(t *testing.T) {
 // corpus is in testdata/fuzz/FuzzParse.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"queens:8", "pieces:7x8:K3Q1B2R2N3", "tour:6x6:a1:closed", "tour:5x5:*",
-		"swap:4x3", "swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free", "swap:4x4:w=a1:b=d4:tw=b1:tb=c4:rule=enemy:turns=alternate"} {
+		"swap:4x3", "swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free", "swap:4x4:w=a1:b=d4:tw=b1:tb=c4:rule=enemy:turns=alternate",
+		"mnk:3x3:3", "mnk:4x3:3:pos=X.O.........:moves=3", "mnk:3x3:3:positions"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {

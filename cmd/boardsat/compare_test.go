@@ -93,3 +93,18 @@ func TestCompareBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareMNK: games and positions of m,n,k games agree across the
+// native counters, every SAT encoding and the brute force, and the value
+// of tic-tac-toe agrees with the published draw.
+func TestCompareMNK(t *testing.T) {
+	status, out, stderr := runCLI("compare", "mnk:3x3:3:moves=6", "mnk:3x3:3:moves=3:positions", "mnk:4x2:3",
+		"--backends", "native/*,sat/*,check")
+	if status != 0 || strings.Count(out, "all answers agree (") != 3 || !strings.Contains(out, "sat/mtotalizer") {
+		t.Errorf("count: status %d %s\n%s", status, stderr, out)
+	}
+	status, out, stderr = runCLI("compare", "mnk:3x3:3", "--task", "value", "--backends", "native/*,check")
+	if status != 0 || !strings.Contains(out, "all answers agree (draw, published") {
+		t.Errorf("value: status %d %s\n%s", status, stderr, out)
+	}
+}

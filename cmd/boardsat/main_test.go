@@ -54,6 +54,17 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{[]string{"results", "plot", "-o", "/nonexistent/p.svg", fixtureCSV}, "cannot write /nonexistent/p.svg: "},
 		// A long bad input is cut, not echoed whole.
 		{[]string{"solve", "queens:" + strings.Repeat("9", 8000)}, "more bytes cut)"},
+		{[]string{"solve", "mnk:3x3:4"}, "bad mnk K"},
+		{[]string{"solve", "mnk:3x3:0"}, "bad mnk K"},
+		{[]string{"solve", "mnk:3x3:3:pos=XX......."}, "cannot arise"},
+		{[]string{"solve", "mnk:3x3:3:pos=XXXOO...."}, "play is over"},
+		{[]string{"solve", "mnk:3x3:3:pos=XXXOOO..."}, "play is over"},
+		{[]string{"solve", "mnk:3x3:3:pos=XO?......"}, "want X, O or ."},
+		{[]string{"solve", "mnk:3x3:3:pos=XO"}, "want 9 cells"},
+		{[]string{"solve", "mnk:3x3:3:moves=10"}, "at most 9 moves"},
+		{[]string{"solve", "mnk:3x3:3:moves=0"}, "bad mnk moves"},
+		{[]string{"solve", "mnk:3x3:3", "--task", "value", "--backend", "sat"}, "native"},
+		{[]string{"solve", "mnk:3x3:3:moves=5", "--task", "value"}, "task value"},
 	}
 	for _, c := range cases {
 		status, stdout, stderr := runCLI(c.args...)
@@ -86,7 +97,7 @@ func TestHelpAndList(t *testing.T) {
 		}
 	}
 	status, out, _ = runCLI("list")
-	if status != 0 || !strings.Contains(out, "backend native") {
+	if status != 0 || !strings.Contains(out, "backend native") || !strings.Contains(out, "value is native-only") {
 		t.Errorf("list: status %d, output %q", status, out)
 	}
 }
