@@ -15,7 +15,8 @@ type Move struct {
 
 // Solution is one answer to an instance. Exactly one of its fields is set,
 // by the puzzle's Shape: Layout for placements (queens, pieces), Path for
-// paths (tours, king paths), Plan for plans (swaps).
+// paths (tours, king paths), Plan for plans (swaps), Picks for selections
+// (intervals).
 type Solution struct {
 	// Board is the board the squares refer to.
 	Board Board
@@ -25,6 +26,9 @@ type Solution struct {
 	Path []Square
 	// Plan lists a swap's moves in order.
 	Plan []Move
+	// Picks lists the chosen items of a selection (intervals, by index in
+	// input order, from 0), in increasing order; non-nil, possibly empty.
+	Picks []int
 }
 
 // PlacementOf returns a solution of a placement puzzle from the squares
@@ -92,6 +96,15 @@ func (s Solution) SquareNames() []string {
 	return out
 }
 
+// PickNames returns a selection's indices in decimal, in order.
+func (s Solution) PickNames() []string {
+	out := make([]string, len(s.Picks))
+	for i, p := range s.Picks {
+		out[i] = strconv.Itoa(p)
+	}
+	return out
+}
+
 // MoveNames returns a plan's moves as "a1-b3" strings, in order.
 func (s Solution) MoveNames() []string {
 	out := make([]string, len(s.Plan))
@@ -132,6 +145,24 @@ var (
 		Words:      Solution.MoveNames,
 		ParseText:  func(b Board, text string) (Solution, error) { return parseMoves(b, strings.Fields(text)) },
 		ParseWords: parseMoves}
+	// PicksShape: chosen items by index, from 0, printed on one line
+	// separated by spaces ("-" for none) (intervals, whose board is N x 1:
+	// one cell per item); JSON lists the indices as strings.
+	PicksShape = &Shape{Key: "picks", Lines: func(s Solution) []string {
+		if len(s.Picks) == 0 {
+			return []string{"-"}
+		}
+		return []string{strings.Join(s.PickNames(), " ")}
+	},
+		Words: Solution.PickNames,
+		ParseText: func(b Board, text string) (Solution, error) {
+			f := strings.Fields(text)
+			if len(f) == 1 && f[0] == "-" {
+				f = nil
+			}
+			return parsePicks(b, f)
+		},
+		ParseWords: parsePicks}
 )
 
 // shape returns the shape of a solution, by the field it holds.
@@ -141,6 +172,8 @@ func (s Solution) shape() *Shape {
 		return PlacementShape
 	case s.Path != nil:
 		return PathShape
+	case s.Picks != nil:
+		return PicksShape
 	}
 	return PlanShape
 }
@@ -238,6 +271,20 @@ func parseMoves(b Board, words []string) (Solution, error) {
 			return sol, fmt.Errorf("bad move %q: squares must be on the %s board", m, b)
 		}
 		sol.Plan = append(sol.Plan, Move{f, t})
+	}
+	return sol, nil
+}
+
+// parsePicks reads a selection as item indices, each a cell of the N x 1
+// board b (0..N-1).
+func parsePicks(b Board, words []string) (Solution, error) {
+	sol := Solution{Board: b, Picks: []int{}}
+	for _, w := range words {
+		p, err := strconv.Atoi(w)
+		if err != nil || p < 0 || p >= b.Size() || (w[0] == '0' && w != "0") {
+			return sol, fmt.Errorf("bad pick %q: want an index from 0 to %d", w, b.Size()-1)
+		}
+		sol.Picks = append(sol.Picks, p)
 	}
 	return sol, nil
 }
