@@ -392,15 +392,15 @@ func extendPicks(s Intervals, picks []int) error {
 	return nil
 }
 
-// genIntervals sweeps generated instances of 1..MaxLength intervals (8 when
-// unset), three seeds each.
-func genIntervals(lim Limits) []Spec {
-	n := lim.MaxLength
-	if n <= 0 {
-		n = 8
-	}
+// sweepIntervals is the largest instance of the sweep: the seed's search
+// and the brute force stay fast up to here, whatever the limits.
+const sweepIntervals = 8
+
+// genIntervals sweeps generated instances of 1..8 intervals, three seeds
+// each (no limit applies).
+func genIntervals(Limits) []Spec {
 	var out []Spec
-	for k := 1; k <= n; k++ {
+	for k := 1; k <= sweepIntervals; k++ {
 		for seed := uint64(1); seed <= 3; seed++ {
 			out = append(out, Intervals{N: k, Seed: seed, Items: RandomIntervals(k, seed)})
 		}
