@@ -16,7 +16,7 @@ type Move struct {
 // Solution is one answer to an instance. Exactly one of its fields is set,
 // by the puzzle's Shape: Layout for placements (queens, pieces), Path for
 // paths (tours, king paths), Plan for plans (swaps), Game for game records
-// (m,n,k games).
+// (m,n,k games), Picks for selections (intervals).
 type Solution struct {
 	// Board is the board the squares refer to.
 	Board Board
@@ -29,6 +29,9 @@ type Solution struct {
 	// Game lists the squares of a game record in the order they were
 	// played, the side to move first (m,n,k games: X and O alternate).
 	Game []Square
+	// Picks lists the chosen items of a selection (intervals, by index in
+	// input order, from 0), in increasing order; non-nil, possibly empty.
+	Picks []int
 }
 
 // PlacementOf returns a solution of a placement puzzle from the squares
@@ -96,6 +99,15 @@ func (s Solution) SquareNames() []string {
 	return out
 }
 
+// PickNames returns a selection's indices in decimal, in order.
+func (s Solution) PickNames() []string {
+	out := make([]string, len(s.Picks))
+	for i, p := range s.Picks {
+		out[i] = strconv.Itoa(p)
+	}
+	return out
+}
+
 // MoveNames returns a plan's moves as "a1-b3" strings, in order.
 func (s Solution) MoveNames() []string {
 	out := make([]string, len(s.Plan))
@@ -143,6 +155,24 @@ var (
 		Words:      Solution.GameNames,
 		ParseText:  func(b Board, text string) (Solution, error) { return parseGame(b, strings.Fields(text)) },
 		ParseWords: parseGame}
+	// PicksShape: chosen items by index, from 0, printed on one line
+	// separated by spaces ("-" for none) (intervals, whose board is N x 1:
+	// one cell per item); JSON lists the indices as strings.
+	PicksShape = &Shape{Key: "picks", Lines: func(s Solution) []string {
+		if len(s.Picks) == 0 {
+			return []string{"-"}
+		}
+		return []string{strings.Join(s.PickNames(), " ")}
+	},
+		Words: Solution.PickNames,
+		ParseText: func(b Board, text string) (Solution, error) {
+			f := strings.Fields(text)
+			if len(f) == 1 && f[0] == "-" {
+				f = nil
+			}
+			return parsePicks(b, f)
+		},
+		ParseWords: parsePicks}
 )
 
 // GameNames returns a game record's squares by name, in the order played.
@@ -176,6 +206,8 @@ func (s Solution) shape() *Shape {
 		return PathShape
 	case s.Game != nil:
 		return GameShape
+	case s.Picks != nil:
+		return PicksShape
 	}
 	return PlanShape
 }
@@ -273,6 +305,20 @@ func parseMoves(b Board, words []string) (Solution, error) {
 			return sol, fmt.Errorf("bad move %q: squares must be on the %s board", m, b)
 		}
 		sol.Plan = append(sol.Plan, Move{f, t})
+	}
+	return sol, nil
+}
+
+// parsePicks reads a selection as item indices, each a cell of the N x 1
+// board b (0..N-1).
+func parsePicks(b Board, words []string) (Solution, error) {
+	sol := Solution{Board: b, Picks: []int{}}
+	for _, w := range words {
+		p, err := strconv.Atoi(w)
+		if err != nil || p < 0 || p >= b.Size() || (w[0] == '0' && w != "0") {
+			return sol, fmt.Errorf("bad pick %q: want an index from 0 to %d", w, b.Size()-1)
+		}
+		sol.Picks = append(sol.Picks, p)
 	}
 	return sol, nil
 }
