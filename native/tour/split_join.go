@@ -174,6 +174,7 @@ type splitWorker struct {
 	// close one loop through every crossing move (no top fragment ends).
 	closed   uint64
 	overflow bool
+	d        uint32 // the class
 }
 
 func (j *splitJoin) newWorker() *splitWorker {
@@ -191,8 +192,12 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 		wk.tdeg[i] = int(d >> (2 * uint(i)) & 3)
 		wk.bdeg[i], wk.tN[i] = 0, 0
 	}
-	clear(wk.agg)
-	wk.closed, wk.overflow = 0, false
+	if len(wk.agg) > 1<<12 {
+		wk.agg = map[uint64]uint64{} // clearing a grown map costs its capacity
+	} else {
+		clear(wk.agg)
+	}
+	wk.closed, wk.overflow, wk.d = 0, false, d
 	wk.enumerate(0)
 	if wk.overflow {
 		return false
@@ -317,6 +322,18 @@ func (wk *splitWorker) leaf() {
 	for b, x := range wk.bdeg {
 		dB |= uint32(x) << (2 * uint(b))
 	}
+	// One table for both halves: a tour with bottom need vector dB and
+	// top need vector d is a tour with bottom d and top dB turned upside
+	// down, so the classes count only dB <= d, twice when dB < d.
+	weight := uint64(1)
+	if j.bottom == j.top {
+		switch {
+		case dB > wk.d:
+			return
+		case dB < wk.d:
+			weight = 2
+		}
+	}
 	g, ok := j.bottom.group[dB]
 	if !ok {
 		return
@@ -381,7 +398,8 @@ func (wk *splitWorker) leaf() {
 				}
 			}
 		}
-		c := j.bottom.counts[x]
+		hi, c := bits.Mul64(j.bottom.counts[x], weight)
+		wk.overflow = wk.overflow || hi != 0
 		if label == fcLabel {
 			// No top fragment ends: the crossing moves must make one
 			// loop with the bottom fragments.
