@@ -85,7 +85,14 @@ func tourSolveSplit(ctx context.Context, req puzzle.Request) (puzzle.Answer, err
 	if !ok {
 		return puzzle.Answer{}, fmt.Errorf("not a tour instance: %s", req.Spec)
 	}
-	return splitCount(ctx, req, t, nil)
+	var prog splitProgress
+	if req.Split != nil && req.Split.Stage != nil {
+		stage := req.Split.Stage
+		prog = func(half, v, n int, states int64) {
+			stage(v+1, n, fmt.Sprintf("half %d: square %d of %d, %d states", half, v+1, n, states))
+		}
+	}
+	return splitCount(ctx, req, t, prog)
 }
 
 // splitRefusal says why the split counter does not take t on, or "".
