@@ -131,7 +131,99 @@ type splitJoin struct {
 	// crossing moves have been decided after order[0..s]; prefix[s] holds
 	// the bottom need vectors masked by final[s].
 	final  []uint32
-	prefix []map[uint32]struct{}
+	prefix []*u32Set
+}
+
+// u32Set is an open-addressing set of 32-bit values (stored plus one, so
+// that zero marks a free slot), for the enumeration's prefix checks.
+type u32Set struct {
+	slots []uint32
+	mask  uint32
+}
+
+func newU32Set(vals map[uint32]struct{}) *u32Set {
+	n := 16
+	for n < 4*len(vals) {
+		n <<= 1
+	}
+	s := &u32Set{slots: make([]uint32, n), mask: uint32(n - 1)}
+	for v := range vals {
+		i := uint32(fHash(uint64(v))) & s.mask
+		for s.slots[i] != 0 {
+			i = (i + 1) & s.mask
+		}
+		s.slots[i] = v + 1
+	}
+	return s
+}
+
+func (s *u32Set) has(v uint32) bool {
+	i := uint32(fHash(uint64(v))) & s.mask
+	for {
+		switch s.slots[i] {
+		case 0:
+			return false
+		case v + 1:
+			return true
+		}
+		i = (i + 1) & s.mask
+	}
+}
+
+// aggTable sums counts by nonzero 64-bit key (open addressing; the slots
+// used are listed, so that emptying it costs what it holds).
+type aggTable struct {
+	keys, vals []uint64
+	used       []int32
+	mask       uint64
+}
+
+func newAggTable() *aggTable {
+	t := &aggTable{}
+	t.alloc(1 << 10)
+	return t
+}
+
+func (t *aggTable) alloc(n int) {
+	t.keys, t.vals, t.used, t.mask = make([]uint64, n), make([]uint64, n), t.used[:0], uint64(n-1)
+}
+
+// add adds v to k's sum; it reports an overflow.
+func (t *aggTable) add(k, v uint64) bool {
+	if 2*(len(t.used)+1) > len(t.keys) {
+		oldK, oldV, oldU := t.keys, t.vals, t.used
+		t.used = nil
+		t.alloc(2 * len(oldK))
+		for _, i := range oldU {
+			t.add(oldK[i], oldV[i])
+		}
+	}
+	i := fHash(k) & t.mask
+	for {
+		switch t.keys[i] {
+		case 0:
+			t.keys[i], t.vals[i] = k, v
+			t.used = append(t.used, int32(i))
+			return false
+		case k:
+			var c uint64
+			t.vals[i], c = bits.Add64(t.vals[i], v, 0)
+			return c != 0
+		}
+		i = (i + 1) & t.mask
+	}
+}
+
+// reset empties the table (a grown one is shrunk back).
+func (t *aggTable) reset() {
+	if len(t.keys) > 1<<16 {
+		t.alloc(1 << 10)
+		return
+	}
+	for _, i := range t.used {
+		t.keys[i] = 0
+	}
+	t.used = t.used[:0]
 }
 
 func newSplitJoin(w int, bottom, top *splitSide) *splitJoin {
@@ -157,7 +249,7 @@ func newSplitJoin(w int, bottom, top *splitSide) *splitJoin {
 			set[d&m] = struct{}{}
 		}
 		j.final = append(j.final, m)
-		j.prefix = append(j.prefix, set)
+		j.prefix = append(j.prefix, newU32Set(set))
 	}
 	return j
 }
@@ -169,7 +261,7 @@ type splitWorker struct {
 	bdeg []int
 	tAdj [][2]int8 // crossing moves chosen at each top square (bottom ends)
 	tN   []int
-	agg  map[uint64]uint64 // induced pairing (as a top key) -> count
+	agg  *aggTable // induced pairing (as a top key) -> count
 	// closed sums the bottom counts whose fragments and crossing moves
 	// close one loop through every crossing move (no top fragment ends).
 	closed   uint64
@@ -180,7 +272,7 @@ type splitWorker struct {
 func (j *splitJoin) newWorker() *splitWorker {
 	n := 2 * j.w
 	return &splitWorker{j: j, tdeg: make([]int, n), bdeg: make([]int, n), tAdj: make([][2]int8, n),
-		tN: make([]int, n), agg: map[uint64]uint64{}}
+		tN: make([]int, n), agg: newAggTable()}
 }
 
 // class adds to sum (two words, high first) the closed tours whose top half
@@ -192,11 +284,7 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 		wk.tdeg[i] = int(d >> (2 * uint(i)) & 3)
 		wk.bdeg[i], wk.tN[i] = 0, 0
 	}
-	if len(wk.agg) > 1<<12 {
-		wk.agg = map[uint64]uint64{} // clearing a grown map costs its capacity
-	} else {
-		clear(wk.agg)
-	}
+	wk.agg.reset()
 	wk.closed, wk.overflow, wk.d = 0, false, d
 	wk.enumerate(0)
 	if wk.overflow {
@@ -205,7 +293,8 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 	g := j.top.group[d]
 	var part [16]int8
 	var labels []int8
-	for pk, c := range wk.agg {
+	for _, i := range wk.agg.used {
+		pk, c := wk.agg.keys[i], wk.agg.vals[i]
 		part = splitPartners(pk, j.w)
 		labels = labels[:0]
 		for i := range n {
@@ -278,7 +367,7 @@ func (wk *splitWorker) enumerate(s int) {
 		for b, x := range wk.bdeg {
 			v |= uint32(x) << (2 * uint(b))
 		}
-		if _, ok := j.prefix[s][v&j.final[s]]; ok {
+		if j.prefix[s].has(v & j.final[s]) {
 			wk.enumerate(s + 1)
 		}
 	}
@@ -413,9 +502,9 @@ func (wk *splitWorker) leaf() {
 		if edges != m {
 			continue // a loop closed apart from the top fragments
 		}
-		sum, carry := bits.Add64(wk.agg[key], c, 0)
-		wk.overflow = wk.overflow || carry != 0
-		wk.agg[key] = sum
+		if wk.agg.add(key, c) {
+			wk.overflow = true
+		}
 	}
 }
 
