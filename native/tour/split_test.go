@@ -148,3 +148,26 @@ func BenchmarkSplit7x8Closed(b *testing.B) { benchmarkSplitKnown(b, "tour:7x8:a1
 // BenchmarkSplit8x8Closed: McKay's 13,267,364,410,532 (A001230); hours on
 // two cores so far (see the issue's note), not minutes.
 func BenchmarkSplit8x8Closed(b *testing.B) { benchmarkSplitKnown(b, "tour:8x8:a1:closed") }
+
+// TestSplitStage: the half DPs report their progress (square of squares,
+// states) through SplitOptions.Stage, and the join its subproblems through
+// Progress.
+func TestSplitStage(t *testing.T) {
+	var notes []string
+	last, total := 0, 0
+	opts := &puzzle.SplitOptions{
+		Stage:    func(done, n int, note string) { notes = append(notes, note) },
+		Progress: func(done, n int) { last, total = done, n },
+	}
+	a, err := search.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse("tour:5x6:a1:closed"), Task: puzzle.Count,
+		Heuristic: "split", Split: opts})
+	if err != nil || a.Count != 8 {
+		t.Fatalf("5x6 closed: %v %s", err, a.CountString())
+	}
+	if len(notes) == 0 || !strings.HasPrefix(notes[0], "half 1: square 1 of ") || !strings.Contains(notes[len(notes)-1], "states") {
+		t.Errorf("stage notes %q", notes)
+	}
+	if total == 0 || last != total {
+		t.Errorf("progress %d of %d", last, total)
+	}
+}
