@@ -79,6 +79,10 @@ type SplitOptions struct {
 	// so far (checkpointed ones included) and their total, once at the
 	// start and after each subproblem. Calls are serialised; keep it cheap.
 	Progress func(done, total int)
+	// Stage, if set, hears about work a counter does before its
+	// subproblems (building tables: done of total steps, and a note saying
+	// what and how big), so that a long first phase shows progress too.
+	Stage func(done, total int, note string)
 
 	// Ran is filled by the executor: the key and the size of the split count that
 	// ran, so the caller can report what a shard or checkpoint covered. It

@@ -106,6 +106,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	}
 	meter := sf.meter(spec.String(), "subproblems")
 	req.Split.Progress = func(done, total int) { meter.Update(done, total, "") }
+	req.Split.Stage = func(done, total int, note string) { meter.Update(done, total, note) }
 	ctx := context.Background()
 	if f.timeout > 0 {
 		var cancel context.CancelFunc

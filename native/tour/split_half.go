@@ -1,0 +1,311 @@
+package tour
+
+// The half tables of the split counter (split.go): a frontier DP over one
+// half of the board, rows 0..a-1 of a board w wide, in row-major order, that
+// ends with the state of the last two rows instead of a closed cycle.
+//
+// The window holds the 2w+1 squares before the square being processed and
+// that square (so up to 18 squares on an 8-wide board, which does not fit
+// the 64-bit word of the whole-board frontier DP): a state key is two words,
+// four bits a square (hKey). Codes are those of the frontier DP: 0 done (or
+// off the board), 1 no edge yet (needs two), 3 and up one edge and the
+// label of its path fragment, numbered in window order. A square's needs are
+// checked against its forward knight moves on the whole board, crossing
+// moves into the other half included, so a half state can always be
+// completed by the other half as far as degrees go; a cycle closed inside
+// the half is pruned (a tour crosses the cut).
+//
+// After the last square of the half, the state of its last two rows (2w
+// squares, 64 bits for w <= 8) is the half's interface: which squares still
+// need one or two edges (from crossing moves) and how the ends of the path
+// fragments pair up.
+
+import (
+	"context"
+	"math/bits"
+	"slices"
+	"sync"
+)
+
+// hKey is a window of up to 32 squares, four bits a square: square p in
+// word p/16, bits 4(p%16)...
+type hKey struct{ lo, hi uint64 }
+
+func (k hKey) get(p int) uint8 {
+	if p < 16 {
+		return uint8(k.lo >> (4 * uint(p)) & 15)
+	}
+	return uint8(k.hi >> (4 * uint(p-16)) & 15)
+}
+
+func (k *hKey) set(p int, c uint8) {
+	if p < 16 {
+		k.lo = k.lo&^(15<<(4*uint(p))) | uint64(c)<<(4*uint(p))
+		return
+	}
+	k.hi = k.hi&^(15<<(4*uint(p-16))) | uint64(c)<<(4*uint(p-16))
+}
+
+func (k hKey) hash() uint64 { return fHash(k.lo ^ fHash(k.hi+0x9e3779b97f4a7c15)) }
+
+// halfPlan is the fixed part of a half DP: the board (w wide, h tall, in
+// processing coordinates), the cut a (the half is rows 0..a-1), each
+// square's backward knight edges as window positions and the forward moves
+// each window square has left after it.
+type halfPlan struct {
+	w, h, a, win int
+	// back[v] lists v's backward neighbours as window positions (before v
+	// is processed, position p holds square v-win+p; v is at win).
+	back [][]int
+	// rem[v][p] is how many forward moves the square at window position p
+	// has to squares after v, on the whole board (2 off the board).
+	rem [][]uint8
+}
+
+func newHalfPlan(w, h, a int) *halfPlan {
+	p := &halfPlan{w: w, h: h, a: a, win: 2*w + 1}
+	on := func(c, r int) bool { return c >= 0 && c < w && r >= 0 && r < h }
+	remOf := func(u, v int) uint8 {
+		if u < 0 {
+			return 2
+		}
+		n := uint8(0)
+		c, r := u%w, u/w
+		for _, d := range [][2]int{{-2, 1}, {2, 1}, {-1, 2}, {1, 2}} {
+			if on(c+d[0], r+d[1]) && u+d[1]*w+d[0] > v {
+				n++
+			}
+		}
+		return n
+	}
+	n := w * a
+	p.back = make([][]int, n)
+	p.rem = make([][]uint8, n)
+	for v := range n {
+		p.rem[v] = make([]uint8, p.win+1)
+		for pos := range p.win + 1 {
+			p.rem[v][pos] = remOf(v-p.win+pos, v)
+		}
+		c, r := v%w, v/w
+		for _, d := range [][2]int{{1, -2}, {-1, -2}, {2, -1}, {-2, -1}} {
+			if on(c+d[0], r+d[1]) {
+				p.back[v] = append(p.back[v], v+d[1]*w+d[0]-(v-p.win))
+			}
+		}
+	}
+	return p
+}
+
+// halfRelabel renumbers the fragment labels of the window positions
+// [from, to) canonically (3, 4, ... in order of first square), in place.
+func halfRelabel(win []uint8) {
+	var m [16]uint8
+	next := uint8(fcLabel)
+	for i, c := range win {
+		if c >= fcLabel {
+			if m[c] == 0 {
+				m[c] = next
+				next++
+			}
+			win[i] = m[c]
+		}
+	}
+}
+
+// halfStep makes the choice mask of v's backward edges on the decoded window
+// win (v at position p.win, needing two edges); it reports false when the
+// choice is invalid or pruned (a square short of forward moves, a cycle
+// closed).
+func (p *halfPlan) halfStep(v int, win []uint8, mask int) bool {
+	x := p.win
+	for i, u := range p.back[v] {
+		if mask>>i&1 == 0 {
+			continue
+		}
+		cu, cx := win[u], win[x]
+		if cu == fcDone {
+			return false
+		}
+		win[u], win[x] = fcDone, fcDone
+		switch {
+		case cu == fcEmpty && cx == fcEmpty:
+			win[u], win[x] = fFresh, fFresh
+		case cx == fcEmpty:
+			win[x] = cu
+		case cu == fcEmpty:
+			win[u] = cx
+		case cu == cx:
+			return false // a cycle inside the half
+		default: // two fragments become one: cx's other end takes cu
+			for j := range win {
+				if win[j] == cx {
+					win[j] = cu
+				}
+			}
+		}
+	}
+	rem := p.rem[v]
+	for pos, c := range win {
+		need := uint8(0)
+		switch {
+		case c == fcEmpty:
+			need = 2
+		case c != fcDone:
+			need = 1
+		}
+		if need > rem[pos] {
+			return false
+		}
+	}
+	return true
+}
+
+// halfTable is the interface table of one half: boundary key (the 2w
+// squares of the half's last two rows, four bits each, square (a-2)w+i in
+// bits 4i..) to the number of partial path covers of the half with that
+// interface.
+type halfTable map[uint64]uint64
+
+// halfResult is what a half DP found.
+type halfResult struct {
+	table    halfTable
+	peak     int64 // states of the largest layer
+	states   int64 // states over all layers
+	overflow bool
+	stopped  bool
+}
+
+// halfShards is the number of hash shards a layer is cut into (a power of
+// two), so that the workers merge into disjoint maps.
+const halfShards = 64
+
+// run performs the half DP on threads workers; progress, if set, is called
+// after each square with the square and the layer's states.
+func (p *halfPlan) run(ctx context.Context, threads int, progress func(v, n int, states int64)) halfResult {
+	var res halfResult
+	type entry struct {
+		k hKey
+		c uint64
+	}
+	cur := make([]map[hKey]uint64, halfShards)
+	for i := range cur {
+		cur[i] = map[hKey]uint64{}
+	}
+	cur[0][hKey{}] = 1
+	n := p.w * p.a
+	for v := range n {
+		if ctx.Err() != nil {
+			res.stopped = true
+			return res
+		}
+		// Expand: worker t takes the shards t, t+threads, ... of the
+		// current layer and writes into per-(worker, shard) buffers.
+		out := make([][][]entry, threads)
+		var wg sync.WaitGroup
+		for t := range threads {
+			out[t] = make([][]entry, halfShards)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				win := make([]uint8, p.win+1)
+				tmp := make([]uint8, p.win+1)
+				nb := len(p.back[v])
+				for s := t; s < halfShards; s += threads {
+					for k, c := range cur[s] {
+						for i := range p.win {
+							win[i] = k.get(i)
+						}
+						win[p.win] = fcEmpty
+						for mask := range 1 << nb {
+							if bits.OnesCount(uint(mask)) > 2 {
+								continue
+							}
+							copy(tmp, win)
+							if !p.halfStep(v, tmp, mask) {
+								continue
+							}
+							// tmp[0] is done (its forward moves are over).
+							halfRelabel(tmp[1:])
+							var nk hKey
+							for i := 1; i <= p.win; i++ {
+								nk.set(i-1, tmp[i])
+							}
+							sh := nk.hash() >> (64 - 6)
+							out[t][sh] = append(out[t][sh], entry{nk, c})
+						}
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		next := make([]map[hKey]uint64, halfShards)
+		var overflow sync.Map
+		for t := range threads {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for s := t; s < halfShards; s += threads {
+					size := 0
+					for _, o := range out {
+						size += len(o[s])
+					}
+					m := make(map[hKey]uint64, size/2)
+					for _, o := range out {
+						for _, e := range o[s] {
+							sum, carry := bits.Add64(m[e.k], e.c, 0)
+							if carry != 0 {
+								overflow.Store(true, true)
+							}
+							m[e.k] = sum
+						}
+						o[s] = nil
+					}
+					next[s] = m
+				}
+			}()
+		}
+		wg.Wait()
+		if _, ok := overflow.Load(true); ok {
+			res.overflow = true
+			return res
+		}
+		cur = next
+		var layer int64
+		for _, m := range cur {
+			layer += int64(len(m))
+		}
+		res.states += layer
+		res.peak = max(res.peak, layer)
+		if progress != nil {
+			progress(v, n, layer)
+		}
+	}
+	// The interface: window positions 1..win after the last square are
+	// squares (a-2)w-1 .. aw-1; the first is done.
+	res.table = halfTable{}
+	tmp := make([]uint8, p.win)
+	for _, m := range cur {
+		for k, c := range m {
+			for i := range p.win {
+				tmp[i] = k.get(i)
+			}
+			var key uint64
+			for i := 1; i < p.win; i++ {
+				key |= uint64(tmp[i]) << (4 * uint(i-1))
+			}
+			res.table[key] += c
+		}
+	}
+	return res
+}
+
+// sortedKeys returns the table's keys in increasing order (for a
+// deterministic split into subproblems).
+func (t halfTable) sortedKeys() []uint64 {
+	ks := make([]uint64, 0, len(t))
+	for k := range t {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}

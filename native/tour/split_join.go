@@ -1,0 +1,545 @@
+package tour
+
+// The join of the split counter (see split.go).
+//
+// Boundary squares are numbered per half: index i < w is the square of the
+// half's outer boundary row (bottom half: row a-2; top half: row a+1) in
+// file i, index w+i the square of its inner row (a-1, or a) in file i. A
+// crossing move joins the inner squares w+c and w+c+-2, an inner bottom
+// square w+c and the outer top square c+-1, and the outer bottom square c
+// and the inner top square w+c+-1; the rule is the same seen from the top,
+// so splitAdj serves both sides.
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// splitAdj returns, for each boundary index of one half, the boundary
+// indices of the other half a crossing move reaches.
+func splitAdj(w int) [][]int {
+	adj := make([][]int, 2*w)
+	for c := range w {
+		for _, d := range []int{-2, 2} {
+			if c+d >= 0 && c+d < w {
+				adj[w+c] = append(adj[w+c], w+c+d)
+			}
+		}
+		for _, d := range []int{-1, 1} {
+			if c+d >= 0 && c+d < w {
+				adj[w+c] = append(adj[w+c], c+d)
+				adj[c] = append(adj[c], w+c+d)
+			}
+		}
+	}
+	return adj
+}
+
+// splitNeeds is the need vector of an interface key: two bits a boundary
+// square, 0, 1 or 2 crossing moves still needed.
+func splitNeeds(k uint64, w int) uint32 {
+	var d uint32
+	for i := range 2 * w {
+		switch c := k >> (4 * uint(i)) & 15; {
+		case c == fcEmpty:
+			d |= 2 << (2 * uint(i))
+		case c >= fcLabel:
+			d |= 1 << (2 * uint(i))
+		}
+	}
+	return d
+}
+
+// splitPartners returns, for each boundary square of an interface key, the
+// other end of its fragment (-1 for squares that are no fragment end).
+func splitPartners(k uint64, w int) [16]int8 {
+	var p [16]int8
+	var first [16]int8
+	for i := range p {
+		p[i], first[i] = -1, -1
+	}
+	for i := range 2 * w {
+		c := k >> (4 * uint(i)) & 15
+		if c < fcLabel {
+			continue
+		}
+		if f := first[c]; f >= 0 {
+			p[i], p[f] = f, int8(i)
+		} else {
+			first[c] = int8(i)
+		}
+	}
+	return p
+}
+
+// splitSide is one half's table grouped by need vector: keys sorted by
+// (need vector, key), with their counts and fragment partners.
+type splitSide struct {
+	keys     []uint64
+	counts   []uint64
+	partners [][16]int8
+	needs    []uint32            // the distinct need vectors, sorted
+	group    map[uint32][2]int32 // need vector -> range of keys
+}
+
+func newSplitSide(t halfTable, w int) *splitSide {
+	type kv struct {
+		d    uint32
+		k, c uint64
+	}
+	all := make([]kv, 0, len(t))
+	for k, c := range t {
+		all = append(all, kv{splitNeeds(k, w), k, c})
+	}
+	slices.SortFunc(all, func(x, y kv) int {
+		if x.d != y.d {
+			if x.d < y.d {
+				return -1
+			}
+			return 1
+		}
+		if x.k < y.k {
+			return -1
+		}
+		if x.k > y.k {
+			return 1
+		}
+		return 0
+	})
+	s := &splitSide{keys: make([]uint64, len(all)), counts: make([]uint64, len(all)),
+		partners: make([][16]int8, len(all)), group: map[uint32][2]int32{}}
+	for i, e := range all {
+		s.keys[i], s.counts[i], s.partners[i] = e.k, e.c, splitPartners(e.k, w)
+		if i == 0 || all[i-1].d != e.d {
+			s.needs = append(s.needs, e.d)
+			s.group[e.d] = [2]int32{int32(i), int32(i)}
+		}
+		g := s.group[e.d]
+		g[1] = int32(i + 1)
+		s.group[e.d] = g
+	}
+	return s
+}
+
+// splitJoin holds what the workers of a join share.
+type splitJoin struct {
+	w           int
+	bottom, top *splitSide
+	adj         [][]int
+	order       []int // top squares in enumeration order (file by file)
+	// final[s] marks (two bits a square) the bottom squares all of whose
+	// crossing moves have been decided after order[0..s]; prefix[s] holds
+	// the bottom need vectors masked by final[s].
+	final  []uint32
+	prefix []*u32Set
+}
+
+// u32Set is an open-addressing set of 32-bit values (stored plus one, so
+// that zero marks a free slot), for the enumeration's prefix checks.
+type u32Set struct {
+	slots []uint32
+	mask  uint32
+}
+
+func newU32Set(vals map[uint32]struct{}) *u32Set {
+	n := 16
+	for n < 4*len(vals) {
+		n <<= 1
+	}
+	s := &u32Set{slots: make([]uint32, n), mask: uint32(n - 1)}
+	for v := range vals {
+		i := uint32(fHash(uint64(v))) & s.mask
+		for s.slots[i] != 0 {
+			i = (i + 1) & s.mask
+		}
+		s.slots[i] = v + 1
+	}
+	return s
+}
+
+func (s *u32Set) has(v uint32) bool {
+	i := uint32(fHash(uint64(v))) & s.mask
+	for {
+		switch s.slots[i] {
+		case 0:
+			return false
+		case v + 1:
+			return true
+		}
+		i = (i + 1) & s.mask
+	}
+}
+
+// aggTable sums counts by nonzero 64-bit key (open addressing; the slots
+// used are listed, so that emptying it costs what it holds).
+type aggTable struct {
+	keys, vals []uint64
+	used       []int32
+	mask       uint64
+}
+
+func newAggTable() *aggTable {
+	t := &aggTable{}
+	t.alloc(1 << 10)
+	return t
+}
+
+func (t *aggTable) alloc(n int) {
+	t.keys, t.vals, t.used, t.mask = make([]uint64, n), make([]uint64, n), t.used[:0], uint64(n-1)
+}
+
+// add adds v to k's sum; it reports an overflow.
+func (t *aggTable) add(k, v uint64) bool {
+	if 2*(len(t.used)+1) > len(t.keys) {
+		oldK, oldV, oldU := t.keys, t.vals, t.used
+		t.used = nil
+		t.alloc(2 * len(oldK))
+		for _, i := range oldU {
+			t.add(oldK[i], oldV[i])
+		}
+	}
+	i := fHash(k) & t.mask
+	for {
+		switch t.keys[i] {
+		case 0:
+			t.keys[i], t.vals[i] = k, v
+			t.used = append(t.used, int32(i))
+			return false
+		case k:
+			var c uint64
+			t.vals[i], c = bits.Add64(t.vals[i], v, 0)
+			return c != 0
+		}
+		i = (i + 1) & t.mask
+	}
+}
+
+// reset empties the table (a grown one is shrunk back).
+func (t *aggTable) reset() {
+	if len(t.keys) > 1<<16 {
+		t.alloc(1 << 10)
+		return
+	}
+	for _, i := range t.used {
+		t.keys[i] = 0
+	}
+	t.used = t.used[:0]
+}
+
+func newSplitJoin(w int, bottom, top *splitSide) *splitJoin {
+	j := &splitJoin{w: w, bottom: bottom, top: top, adj: splitAdj(w)}
+	for c := range w {
+		j.order = append(j.order, w+c, c)
+	}
+	seen := make([]bool, 2*w)
+	for _, t := range j.order {
+		seen[t] = true
+		var m uint32
+		for b := range 2 * w {
+			all := true
+			for _, x := range j.adj[b] {
+				all = all && seen[x]
+			}
+			if all {
+				m |= 3 << (2 * uint(b))
+			}
+		}
+		set := map[uint32]struct{}{}
+		for _, d := range bottom.needs {
+			set[d&m] = struct{}{}
+		}
+		j.final = append(j.final, m)
+		j.prefix = append(j.prefix, newU32Set(set))
+	}
+	return j
+}
+
+// splitWorker joins need classes; its buffers are reused.
+type splitWorker struct {
+	j    *splitJoin
+	tdeg []int // top needs of the class
+	bdeg []int
+	tAdj [][2]int8 // crossing moves chosen at each top square (bottom ends)
+	tN   []int
+	agg  *aggTable // induced pairing (as a top key) -> count
+	// closed sums the bottom counts whose fragments and crossing moves
+	// close one loop through every crossing move (no top fragment ends).
+	closed   uint64
+	overflow bool
+	d        uint32 // the class
+}
+
+func (j *splitJoin) newWorker() *splitWorker {
+	n := 2 * j.w
+	return &splitWorker{j: j, tdeg: make([]int, n), bdeg: make([]int, n), tAdj: make([][2]int8, n),
+		tN: make([]int, n), agg: newAggTable()}
+}
+
+// class adds to sum (two words, high first) the closed tours whose top half
+// has need vector d; it reports false on an overflow.
+func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
+	j := wk.j
+	n := 2 * j.w
+	for i := range n {
+		wk.tdeg[i] = int(d >> (2 * uint(i)) & 3)
+		wk.bdeg[i], wk.tN[i] = 0, 0
+	}
+	wk.agg.reset()
+	wk.closed, wk.overflow, wk.d = 0, false, d
+	wk.enumerate(0)
+	if wk.overflow {
+		return false
+	}
+	g := j.top.group[d]
+	var part [16]int8
+	var labels []int8
+	for _, i := range wk.agg.used {
+		pk, c := wk.agg.keys[i], wk.agg.vals[i]
+		part = splitPartners(pk, j.w)
+		labels = labels[:0]
+		for i := range n {
+			if part[i] >= 0 {
+				labels = append(labels, int8(i))
+			}
+		}
+		for x := g[0]; x < g[1]; x++ {
+			if splitOneCycle(&part, &j.top.partners[x], labels) {
+				if !add128(sum, c, j.top.counts[x]) {
+					return false
+				}
+			}
+		}
+	}
+	if wk.closed != 0 {
+		for x := g[0]; x < g[1]; x++ {
+			if j.top.keys[x]&^splitEmptyMask(j.top.keys[x]) == 0 {
+				// A top half without fragment ends (only squares that
+				// take two crossing moves).
+				if !add128(sum, wk.closed, j.top.counts[x]) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// splitEmptyMask marks the nibbles of k holding code fcEmpty.
+func splitEmptyMask(k uint64) uint64 { return nibEq(k, fcEmpty) * fcEmpty }
+
+// add128 adds a*b to sum; it reports false on an overflow of 128 bits.
+func add128(sum *[2]uint64, a, b uint64) bool {
+	hi, lo := bits.Mul64(a, b)
+	var c uint64
+	sum[1], c = bits.Add64(sum[1], lo, 0)
+	sum[0], c = bits.Add64(sum[0], hi, c)
+	return c == 0
+}
+
+// splitOneCycle reports whether two pairings of the same squares (labels)
+// close one single cycle together.
+func splitOneCycle(p, q *[16]int8, labels []int8) bool {
+	s := labels[0]
+	x, steps := s, 0
+	for {
+		x = q[p[x]]
+		steps += 2
+		if x == s {
+			return steps == len(labels)
+		}
+	}
+}
+
+// enumerate chooses the crossing moves of the top squares order[s:], each
+// taking as many as its need, bottom squares at most two; a bottom need
+// vector that no bottom interface has is cut off as soon as its squares
+// are decided.
+func (wk *splitWorker) enumerate(s int) {
+	j := wk.j
+	if s == len(j.order) {
+		wk.leaf()
+		return
+	}
+	t := j.order[s]
+	adj := j.adj[t]
+	check := func() {
+		var v uint32
+		for b, x := range wk.bdeg {
+			v |= uint32(x) << (2 * uint(b))
+		}
+		if j.prefix[s].has(v & j.final[s]) {
+			wk.enumerate(s + 1)
+		}
+	}
+	switch wk.tdeg[t] {
+	case 0:
+		check()
+	case 1:
+		for _, b := range adj {
+			if wk.bdeg[b] < 2 {
+				wk.bdeg[b]++
+				wk.tAdj[t][0], wk.tN[t] = int8(b), 1
+				check()
+				wk.bdeg[b]--
+			}
+		}
+	case 2:
+		for x := range adj {
+			for y := x + 1; y < len(adj); y++ {
+				b, c := adj[x], adj[y]
+				if wk.bdeg[b] < 2 && wk.bdeg[c] < 2 {
+					wk.bdeg[b]++
+					wk.bdeg[c]++
+					wk.tAdj[t], wk.tN[t] = [2]int8{int8(b), int8(c)}, 2
+					check()
+					wk.bdeg[b]--
+					wk.bdeg[c]--
+				}
+			}
+		}
+	}
+	wk.tN[t] = 0
+}
+
+// leaf follows every bottom interface of the chosen crossing moves' bottom
+// need vector through them, and sums the pairings they induce on the top
+// squares.
+func (wk *splitWorker) leaf() {
+	j := wk.j
+	n := 2 * j.w
+	var dB uint32
+	for b, x := range wk.bdeg {
+		dB |= uint32(x) << (2 * uint(b))
+	}
+	// One table for both halves: a tour with bottom need vector dB and
+	// top need vector d is a tour with bottom d and top dB turned upside
+	// down, so the classes count only dB <= d, twice when dB < d.
+	weight := uint64(1)
+	if j.bottom == j.top {
+		switch {
+		case dB > wk.d:
+			return
+		case dB < wk.d:
+			weight = 2
+		}
+	}
+	g, ok := j.bottom.group[dB]
+	if !ok {
+		return
+	}
+	// bAdj: the top ends of the crossing moves at each bottom square.
+	var bAdj [16][2]int8
+	var bN [16]int8
+	m := 0
+	for t := range n {
+		for e := range wk.tN[t] {
+			b := wk.tAdj[t][e]
+			bAdj[b][bN[b]] = int8(t)
+			bN[b]++
+			m++
+		}
+	}
+	for x := g[0]; x < g[1]; x++ {
+		pB := &j.bottom.partners[x]
+		var key uint64
+		label := uint64(fcLabel)
+		var done [16]bool
+		edges := 0
+		for t := range n {
+			switch wk.tdeg[t] {
+			case 2:
+				key |= fcEmpty << (4 * uint(t))
+			case 1:
+				if done[t] {
+					continue
+				}
+				// Walk from top square t along its crossing move.
+				prevT, b := int8(t), wk.tAdj[t][0]
+				for {
+					edges++
+					var next int8
+					if p := pB[b]; p >= 0 {
+						// Along the bottom fragment to its other end,
+						// then out on that end's crossing move.
+						next = bAdj[p][0]
+					} else if bAdj[b][0] == prevT {
+						next = bAdj[b][1]
+					} else {
+						next = bAdj[b][0]
+					}
+					edges++
+					if wk.tdeg[next] == 1 {
+						done[t], done[next] = true, true
+						key |= label<<(4*uint(t)) | label<<(4*uint(next))
+						label++
+						break
+					}
+					// Through a top square that takes two crossing moves.
+					from := b
+					if pB[b] >= 0 {
+						from = pB[b]
+					}
+					nb := wk.tAdj[next][0]
+					if nb == from {
+						nb = wk.tAdj[next][1]
+					}
+					prevT, b = next, nb
+				}
+			}
+		}
+		hi, c := bits.Mul64(j.bottom.counts[x], weight)
+		wk.overflow = wk.overflow || hi != 0
+		if label == fcLabel {
+			// No top fragment ends: the crossing moves must make one
+			// loop with the bottom fragments.
+			if m > 0 && splitLoop(wk, &bAdj, pB) == m {
+				var carry uint64
+				wk.closed, carry = bits.Add64(wk.closed, c, 0)
+				wk.overflow = wk.overflow || carry != 0
+			}
+			continue
+		}
+		if edges != m {
+			continue // a loop closed apart from the top fragments
+		}
+		if wk.agg.add(key, c) {
+			wk.overflow = true
+		}
+	}
+}
+
+// splitLoop follows the loop through the first top square with crossing
+// moves (each top square taking two) and returns its crossing moves.
+func splitLoop(wk *splitWorker, bAdj *[16][2]int8, pB *[16]int8) int {
+	start := -1
+	for t, x := range wk.tdeg {
+		if x > 0 {
+			start = t
+			break
+		}
+	}
+	t, b := int8(start), wk.tAdj[start][0]
+	edges := 0
+	for {
+		edges++
+		var next int8
+		from := b
+		if p := pB[b]; p >= 0 {
+			next, from = bAdj[p][0], p
+		} else if bAdj[b][0] == t {
+			next = bAdj[b][1]
+		} else {
+			next = bAdj[b][0]
+		}
+		edges++
+		if int(next) == start {
+			// Back at the start: it came in on its other move.
+			return edges
+		}
+		nb := wk.tAdj[next][0]
+		if nb == from {
+			nb = wk.tAdj[next][1]
+		}
+		t, b = next, nb
+	}
+}

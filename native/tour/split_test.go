@@ -1,0 +1,173 @@
+package tour
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/boardsat/boardsat/native/search"
+
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// TestSplitAgreesWithFrontier: the split counter and the frontier DP agree
+// on closed tours of small boards, both orientations.
+func TestSplitAgreesWithFrontier(t *testing.T) {
+	var specs []string
+	for w := 3; w <= 6; w++ {
+		for h := w; h <= 8 && w*h <= 48; h++ {
+			specs = append(specs, puzzle.Tour{Board: puzzle.Board{W: w, H: h}, Closed: true}.String(),
+				puzzle.Tour{Board: puzzle.Board{W: h, H: w}, Closed: true}.String())
+		}
+	}
+	specs = append(specs, "tour:3x10:a1:closed", "tour:3x12:a1:closed", "tour:12x3:a1:closed")
+	for _, spec := range specs {
+		want := tourRun(t, "frontier", spec, puzzle.Count)
+		got := tourRun(t, "split", spec, puzzle.Count)
+		if got.CountString() != want.CountString() || got.Status != want.Status {
+			t.Errorf("%s: split %s (%s) %s, frontier %s (%s)", spec, got.CountString(), got.Status, got.Message, want.CountString(), want.Status)
+		} else {
+			t.Logf("%s: %s", spec, got.CountString())
+		}
+	}
+}
+
+// TestSplitKnown: published closed-tour counts (puzzle's tour table) from
+// the split counter: 6x6, 5x6, 6x7, 6x8 and the 3 x n and 5 x n tables, in
+// both orientations, and the boards without a closed tour (8x4).
+func TestSplitKnown(t *testing.T) {
+	specs := []string{"tour:6x6:a1:closed", "tour:5x6:a1:closed", "tour:6x5:a1:closed", "tour:6x7:a1:closed", "tour:7x6:a1:closed",
+		"tour:6x8:a1:closed", "tour:8x6:a1:closed", "tour:8x4:a1:closed"}
+	for n := 10; n <= 16; n++ {
+		specs = append(specs, fmt.Sprintf("tour:3x%d:a1:closed", n), fmt.Sprintf("tour:%dx3:b1:closed", n))
+	}
+	for n := 6; n <= 10; n++ {
+		specs = append(specs, fmt.Sprintf("tour:5x%d:a1:closed", n), fmt.Sprintf("tour:%dx5:b1:closed", n))
+	}
+	for _, spec := range specs {
+		want, ok := puzzle.KnownCount(puzzle.MustParse(spec), puzzle.Count)
+		if !ok {
+			t.Fatalf("no published count for %s", spec)
+		}
+		a := tourRun(t, "split", spec, puzzle.Count)
+		if a.CountString() != fmt.Sprint(want) || (a.Status == puzzle.OK) != (want > 0) {
+			t.Errorf("%s: %s %s, want %d", spec, a.Status, a.CountString(), want)
+		}
+	}
+}
+
+// TestSplitShards: the shards of a split count add up to the whole count,
+// and a checkpointed count resumed from its file gives it again without
+// solving anything.
+func TestSplitShards(t *testing.T) {
+	spec := puzzle.MustParse("tour:6x7:a1:closed")
+	whole := tourRun(t, "split", spec.String(), puzzle.Count)
+	var sum uint64
+	for k := 1; k <= 3; k++ {
+		a, err := search.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Count, Threads: 2,
+			Split: &puzzle.SplitOptions{Shard: puzzle.Shard{K: k, N: 3}}})
+		if err != nil || a.Status != puzzle.OK {
+			t.Fatalf("shard %d/3: %v %s", k, err, a.Status)
+		}
+		if a.Method != "split" {
+			t.Errorf("shard %d/3 ran %q, want split", k, a.Method)
+		}
+		sum += a.Count
+	}
+	if fmt.Sprint(sum) != whole.CountString() || sum != 1067638 {
+		t.Errorf("shards add up to %d, whole count %s, want 1067638", sum, whole.CountString())
+	}
+	ck := filepath.Join(t.TempDir(), "ck.json")
+	for run := range 2 {
+		opts := &puzzle.SplitOptions{Checkpoint: ck}
+		a, err := search.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Count, Heuristic: "split", Split: opts})
+		rep := opts.Ran
+		if err != nil || a.Status != puzzle.OK || a.Count != 1067638 {
+			t.Fatalf("checkpointed run %d: %v %s %s", run, err, a.Status, a.CountString())
+		}
+		if rep == nil {
+			t.Fatal("no split report")
+		}
+		if want := run * rep.Subproblems; rep.Resumed != want || rep.Subproblems == 0 {
+			t.Errorf("run %d resumed %d of %d subproblems, want %d", run, rep.Resumed, rep.Subproblems, want)
+		}
+	}
+}
+
+// TestSplitAuto: auto counts closed tours of boards over 30 squares with
+// the split counter or the frontier DP and names the method; a board no
+// exact method takes is refused with the estimates.
+func TestSplitAuto(t *testing.T) {
+	for _, c := range []struct{ spec, method string }{
+		{"tour:6x6:a1:closed", "split"}, {"tour:8x6:a1:closed", "split"}, {"tour:5x14:a1:closed", "frontier"},
+		{"tour:5x5:a1", "exhaustive"}, {"tour:5x6:a1:closed", "exhaustive"},
+	} {
+		spec := puzzle.MustParse(c.spec)
+		a, err := search.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Count})
+		want, ok := puzzle.KnownCount(spec, puzzle.Count)
+		if err != nil || !ok || a.Method != c.method || a.CountString() != fmt.Sprint(want) {
+			t.Errorf("%s: %v method %q count %s, want %q %d", c.spec, err, a.Method, a.CountString(), c.method, want)
+		}
+	}
+	for _, spec := range []string{"tour:10x10:a1:closed", "tour:9x12:a1:closed"} {
+		_, err := search.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse(spec), Task: puzzle.Count})
+		if err == nil || !strings.Contains(err.Error(), "split: refused") || !strings.Contains(err.Error(), "interfaces") ||
+			!strings.Contains(err.Error(), "frontier: refused") {
+			t.Errorf("%s: %v, want both refusals with their estimates", spec, err)
+		}
+	}
+	for _, spec := range []string{"tour:7x7:*", "tour:9x10:a1:closed"} {
+		_, err := search.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse(spec), Task: puzzle.Count, Heuristic: "split"})
+		if err == nil {
+			t.Errorf("split %s: no refusal", spec)
+		}
+	}
+}
+
+// benchmarkSplitKnown benchmarks the split count of a spec with a published
+// count, reporting the half-DP states.
+func benchmarkSplitKnown(b *testing.B, spec string) {
+	want, ok := puzzle.KnownCount(puzzle.MustParse(spec), puzzle.Count)
+	if !ok {
+		b.Fatalf("no published count for %s", spec)
+	}
+	for b.Loop() {
+		a := tourRun(b, "split", spec, puzzle.Count)
+		if a.Status != puzzle.OK || a.CountString() != fmt.Sprint(want) {
+			b.Fatalf("%s: %s %s, want %d", spec, a.Status, a.CountString(), want)
+		}
+		b.ReportMetric(float64(a.Stats[puzzle.StatStates]), "states")
+	}
+}
+
+func BenchmarkSplit6x8Closed(b *testing.B) { benchmarkSplitKnown(b, "tour:6x8:a1:closed") }
+func BenchmarkSplit7x8Closed(b *testing.B) { benchmarkSplitKnown(b, "tour:7x8:a1:closed") }
+
+// BenchmarkSplit8x8Closed: McKay's 13,267,364,410,532 (A001230); hours on
+// two cores so far (see the note), not minutes.
+func BenchmarkSplit8x8Closed(b *testing.B) { benchmarkSplitKnown(b, "tour:8x8:a1:closed") }
+
+// TestSplitStage: the half DPs report their progress (square of squares,
+// states) through SplitOptions.Stage, and the join its subproblems through
+// Progress.
+func TestSplitStage(t *testing.T) {
+	var notes []string
+	last, total := 0, 0
+	opts := &puzzle.SplitOptions{
+		Stage:    func(done, n int, note string) { notes = append(notes, note) },
+		Progress: func(done, n int) { last, total = done, n },
+	}
+	a, err := search.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse("tour:5x6:a1:closed"), Task: puzzle.Count,
+		Heuristic: "split", Split: opts})
+	if err != nil || a.Count != 8 {
+		t.Fatalf("5x6 closed: %v %s", err, a.CountString())
+	}
+	if len(notes) == 0 || !strings.HasPrefix(notes[0], "half 1: square 1 of ") || !strings.Contains(notes[len(notes)-1], "states") {
+		t.Errorf("stage notes %q", notes)
+	}
+	if total == 0 || last != total {
+		t.Errorf("progress %d of %d", last, total)
+	}
+}
