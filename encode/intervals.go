@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -71,7 +72,7 @@ func intervalsBuild(spec puzzle.Spec, enc card.Encoding, clique bool) (*Instance
 	for i := range byStart {
 		byStart[i] = i
 	}
-	slices.SortStableFunc(byStart, func(a, b int) int { return cmpI64(items[a].Start, items[b].Start) })
+	slices.SortStableFunc(byStart, func(a, b int) int { return cmp.Compare(items[a].Start, items[b].Start) })
 	if !clique {
 		for k, i := range byStart {
 			for _, j := range byStart[k+1:] {
@@ -127,16 +128,6 @@ func dropEnded(active []cnf.Lit, ends []int64, p int64) ([]cnf.Lit, []int64) {
 		}
 	}
 	return active[:n], ends[:n]
-}
-
-func cmpI64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // intervalsSolve answers optimum and first by maximising the total value

@@ -3,6 +3,7 @@ package puzzle
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -350,7 +351,7 @@ func IntervalsValue(s Intervals, picks []int) (int64, error) {
 	// before the next one starts.
 	byStart := slices.Clone(picks)
 	slices.SortFunc(byStart, func(a, b int) int {
-		return cmpInt64(s.Items[a].Start, s.Items[b].Start)
+		return cmp.Compare(s.Items[a].Start, s.Items[b].Start)
 	})
 	for i := 1; i < len(byStart); i++ {
 		a, b := s.Items[byStart[i-1]], s.Items[byStart[i]]
@@ -359,16 +360,6 @@ func IntervalsValue(s Intervals, picks []int) (int64, error) {
 		}
 	}
 	return total, nil
-}
-
-func cmpInt64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // extendPicks checks the last pick of a partial selection against those
