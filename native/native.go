@@ -14,6 +14,7 @@ import (
 	"github.com/boardsat/boardsat/puzzle"
 
 	// The puzzle families: each registers its strategies from init.
+	_ "github.com/boardsat/boardsat/native/dominate"
 	_ "github.com/boardsat/boardsat/native/kingpath"
 	_ "github.com/boardsat/boardsat/native/mnk"
 	_ "github.com/boardsat/boardsat/native/pieces"
