@@ -1,0 +1,164 @@
+package encode
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/boardsat/boardsat/brute"
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// domSAT answers a domination request on the sat backend.
+func domSAT(t testing.TB, spec, encoding string, task puzzle.Task) puzzle.Answer {
+	t.Helper()
+	ans, err := (Backend{}).Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse(spec), Task: task, Encoding: encoding})
+	if err != nil {
+		t.Fatalf("%s %s %s: %v", spec, encoding, task, err)
+	}
+	return ans
+}
+
+// domValue is an answer's number: optimum/bound, count, "found" or
+// "unsat"; anything else is shown with its status.
+func domValue(ans puzzle.Answer, task puzzle.Task) string {
+	switch {
+	case ans.Status == puzzle.Unsat:
+		return "unsat"
+	case ans.Status != puzzle.OK:
+		return string(ans.Status) + " " + ans.Message
+	case task == puzzle.Optimum:
+		return fmt.Sprintf("%v/%v", ans.Objective, ans.Bound)
+	case task == puzzle.First:
+		return "found"
+	}
+	return ans.CountString()
+}
+
+// dominateSearches are the encoder's named searches.
+var dominateSearches = []string{"satunsat", "unsatsat", "bisect"}
+
+// TestDominateSATPublished: every search proves the queen domination
+// number A075458 for n = 1..7, and the count of minimum sets is A002564
+// for n = 1..6, through several cardinality encodings.
+func TestDominateSATPublished(t *testing.T) {
+	a075458 := []int{1, 1, 1, 2, 3, 3, 4}
+	a002564 := []uint64{1, 4, 1, 12, 186, 4}
+	for i, want := range a075458 {
+		spec := fmt.Sprintf("dominate:%dx%d:Q", i+1, i+1)
+		for j, search := range dominateSearches {
+			cardEnc := []string{"seqcounter", "totalizer", "cardnet"}[(i+j)%3]
+			ans := domSAT(t, spec, search+"+"+cardEnc, puzzle.Optimum)
+			if got := domValue(ans, puzzle.Optimum); got != fmt.Sprintf("%d/%d", want, want) {
+				t.Errorf("%s %s+%s: %s, A075458 says %d", spec, search, cardEnc, got, want)
+			}
+		}
+		if i < len(a002564) {
+			for _, cardEnc := range []string{"seqcounter", "mtotalizer", "native"} {
+				if got := domValue(domSAT(t, spec, cardEnc, puzzle.Count), puzzle.Count); got != fmt.Sprint(a002564[i]) {
+					t.Errorf("%s %s count: %s, A002564 says %d", spec, cardEnc, got, a002564[i])
+				}
+			}
+		}
+	}
+}
+
+// TestDominateSATAgreesWithBrute: on a sweep of small boards, every piece,
+// plain and independent, with k= below, at and above the minimum, the SAT
+// side's optimum, count and existence equal the brute force's (which
+// decides through the checker alone), under every search and several
+// cardinality encodings.
+func TestDominateSATAgreesWithBrute(t *testing.T) {
+	var specs []string
+	for _, p := range "QKRBN" {
+		for _, wh := range [][2]int{{1, 1}, {2, 1}, {3, 2}, {3, 3}, {4, 3}, {4, 4}} {
+			base := fmt.Sprintf("dominate:%dx%d:%c", wh[0], wh[1], p)
+			specs = append(specs, base, base+":independent", base+":k=1")
+			if wh[0]*wh[1] >= 4 {
+				specs = append(specs, base+":k=3", base+":k=3:independent")
+			}
+		}
+	}
+	encs := []string{"satunsat+seqcounter", "unsatsat+totalizer", "bisect+sortnet", "satunsat+pairwise", "satunsat+mtotalizer", "unsatsat+native"}
+	for i, s := range specs {
+		spec := puzzle.MustParse(s)
+		for _, task := range []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First} {
+			b, err := brute.Backend{}.Solve(context.Background(), puzzle.Request{Spec: spec, Task: task})
+			if err != nil {
+				t.Fatalf("%s %s: brute %v", s, task, err)
+			}
+			enc := encs[i%len(encs)]
+			if got, want := domValue(domSAT(t, s, enc, task), task), domValue(b, task); got != want {
+				t.Errorf("%s %s %s: sat %s, brute force %s", s, enc, task, got, want)
+			}
+		}
+	}
+}
+
+// TestDominateSATAll: all lists as many sets as count says, each passing
+// the checker, none twice.
+func TestDominateSATAll(t *testing.T) {
+	for _, s := range []string{"dominate:4x4:Q", "dominate:3x3:K:k=2", "dominate:4x3:N:independent"} {
+		spec := puzzle.MustParse(s)
+		seen := map[string]bool{}
+		ans, err := (Backend{}).Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.All, Emit: func(sol puzzle.Solution) error {
+			if err := puzzle.Check(spec, sol); err != nil {
+				return err
+			}
+			if key := fmt.Sprint(sol.Layout); seen[key] {
+				return fmt.Errorf("set listed twice")
+			} else {
+				seen[key] = true
+			}
+			return nil
+		}})
+		count := domSAT(t, s, "", puzzle.Count)
+		if err != nil || ans.Status != puzzle.OK || count.Status != puzzle.OK || uint64(len(seen)) != count.Count || ans.Count != count.Count {
+			t.Errorf("%s all: %v %s, %d listed, count %s %d", s, err, ans.Status, len(seen), count.Status, count.Count)
+		}
+	}
+}
+
+// TestDominateSATStopped: an optimisation stopped by its time limit is a
+// timeout, never ok, with the proven lower bound and, if one was found,
+// the best set (which dominates, and is no smaller than the bound).
+func TestDominateSATStopped(t *testing.T) {
+	for _, search := range dominateSearches {
+		spec := puzzle.MustParse("dominate:14x14:Q")
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		ans, err := (Backend{}).Solve(ctx, puzzle.Request{Spec: spec, Task: puzzle.Optimum, Encoding: search + "+totalizer"})
+		cancel()
+		if err != nil || ans.Status != puzzle.Timeout || ans.Bound == nil {
+			t.Fatalf("%s: %v status %s bound %v, want timeout with a bound", search, err, ans.Status, ans.Bound)
+		}
+		if ans.Solution != nil {
+			if ans.Objective == nil || ans.Objective.Cmp(ans.Bound) < 0 {
+				t.Errorf("%s: best %v below bound %v", search, ans.Objective, ans.Bound)
+			}
+			if err := puzzle.Dominates(spec.(puzzle.Dominate), *ans.Solution); err != nil {
+				t.Errorf("%s: best set rejected: %v", search, err)
+			}
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	ans, err := (Backend{}).Solve(ctx, puzzle.Request{Spec: puzzle.MustParse("dominate:5x5:Q"), Task: puzzle.Count})
+	if err != nil || ans.Status != puzzle.Timeout || ans.Count != 0 {
+		t.Errorf("count with a spent context: %v %s %d, want timeout", err, ans.Status, ans.Count)
+	}
+}
+
+func benchDominateSAT(b *testing.B, n int, task puzzle.Task) {
+	spec := fmt.Sprintf("dominate:%dx%d:Q", n, n)
+	for b.Loop() {
+		if ans := domSAT(b, spec, "", task); ans.Status != puzzle.OK {
+			b.Fatalf("%s: %s", spec, ans.Status)
+		}
+	}
+}
+
+func BenchmarkDominateSATQueens8Optimum(b *testing.B)  { benchDominateSAT(b, 8, puzzle.Optimum) }
+func BenchmarkDominateSATQueens10Optimum(b *testing.B) { benchDominateSAT(b, 10, puzzle.Optimum) }
+func BenchmarkDominateSATQueens7Count(b *testing.B)    { benchDominateSAT(b, 7, puzzle.Count) }
+func BenchmarkDominateSATQueens9Count(b *testing.B)    { benchDominateSAT(b, 9, puzzle.Count) }
