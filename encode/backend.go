@@ -103,7 +103,9 @@ func satPrepare(ctx context.Context, backend string, req puzzle.Request, e Encod
 		return satPrepared{}, fmt.Errorf("the %s backend refuses boards of more than %d squares (%s has %d): its formulas grow with squares x attacks; the native backend counts large boards in flat memory",
 			backend, SATMaxSquares, req.Spec, n)
 	}
-	if req.Task == puzzle.Unique {
+	if req.Task == puzzle.Unique && !slices.Contains(e.Tasks, puzzle.Unique) {
+		// A model that lists Unique breaks every symmetry (one model per
+		// class, e.g. dominate's lex-leader models); the others refuse.
 		return satPrepared{}, errors.New(ErrUniqueRefused)
 	}
 	if req.Task == puzzle.Value {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -39,24 +41,49 @@ import (
 // set of at most K or unsat in one run; without, a minimum set); count and
 // all (with k=, every dominating set of at most K pieces; without, the
 // minimum sets, counted as the sets of at most the proven minimum), the
-// same definitions as the native backend's.
+// same definitions as the native backend's; unique (lex-leader models
+// only) is that count with one set per class of the board's symmetries.
 func init() {
 	tasks := []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First, puzzle.All}
 	for _, s := range []struct {
 		name, doc string
 		search    dominateSearch
+		cfg       dominateConfig
 	}{
-		{"satunsat", "x_s: piece on s; each square dominated by a clause; minimum by SAT-UNSAT descent (at most size-1 until UNSAT)", dominateSATUNSAT},
-		{"unsatsat", "the same formula; minimum by UNSAT-SAT ascent from the lower bound ceil(squares / largest cover)", dominateUNSATSAT},
-		{"bisect", "the same formula; minimum by bisection between the lower bound and the size of a first set", dominateBisect},
+		{"satunsat", "x_s: piece on s; each square dominated by a clause; minimum by SAT-UNSAT descent (at most size-1 until UNSAT)", dominateSATUNSAT, dominateConfig{}},
+		{"unsatsat", "the same formula; minimum by UNSAT-SAT ascent from the lower bound ceil(squares / largest cover)", dominateUNSATSAT, dominateConfig{}},
+		{"bisect", "the same formula; minimum by bisection between the lower bound and the size of a first set", dominateBisect, dominateConfig{}},
+		{"satunsat-hilbert", "satunsat with the cardinality constraint's inputs in Hilbert-curve order of the squares (not row-major)", dominateSATUNSAT, dominateConfig{hilbert: true}},
+		{"satunsat-lex", "satunsat with static lex-leader symmetry breaking (every board symmetry, one set per class); optimum, first, unique", dominateSATUNSAT, dominateConfig{lex: true}},
+		{"satunsat-hilbert-lex", "satunsat with Hilbert order and lex-leader symmetry breaking; optimum, first, unique", dominateSATUNSAT, dominateConfig{hilbert: true, lex: true}},
 	} {
-		search, name := s.search, s.name
-		register(Encoder{Puzzle: "dominate", Name: s.name, Doc: s.doc, Default: s.name == "satunsat", Tasks: tasks,
-			Build: dominateBuild,
+		search, name, cfg := s.search, s.name, s.cfg
+		ts := tasks
+		if cfg.lex {
+			// Lex-leader keeps exactly one set per symmetry class: sound
+			// for the optimum and a first set, and its count is the count
+			// of classes (unique); wrong for count and all.
+			ts = []puzzle.Task{puzzle.Optimum, puzzle.First, puzzle.Unique}
+		}
+		register(Encoder{Puzzle: "dominate", Name: name, Doc: s.doc, Default: name == "satunsat", Tasks: ts,
+			Build: func(spec puzzle.Spec, enc card.Encoding, opt Options) (*Instance, error) {
+				c := cfg
+				c.lex = c.lex || opt.SymmetryBreaking
+				return dominateBuild(spec, enc, c)
+			},
 			Solve: func(ctx context.Context, req puzzle.Request, enc card.Encoding) (puzzle.Answer, error) {
-				return dominateSolve(ctx, req, enc, name, search)
+				return dominateSolve(ctx, req, enc, name, cfg, search)
 			}})
 	}
+}
+
+// dominateConfig holds the model's options: the order of the squares in
+// the cardinality constraint (row-major, or along a Hilbert curve so that
+// the encoding's partial sums count nearby squares together), and static
+// lex-leader symmetry breaking.
+type dominateConfig struct {
+	hilbert bool
+	lex     bool
 }
 
 // dominateModel is one formula of the model: its variables by square.
@@ -67,7 +94,7 @@ type dominateModel struct {
 
 // dominateFormula builds the model's formula for d with at most limit
 // pieces (no size constraint when limit < 0).
-func dominateFormula(d puzzle.Dominate, enc card.Encoding, limit int) (dominateModel, error) {
+func dominateFormula(d puzzle.Dominate, enc card.Encoding, limit int, cfg dominateConfig) (dominateModel, error) {
 	b := d.Board
 	n := b.Size()
 	f := cnf.New()
@@ -95,8 +122,15 @@ func dominateFormula(d puzzle.Dominate, enc card.Encoding, limit int) (dominateM
 			}
 		}
 	}
+	if cfg.lex {
+		dominateLexLeader(f, b, x)
+	}
 	if limit >= 0 && limit < n {
-		if err := enc.Encode(f, x, cnf.AtMost, limit); err != nil {
+		order := x
+		if cfg.hilbert {
+			order = hilbertOrder(b, x)
+		}
+		if err := enc.Encode(f, order, cnf.AtMost, limit); err != nil {
 			return dominateModel{}, err
 		}
 	}
@@ -105,7 +139,7 @@ func dominateFormula(d puzzle.Dominate, enc card.Encoding, limit int) (dominateM
 
 // dominateBuild encodes a domination spec: at most K pieces with k=K, no
 // size constraint without (every dominating set is a model).
-func dominateBuild(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, error) {
+func dominateBuild(spec puzzle.Spec, enc card.Encoding, cfg dominateConfig) (*Instance, error) {
 	d, ok := spec.(puzzle.Dominate)
 	if !ok {
 		return nil, fmt.Errorf("the domination model encodes domination, not %s", spec.Puzzle())
@@ -114,7 +148,7 @@ func dominateBuild(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, e
 	if d.HasK {
 		limit = d.K
 	}
-	m, err := dominateFormula(d, enc, limit)
+	m, err := dominateFormula(d, enc, limit, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -151,6 +185,7 @@ type dominateRun struct {
 	ctx    context.Context
 	d      puzzle.Dominate
 	enc    card.Encoding
+	cfg    dominateConfig
 	solver string
 	ans    puzzle.Answer
 	log    []string
@@ -173,7 +208,7 @@ type dominateSearch func(r *dominateRun, capK int) error
 // false with r.stopped set otherwise.
 func (r *dominateRun) feasible(k int) (bool, error) {
 	start := time.Now()
-	m, err := dominateFormula(r.d, r.enc, k)
+	m, err := dominateFormula(r.d, r.enc, k, r.cfg)
 	r.ans.EncodeSeconds += time.Since(start).Seconds()
 	if err != nil {
 		return false, err
@@ -280,7 +315,7 @@ func dominateBisect(r *dominateRun, capK int) error {
 }
 
 // dominateSolve answers every task of the model with the given search.
-func dominateSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, model string, search dominateSearch) (puzzle.Answer, error) {
+func dominateSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, model string, cfg dominateConfig, search dominateSearch) (puzzle.Answer, error) {
 	d, ok := req.Spec.(puzzle.Dominate)
 	if !ok {
 		return puzzle.Answer{}, fmt.Errorf("the domination model given a %s spec", req.Spec.Puzzle())
@@ -289,7 +324,7 @@ func dominateSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, m
 	if err != nil {
 		return puzzle.Answer{}, err
 	}
-	r := &dominateRun{ctx: ctx, d: d, enc: enc, solver: solver.Name, lower: dominateLowerBound(d)}
+	r := &dominateRun{ctx: ctx, d: d, enc: enc, cfg: cfg, solver: solver.Name, lower: dominateLowerBound(d)}
 	r.ans = puzzle.Answer{Solver: solver.Name, Encoding: model + "+" + enc.Name, Stats: map[string]int64{}}
 	finish := func() puzzle.Answer {
 		r.ans.Message = strings.Join(r.log, "; ")
@@ -359,7 +394,7 @@ func dominateSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, m
 // pieces by the projected count of encode/sat.
 func dominateCount(ctx context.Context, req puzzle.Request, r *dominateRun, limit int, finish func() puzzle.Answer) (puzzle.Answer, error) {
 	start := time.Now()
-	m, err := dominateFormula(r.d, r.enc, limit)
+	m, err := dominateFormula(r.d, r.enc, limit, r.cfg)
 	r.ans.EncodeSeconds += time.Since(start).Seconds()
 	if err != nil {
 		return puzzle.Answer{}, err
@@ -384,4 +419,128 @@ func dominateCount(ctx context.Context, req puzzle.Request, r *dominateRun, limi
 	}
 	r.ans, r.log = ans, prefix
 	return finish(), nil
+}
+
+// boardMaps returns the board's symmetries other than the identity as
+// permutations of its squares (perm[s] is the image of s), computed here
+// from coordinates: the 7 of a square board, the 3 that keep a
+// rectangle's sides. Every piece's attacks are invariant under them.
+func boardMaps(b puzzle.Board) [][]int {
+	w, h := b.W, b.H
+	maps := []func(f, r int) (int, int){
+		func(f, r int) (int, int) { return w - 1 - f, r },
+		func(f, r int) (int, int) { return f, h - 1 - r },
+		func(f, r int) (int, int) { return w - 1 - f, h - 1 - r },
+	}
+	if w == h {
+		maps = append(maps,
+			func(f, r int) (int, int) { return r, f },
+			func(f, r int) (int, int) { return h - 1 - r, f },
+			func(f, r int) (int, int) { return r, w - 1 - f },
+			func(f, r int) (int, int) { return h - 1 - r, w - 1 - f })
+	}
+	var out [][]int
+	for _, m := range maps {
+		perm := make([]int, w*h)
+		moved := false
+		for s := range w * h {
+			f, r := m(s%w, s/w)
+			perm[s] = r*w + f
+			moved = moved || perm[s] != s
+		}
+		if moved {
+			out = append(out, perm)
+		}
+	}
+	return out
+}
+
+// dominateLexLeader adds static lex-leader constraints: for every board
+// symmetry p, the placement read in square order is lexicographically no
+// greater than its image (x <=lex x∘p, with a piece greater than none).
+// Each symmetry class of sets keeps exactly its least member, so the
+// optimum and the existence of a set are unchanged, while counts become
+// counts of classes. For each p, e_i ("the first i squares agree with the
+// image") is forced true when e_{i-1} holds and square i agrees; while
+// e_{i-1} holds, x_i implies x_p(i). The chain stops at the last square
+// that p moves.
+func dominateLexLeader(f *cnf.Formula, b puzzle.Board, x []cnf.Lit) {
+	for _, p := range boardMaps(b) {
+		last := 0
+		for s := range p {
+			if p[s] != s {
+				last = s
+			}
+		}
+		var eq cnf.Lit // 0: the empty prefix, always equal
+		for s := 0; s <= last; s++ {
+			if p[s] == s {
+				continue
+			}
+			a, c := x[s], x[p[s]]
+			// e_{i-1} -> (a -> c)
+			f.Add(orEq(eq, a.Not(), c)...)
+			if s == last {
+				break
+			}
+			next := f.Aux("lex" + strconv.Itoa(f.NumVars()+1))
+			// e_{i-1} and a = c -> e_i
+			f.Add(orEq(eq, a.Not(), c.Not(), next)...)
+			f.Add(orEq(eq, a, c, next)...)
+			eq = next
+		}
+	}
+}
+
+// orEq returns the clause lits, preceded by "not eq" unless eq is 0 (the
+// empty prefix, which always agrees).
+func orEq(eq cnf.Lit, lits ...cnf.Lit) []cnf.Lit {
+	if eq == 0 {
+		return lits
+	}
+	return append([]cnf.Lit{eq.Not()}, lits...)
+}
+
+// hilbertOrder returns x with the squares in the order of a Hilbert curve
+// over the smallest power-of-two square that holds the board.
+func hilbertOrder(b puzzle.Board, x []cnf.Lit) []cnf.Lit {
+	side := 1
+	for side < max(b.W, b.H) {
+		side *= 2
+	}
+	idx := make([]int, len(x))
+	order := make([]int, len(x))
+	for s := range x {
+		idx[s], order[s] = hilbertIndex(side, s%b.W, s/b.W), s
+	}
+	slices.SortFunc(order, func(p, q int) int { return idx[p] - idx[q] })
+	out := make([]cnf.Lit, len(x))
+	for i, s := range order {
+		out[i] = x[s]
+	}
+	return out
+}
+
+// hilbertIndex is the distance of cell (fx, fy) along the Hilbert curve
+// of a side x side grid, side a power of two (the classic rotate-and-flip
+// conversion, quadrant by quadrant from the largest).
+func hilbertIndex(side, fx, fy int) int {
+	d := 0
+	for q := side / 2; q > 0; q /= 2 {
+		rx, ry := 0, 0
+		if fx&q != 0 {
+			rx = 1
+		}
+		if fy&q != 0 {
+			ry = 1
+		}
+		d += q * q * ((3 * rx) ^ ry)
+		if ry == 0 {
+			if rx == 1 {
+				fx, fy = side-1-fx, side-1-fy
+			}
+			fx, fy = fy, fx
+		}
+	}
+	return d
 }

@@ -162,3 +162,63 @@ func BenchmarkDominateSATQueens8Optimum(b *testing.B)  { benchDominateSAT(b, 8, 
 func BenchmarkDominateSATQueens10Optimum(b *testing.B) { benchDominateSAT(b, 10, puzzle.Optimum) }
 func BenchmarkDominateSATQueens7Count(b *testing.B)    { benchDominateSAT(b, 7, puzzle.Count) }
 func BenchmarkDominateSATQueens9Count(b *testing.B)    { benchDominateSAT(b, 9, puzzle.Count) }
+
+// TestDominateSATUnique: the lex-leader models keep exactly one set per
+// symmetry class: their count of minimum sets is OEIS A002563 for
+// n = 1..7, and the other models refuse task unique.
+func TestDominateSATUnique(t *testing.T) {
+	for n := 1; n <= 7; n++ {
+		spec := fmt.Sprintf("dominate:%dx%d:Q", n, n)
+		want, ok := puzzle.KnownCount(puzzle.MustParse(spec), puzzle.Unique)
+		if !ok {
+			t.Fatalf("%s: no published unique count", spec)
+		}
+		model := []string{"satunsat-lex+seqcounter", "satunsat-hilbert-lex+totalizer"}[n%2]
+		if got := domSAT(t, spec, model, puzzle.Unique); got.Status != puzzle.OK || got.Count != want {
+			t.Errorf("%s %s: %s %d classes, A002563 says %d", spec, model, got.Status, got.Count, want)
+		}
+	}
+	if _, err := (Backend{}).Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse("dominate:5x5:Q"), Task: puzzle.Unique}); err == nil {
+		t.Error("the default model accepted task unique")
+	}
+}
+
+// TestHilbertOrder: the Hilbert index is a bijection of the 2^m x 2^m
+// grid along which consecutive cells are neighbours.
+func TestHilbertOrder(t *testing.T) {
+	for _, side := range []int{1, 2, 4, 8, 16} {
+		at := make([][2]int, side*side)
+		seen := make([]bool, side*side)
+		for x := range side {
+			for y := range side {
+				d := hilbertIndex(side, x, y)
+				if d < 0 || d >= side*side || seen[d] {
+					t.Fatalf("side %d: index %d of (%d,%d) out of range or repeated", side, d, x, y)
+				}
+				seen[d], at[d] = true, [2]int{x, y}
+			}
+		}
+		for d := 1; d < side*side; d++ {
+			dx, dy := at[d][0]-at[d-1][0], at[d][1]-at[d-1][1]
+			if dx*dx+dy*dy != 1 {
+				t.Errorf("side %d: steps %d and %d at %v and %v are not neighbours", side, d-1, d, at[d-1], at[d])
+			}
+		}
+	}
+}
+
+// TestDominateOptionsAgree: Hilbert order and lex-leader symmetry breaking
+// change neither the optimum nor (Hilbert) the count, on every piece.
+func TestDominateOptionsAgree(t *testing.T) {
+	for _, s := range []string{"dominate:6x6:Q", "dominate:5x4:N", "dominate:5x5:K:independent", "dominate:6x3:B", "dominate:5x5:R:k=5"} {
+		base := domSAT(t, s, "satunsat+seqcounter", puzzle.Optimum)
+		for _, m := range []string{"satunsat-hilbert+seqcounter", "satunsat-lex+totalizer", "satunsat-hilbert-lex+cardnet"} {
+			if got, want := domValue(domSAT(t, s, m, puzzle.Optimum), puzzle.Optimum), domValue(base, puzzle.Optimum); got != want {
+				t.Errorf("%s %s optimum: %s, row-major without symmetry breaking %s", s, m, got, want)
+			}
+		}
+		if got, want := domValue(domSAT(t, s, "satunsat-hilbert+seqcounter", puzzle.Count), puzzle.Count), domValue(domSAT(t, s, "", puzzle.Count), puzzle.Count); got != want {
+			t.Errorf("%s hilbert count: %s, row-major %s", s, got, want)
+		}
+	}
+}

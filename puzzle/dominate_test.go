@@ -79,14 +79,18 @@ func TestDominatePublished(t *testing.T) {
 		spec    string
 		optimum int // -1 unknown
 		count   int64
+		unique  int64
 	}{
-		{"dominate:8x8:Q", 5, 4860}, {"dominate:12x12:Q", 6, 8}, {"dominate:14x14:Q", 8, 4632},
-		{"dominate:8x8:Q:k=5", 5, 4860}, {"dominate:8x8:Q:k=4", -1, 0}, {"dominate:8x8:Q:k=6", 5, -1},
-		{"dominate:8x8:Q:independent", -1, 728}, {"dominate:15x15:Q", -1, -1}, {"dominate:8x7:Q", -1, -1},
-		{"dominate:8x8:N", 12, -1}, {"dominate:7x5:K", 6, -1}, {"dominate:7x5:R", 5, -1}, {"dominate:6x6:B", 6, -1},
-		{"dominate:6x5:B", -1, -1},
+		{"dominate:8x8:Q", 5, 4860, 638}, {"dominate:12x12:Q", 6, 8, -1}, {"dominate:14x14:Q", 8, 4632, -1},
+		{"dominate:8x8:Q:k=5", 5, 4860, 638}, {"dominate:8x8:Q:k=4", -1, 0, 0}, {"dominate:8x8:Q:k=6", 5, -1, -1},
+		{"dominate:8x8:Q:independent", -1, 728, -1}, {"dominate:15x15:Q", -1, -1, -1}, {"dominate:8x7:Q", -1, -1, -1},
+		{"dominate:8x8:N", 12, -1, -1}, {"dominate:7x5:K", 6, -1, -1}, {"dominate:7x5:R", 5, -1, -1}, {"dominate:6x6:B", 6, -1, -1},
+		{"dominate:6x5:B", -1, -1, -1},
 	} {
 		s := MustParse(c.spec)
+		if u, ok := KnownCount(s, Unique); ok != (c.unique >= 0) || (ok && int64(u) != c.unique) {
+			t.Errorf("%s: known unique count %d %v, want %d", c.spec, u, ok, c.unique)
+		}
 		g, ok := KnownOptimum(s)
 		if (c.optimum < 0) == ok || (ok && g != c.optimum) {
 			t.Errorf("%s: known optimum %d %v, want %d", c.spec, g, ok, c.optimum)

@@ -80,6 +80,21 @@ func TestQueenDominatingSets(t *testing.T) {
 	}
 }
 
+// TestQueenDominatingClasses: the unique count (minimum sets up to the 8
+// symmetries) is OEIS A002563 for n = 1..9.
+func TestQueenDominatingClasses(t *testing.T) {
+	for n := 1; n <= 9; n++ {
+		spec := fmt.Sprintf("dominate:%dx%d:Q", n, n)
+		want, ok := puzzle.KnownCount(puzzle.MustParse(spec), puzzle.Unique)
+		if !ok {
+			t.Fatalf("%s: no published unique count", spec)
+		}
+		if got := solve(t, spec, "", puzzle.Unique); got.Status != puzzle.OK || got.Count != want {
+			t.Errorf("%s: %s %d classes, A002563 says %d", spec, got.Status, got.Count, want)
+		}
+	}
+}
+
 // TestOtherPiecesPublished: knights (A006075, n = 1..8), kings, rooks and
 // bishops: the optimum equals the puzzle's table wherever it has one.
 func TestOtherPiecesPublished(t *testing.T) {
