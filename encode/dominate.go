@@ -138,7 +138,8 @@ func dominateFormula(d puzzle.Dominate, enc card.Encoding, limit int, cfg domina
 }
 
 // dominateBuild encodes a domination spec: at most K pieces with k=K, no
-// size constraint without (every dominating set is a model).
+// size constraint without (every dominating set is a model); the
+// objective, written by the OPB export as "min:", is the number of pieces.
 func dominateBuild(spec puzzle.Spec, enc card.Encoding, cfg dominateConfig) (*Instance, error) {
 	d, ok := spec.(puzzle.Dominate)
 	if !ok {
@@ -152,6 +153,7 @@ func dominateBuild(spec puzzle.Spec, enc card.Encoding, cfg dominateConfig) (*In
 	if err != nil {
 		return nil, err
 	}
+	m.f.Minimize(m.x, nil)
 	return m.instance(d), nil
 }
 

@@ -74,7 +74,8 @@ func (f *Formula) writeNames(bw *bufio.Writer, prefix string) {
 // WriteOPB writes the formula in the OPB format of the pseudo-Boolean
 // competitions: each clause as a sum >= 1, each PB constraint as itself.
 // Negative literals are rewritten over positive variables (w*~x = w - w*x),
-// since not every OPB reader accepts "~x". Variable names follow as comments.
+// since not every OPB reader accepts "~x". Variable names follow as comments,
+// then the objective as the "min:" line if the formula has one (Minimize).
 // A constraint that always holds is left out, and an "=" constraint one of
 // whose halves always holds is written as the other half: gophersat's reader
 // panics on a constraint that always holds.
@@ -95,6 +96,17 @@ func (f *Formula) WriteOPB(w io.Writer) error {
 	buf = append(buf, '\n')
 	bw.Write(buf)
 	f.writeNames(bw, "* var x")
+	if obj, w := f.Objective(); obj != nil {
+		buf = append(buf[:0], "min:"...)
+		for i, l := range obj {
+			buf = append(buf, " +"...)
+			buf = strconv.AppendInt(buf, int64(w[i]), 10)
+			buf = append(buf, " x"...)
+			buf = strconv.AppendInt(buf, int64(l.Var()), 10)
+		}
+		buf = append(buf, " ;\n"...)
+		bw.Write(buf)
+	}
 	var ones []int
 	for i := range f.starts {
 		c := f.Clause(i)

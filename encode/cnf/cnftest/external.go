@@ -35,7 +35,8 @@ func DebianPackage(binary string) string {
 
 // RunSolver runs an external solver binary on the formula file at path
 // (DIMACS, or OPB for minisat+) and returns whether it found the formula
-// satisfiable and its model (model[v] for v = 1..nvars), failing the test on
+// satisfiable and its model (model[v] for v = 1..nvars; for minisat+ on an
+// objective, an optimal one), failing the test on
 // a timeout, a crash or output it cannot read. It is written apart from
 // encode/sat's runner so that tests of writers and encoders do not lean on
 // the code that runs solvers in production.
@@ -88,7 +89,7 @@ func RunSolver(t testing.TB, name, path string, nvars int) (bool, []bool) {
 		}
 	}
 	switch status {
-	case "SATISFIABLE":
+	case "SATISFIABLE", "OPTIMUM FOUND": // the latter: minisat+ on an OPB file with a "min:" line
 		return true, model
 	case "UNSATISFIABLE":
 		return false, nil
