@@ -74,7 +74,7 @@ const SATMaxSquares = 10000
 // ErrUniqueRefused is the error of the SAT-side backends for task unique:
 // they have no lex-leader constraints, and counting under their partial
 // symmetry breaking would publish wrong numbers.
-const ErrUniqueRefused = "the SAT backends do not do task unique: their symmetry breaking removes only mirror images (46 models for queens:8, not the 12 classes), so counting under it would be wrong; use --backend native for unique"
+const ErrUniqueRefused = "the SAT backends do not do task unique: their symmetry breaking removes only mirror images (46 models for queens:8, not the 12 classes), so counting under it would be wrong; use --backend native for unique (dominate: or a lex-leader model, --encoding satunsat-lex+CARD)"
 
 // ErrValueRefused is the error of the SAT-side backends for task value: a
 // game's value under best play alternates "some move" and "every reply"
