@@ -230,11 +230,15 @@ func TestDominateOptionsAgree(t *testing.T) {
 
 // TestDominateOPBOptimisers: the OPB export (domination clauses and the
 // objective "min:" over the pieces, no size bound) run through the
-// external optimisers minisat+ and clasp gives the published minimum
-// (OEIS A075458, which the native search proves too) for queens n = 5..8,
-// and their optimal model decodes to a set the checker accepts.
+// external optimisers minisat+ and clasp, and the WCNF export (the same
+// clauses hard, one soft "no piece on s" per square) through clasp as a
+// MaxSAT solver, give the published minimum (OEIS A075458, which the
+// native search proves too) for queens n = 5..8: their optimal model
+// decodes to a set the checker accepts, and Check holds a set without k=
+// to the published minimum.
 func TestDominateOPBOptimisers(t *testing.T) {
-	for _, solver := range []string{"minisat+", "clasp"} {
+	for _, run := range []struct{ solver, format string }{{"minisat+", "opb"}, {"clasp", "opb"}, {"clasp", "wcnf"}} {
+		solver := run.solver
 		cnftest.NeedSolver(t, solver)
 		for n := 5; n <= 8; n++ {
 			spec := puzzle.MustParse(fmt.Sprintf("dominate:%dx%d:Q", n, n))
@@ -247,19 +251,23 @@ func TestDominateOPBOptimisers(t *testing.T) {
 				t.Fatal(err)
 			}
 			var buf bytes.Buffer
-			if err := inst.Formula.WriteOPB(&buf); err != nil {
+			write, objective := inst.Formula.WriteOPB, "\nmin: +1 x1 +1 x2 "
+			if run.format == "wcnf" {
+				write, objective = inst.Formula.WriteWCNF, "\n1 -1 0\n1 -2 0\n"
+			}
+			if err := write(&buf); err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(buf.String(), "\nmin: +1 x1 +1 x2 ") {
-				t.Fatalf("%s: no objective line in the OPB export", spec)
+			if !strings.Contains(buf.String(), objective) {
+				t.Fatalf("%s: no objective in the %s export", spec, run.format)
 			}
-			path := filepath.Join(t.TempDir(), "dominate.opb")
+			path := filepath.Join(t.TempDir(), "dominate."+run.format)
 			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			sat, model := cnftest.RunSolver(t, solver, path, inst.Formula.NumVars())
 			if !sat {
-				t.Fatalf("%s on %s: unsatisfiable", solver, spec)
+				t.Fatalf("%s on %s (%s): unsatisfiable", solver, spec, run.format)
 			}
 			sol, err := inst.Decode(model)
 			if err != nil {
@@ -267,7 +275,7 @@ func TestDominateOPBOptimisers(t *testing.T) {
 			}
 			// Check holds a set without k= to the published minimum.
 			if err := puzzle.Check(spec, sol); err != nil {
-				t.Errorf("%s on %s: %v", solver, spec, err)
+				t.Errorf("%s on %s (%s): %v", solver, spec, run.format, err)
 			}
 		}
 	}

@@ -57,6 +57,60 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 	return bw.Flush()
 }
 
+// ErrNoObjective is returned when a formula without an objective is
+// written as WCNF: a MaxSAT instance needs soft clauses.
+var ErrNoObjective = errors.New("formula has no objective, which WCNF (MaxSAT) needs: this puzzle's model sets none; write DIMACS or OPB")
+
+// WriteWCNF writes the formula as weighted partial MaxSAT in the classic
+// DIMACS WCNF format that MaxSAT solvers and clasp read: the header "p wcnf
+// V C TOP", one "c var V NAME" comment per variable, every clause hard
+// (weight TOP, one more than the soft weights' sum), and for each variable
+// x of the objective (Minimize) with weight w the soft clause "w -x 0", so
+// that a model of least cost minimises the objective. Formulas with PB
+// constraints (ErrHasPB) or without an objective (ErrNoObjective) are
+// refused.
+func (f *Formula) WriteWCNF(w io.Writer) error {
+	if len(f.pbs) > 0 {
+		return ErrHasPB
+	}
+	obj, weights := f.Objective()
+	if obj == nil {
+		return ErrNoObjective
+	}
+	top := int64(1)
+	for _, wt := range weights {
+		top += int64(wt)
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	buf := make([]byte, 0, 64)
+	buf = append(buf, "p wcnf "...)
+	buf = strconv.AppendInt(buf, int64(len(f.names)), 10)
+	buf = append(buf, ' ')
+	buf = strconv.AppendInt(buf, int64(len(f.starts)+len(obj)), 10)
+	buf = append(buf, ' ')
+	buf = strconv.AppendInt(buf, top, 10)
+	buf = append(buf, '\n')
+	bw.Write(buf)
+	f.writeNames(bw, "c var ")
+	for i := range f.starts {
+		buf = strconv.AppendInt(buf[:0], top, 10)
+		for _, l := range f.Clause(i) {
+			buf = append(buf, ' ')
+			buf = strconv.AppendInt(buf, int64(l), 10)
+		}
+		buf = append(buf, " 0\n"...)
+		bw.Write(buf)
+	}
+	for i, l := range obj {
+		buf = strconv.AppendInt(buf[:0], int64(weights[i]), 10)
+		buf = append(buf, ' ')
+		buf = strconv.AppendInt(buf, int64(-l), 10)
+		buf = append(buf, " 0\n"...)
+		bw.Write(buf)
+	}
+	return bw.Flush()
+}
+
 // writeNames writes one comment line per variable, "PREFIX<number> <name>",
 // in the comment syntax of the format at hand.
 func (f *Formula) writeNames(bw *bufio.Writer, prefix string) {

@@ -70,12 +70,20 @@ func RunSolver(t testing.TB, name, path string, nvars int) (bool, []bool) {
 	model := make([]bool, nvars+1)
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 1<<24)
+	inModel := false // the previous line was a "v" line
 	for sc.Scan() {
 		line := sc.Text()
+		isV := strings.HasPrefix(line, "v ")
+		if isV && !inModel {
+			// A new block of "v" lines: an optimiser (clasp on WCNF)
+			// prints every improving model, the last one optimal.
+			clear(model)
+		}
+		inModel = isV
 		switch {
 		case strings.HasPrefix(line, "s "):
 			status = strings.TrimSpace(line[2:])
-		case strings.HasPrefix(line, "v "):
+		case isV:
 			for _, tok := range strings.Fields(line[2:]) {
 				tok = strings.Replace(tok, "x", "", 1) // minisat+ writes x3 / -x3
 				l, err := strconv.Atoi(tok)
