@@ -115,6 +115,10 @@ func Published(spec puzzle.Spec, task puzzle.Task) (string, bool) {
 		}
 	case puzzle.Value:
 		return puzzle.KnownGameValue(spec)
+	case puzzle.Optimum:
+		if n, ok := puzzle.KnownOptimum(spec); ok {
+			return strconv.Itoa(n), true
+		}
 	}
 	return "", false
 }

@@ -74,7 +74,7 @@ const SATMaxSquares = 10000
 // ErrUniqueRefused is the error of the SAT-side backends for task unique:
 // they have no lex-leader constraints, and counting under their partial
 // symmetry breaking would publish wrong numbers.
-const ErrUniqueRefused = "the SAT backends do not do task unique: their symmetry breaking removes only mirror images (46 models for queens:8, not the 12 classes), so counting under it would be wrong; use --backend native for unique"
+const ErrUniqueRefused = "the SAT backends do not do task unique: their symmetry breaking removes only mirror images (46 models for queens:8, not the 12 classes), so counting under it would be wrong; use --backend native for unique (dominate: or a lex-leader model, --encoding satunsat-lex+CARD)"
 
 // ErrValueRefused is the error of the SAT-side backends for task value: a
 // game's value under best play alternates "some move" and "every reply"
@@ -103,7 +103,9 @@ func satPrepare(ctx context.Context, backend string, req puzzle.Request, e Encod
 		return satPrepared{}, fmt.Errorf("the %s backend refuses boards of more than %d squares (%s has %d): its formulas grow with squares x attacks; the native backend counts large boards in flat memory",
 			backend, SATMaxSquares, req.Spec, n)
 	}
-	if req.Task == puzzle.Unique {
+	if req.Task == puzzle.Unique && !slices.Contains(e.Tasks, puzzle.Unique) {
+		// A model that lists Unique breaks every symmetry (one model per
+		// class, e.g. dominate's lex-leader models); the others refuse.
 		return satPrepared{}, errors.New(ErrUniqueRefused)
 	}
 	if req.Task == puzzle.Value {

@@ -1,5 +1,6 @@
 // Package native is boardsat's native backend: hand-written searches, one
-// sub-package per puzzle family (queens, pieces, tour, swap, kingpath, mnk), each
+// sub-package per puzzle family (queens, pieces, tour, swap, kingpath, mnk,
+// intervals, dominate), each
 // search a named strategy selectable with --heuristic, on a small shared
 // core (search: the strategy registry and answers; symmetry: the board
 // symmetries). It shares nothing with the SAT side but the puzzle
@@ -14,6 +15,7 @@ import (
 	"github.com/boardsat/boardsat/puzzle"
 
 	// The puzzle families: each registers its strategies from init.
+	_ "github.com/boardsat/boardsat/native/dominate"
 	_ "github.com/boardsat/boardsat/native/intervals"
 	_ "github.com/boardsat/boardsat/native/kingpath"
 	_ "github.com/boardsat/boardsat/native/mnk"

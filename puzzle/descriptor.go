@@ -56,6 +56,10 @@ type Descriptor struct {
 	// Shortest returns the published length of a shortest plan, if known
 	// (nil for puzzles without plans).
 	Shortest func(spec Spec) (int, bool)
+	// Optimum returns the published optimum of an optimisation puzzle's
+	// instance (the Optimum task's objective), if one is known; nil for
+	// puzzles without one.
+	Optimum func(spec Spec) (int, bool)
 	// Lengths marks puzzles whose answers carry a plan length (the
 	// Shortest task, and Count of shortest plans).
 	Lengths bool
@@ -240,6 +244,15 @@ func KnownGameValue(spec Spec) (string, bool) {
 func KnownShortest(spec Spec) (int, bool) {
 	if d := Describe(spec); d.Shortest != nil {
 		return d.Shortest(spec)
+	}
+	return 0, false
+}
+
+// KnownOptimum returns the published optimum of spec (the objective of
+// the Optimum task), if one is known.
+func KnownOptimum(spec Spec) (int, bool) {
+	if d := Describe(spec); d.Optimum != nil {
+		return d.Optimum(spec)
 	}
 	return 0, false
 }

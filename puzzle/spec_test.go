@@ -25,6 +25,11 @@ func TestParseRoundTrip(t *testing.T) {
 		{"swap:4x4:rule=none", "swap:4x4:w=a1,a2,a3,a4:b=d1,d2,d3,d4:rule=none:turns=alternate"},
 		{"swap:4x3:turns=free:rule=enemy", "swap:4x3:w=a1,a2,a3:b=d1,d2,d3:rule=enemy:turns=free"},
 		{"swap:4x4:w=a1:b=d4:tw=b1:tb=c4:rule=enemy:turns=alternate", "swap:4x4:w=a1:b=d4:tw=b1:tb=c4:rule=enemy:turns=alternate"},
+		{"dominate:8x8:Q", "dominate:8x8:Q"},
+		{"dominate:5x4:N:k=6:independent", "dominate:5x4:N:k=6:independent"},
+		{"dominate:5x5:K:independent:k=4", "dominate:5x5:K:k=4:independent"},
+		{"dominate:3x3:B:k=0", "dominate:3x3:B:k=0"},
+		{"dominate:64x64:R:k=4096", "dominate:64x64:R:k=4096"},
 	}
 	for _, c := range cases {
 		s, err := Parse(c.in)
@@ -206,7 +211,8 @@ func TestRegistry(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"queens:8", "pieces:7x8:K3Q1B2R2N3", "tour:6x6:a1:closed", "tour:5x5:*",
 		"swap:4x3", "swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free", "swap:4x4:w=a1:b=d4:tw=b1:tb=c4:rule=enemy:turns=alternate",
-		"mnk:3x3:3", "mnk:4x3:3:pos=X.O.........:moves=3", "mnk:3x3:3:positions"} {
+		"mnk:3x3:3", "mnk:4x3:3:pos=X.O.........:moves=3", "mnk:3x3:3:positions",
+		"dominate:8x8:Q", "dominate:5x4:N:k=6:independent", "dominate:3x3:B:independent:k=0", "dominate:8x8:Q:k=-1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {

@@ -16,16 +16,19 @@ import (
 func init() {
 	commands["encode"] = command{"write an instance's SAT encoding as DIMACS CNF or OPB", runEncode}
 	helps["encode"] = help{
-		usage: []string{"encode SPEC [--encoding [MODEL+]CARD] [--format dimacs|opb] [-o FILE] [flags]"},
+		usage: []string{"encode SPEC [--encoding [MODEL+]CARD] [--format dimacs|opb|wcnf] [-o FILE] [flags]"},
 		about: `Writes the SAT encoding of the instance SPEC, to FILE or stdout. DIMACS follows
 the model counting competition's 2024 format: "c t mc" when every variable is
 the puzzle's own, else "c t pmc" with one "c p show V... 0" line naming the
-projection; OPB is for pseudo-Boolean solvers such as minisat+.`,
+projection; OPB is for pseudo-Boolean solvers such as minisat+ (with a "min:"
+line for models with an objective, such as dominate's); WCNF (classic "p wcnf")
+is for MaxSAT solvers and clasp, for models with an objective only.`,
 		specs: true,
 		examples: []string{
 			"encode queens:8 --encoding pairwise -o q8.cnf",
 			"encode pieces:5x5:K2Q1N2 --encoding totalizer -v -o p.cnf",
 			"encode queens:8 --encoding native --format opb -o q8.opb",
+			"encode dominate:8x8:Q --format wcnf -o dq8.wcnf",
 		},
 	}
 }
@@ -36,7 +39,7 @@ var encodeStderr io.Writer = os.Stderr
 func runEncode(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("encode", flag.ContinueOnError)
 	encoding := fs.String("encoding", "", "encoding: MODEL+CARD or CARD (see boardsat list; default: the puzzle's default model with "+encode.DefaultCard+")")
-	format := fs.String("format", "dimacs", "output: dimacs (model counting competition 2024 format: c t mc/pmc, c p show projection) or opb")
+	format := fs.String("format", "dimacs", "output: dimacs (model counting competition 2024 format: c t mc/pmc, c p show projection), opb, or wcnf (MaxSAT, for models with an objective)")
 	out := fs.String("o", "", "write to this file (atomically) instead of stdout")
 	symmetry := fs.Bool("symmetry", false, "add symmetry breaking (removes solutions: sound for finding one, not for counting)")
 	steps := fs.Int("steps", 0, "plan length T for planning encodings (swaps)")
@@ -48,8 +51,8 @@ func runEncode(args []string, stdout io.Writer) error {
 	if len(pos) != 1 {
 		return badInputf("encode takes one SPEC, got %d arguments", len(pos))
 	}
-	if *format != "dimacs" && *format != "opb" {
-		return badInputf("unknown format %q: want dimacs or opb", *format)
+	if *format != "dimacs" && *format != "opb" && *format != "wcnf" {
+		return badInputf("unknown format %q: want dimacs, opb or wcnf", *format)
 	}
 	if *steps < 0 {
 		return badInputf("--steps must be 0 or more, not %d", *steps)
@@ -67,12 +70,20 @@ func runEncode(args []string, stdout io.Writer) error {
 		return badInputf("encoding %s with %s+%s: %v", spec, model.Name, enc.Name, err)
 	}
 	f := in.Formula
-	if *format == "dimacs" && len(f.PBs()) > 0 {
+	if *format == "wcnf" {
+		if obj, _ := f.Objective(); obj == nil {
+			return badInputf("%s with %s+%s has no objective, which --format wcnf (MaxSAT) needs: use dimacs or opb", spec, model.Name, enc.Name)
+		}
+	}
+	if *format != "opb" && len(f.PBs()) > 0 {
 		return badInputf("encoding %s keeps %d pseudo-Boolean constraints, which DIMACS CNF cannot express: use --format opb or a CNF encoding", enc.Name, len(f.PBs()))
 	}
 	write := f.WriteDIMACS
-	if *format == "opb" {
+	switch *format {
+	case "opb":
 		write = f.WriteOPB
+	case "wcnf":
+		write = f.WriteWCNF
 	}
 	if *out == "" {
 		err = write(stdout)

@@ -65,6 +65,11 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{[]string{"solve", "mnk:3x3:3:moves=0"}, "bad mnk moves"},
 		{[]string{"solve", "mnk:3x3:3", "--task", "value", "--backend", "sat"}, "native"},
 		{[]string{"solve", "mnk:3x3:3:moves=5", "--task", "value"}, "task value"},
+		{[]string{"solve", "dominate:8x8:Q:k=-1"}, "bad dominate bound"},
+		{[]string{"solve", "dominate:8x8:P"}, "bad dominate piece"},
+		{[]string{"solve", "dominate:8x8:Q:weighted"}, "unknown dominate option"},
+		{[]string{"solve", "dominate:8x8:Q:k=2:k=3"}, "given twice"},
+		{[]string{"solve", "dominate:65x65:Q"}, "too large"},
 	}
 	for _, c := range cases {
 		status, stdout, stderr := runCLI(c.args...)

@@ -403,3 +403,47 @@ func TestExternalSolvers(t *testing.T) {
 		})
 	}
 }
+
+// TestObjectiveOPB: Minimize's objective is the first line after the
+// names in OPB, weights as given; it adds no constraint, and a formula
+// without one has no "min:" line. WCNF writes it as soft clauses and
+// refuses formulas without an objective or with PB constraints.
+func TestObjectiveOPB(t *testing.T) {
+	f := cnf.New()
+	a, b := f.Var("a"), f.Var("b")
+	f.Add(a, b)
+	var plain bytes.Buffer
+	if err := f.WriteOPB(&plain); err != nil {
+		t.Fatal(err)
+	}
+	f.Minimize([]cnf.Lit{a, b}, []int{2, 3})
+	var buf bytes.Buffer
+	if err := f.WriteOPB(&buf); err != nil {
+		t.Fatal(err)
+	}
+	want := "* #variable= 2 #constraint= 1\n* var x1 a\n* var x2 b\nmin: +2 x1 +3 x2 ;\n+1 x1 +1 x2 >= 1 ;\n"
+	if buf.String() != want || strings.Contains(plain.String(), "min:") {
+		t.Errorf("OPB with objective:\n%s\nwant:\n%s\nwithout:\n%s", buf.String(), want, plain.String())
+	}
+	if lits, w := f.Objective(); len(lits) != 2 || w[1] != 3 || f.NumClauses() != 1 {
+		t.Errorf("Objective() = %v %v, %d clauses", lits, w, f.NumClauses())
+	}
+	// WCNF: the clause hard (weight 2+3+1), one soft "not x" per objective term.
+	var wcnf bytes.Buffer
+	if err := f.WriteWCNF(&wcnf); err != nil {
+		t.Fatal(err)
+	}
+	if want := "p wcnf 2 3 6\nc var 1 a\nc var 2 b\n6 1 2 0\n2 -1 0\n3 -2 0\n"; wcnf.String() != want {
+		t.Errorf("WCNF:\n%s\nwant:\n%s", wcnf.String(), want)
+	}
+	g := cnf.New()
+	g.Add(g.Var("a"))
+	if err := g.WriteWCNF(&wcnf); err != cnf.ErrNoObjective {
+		t.Errorf("WCNF without objective: %v", err)
+	}
+	g.AddPB([]cnf.Lit{1}, nil, cnf.AtMost, 0)
+	g.Minimize([]cnf.Lit{1}, nil)
+	if err := g.WriteWCNF(&wcnf); err != cnf.ErrHasPB {
+		t.Errorf("WCNF with a PB constraint: %v", err)
+	}
+}

@@ -67,6 +67,8 @@ type Formula struct {
 	lits    []Lit    // all clause literals, clause after clause
 	starts  []int    // starts[i]: index in lits of clause i's first literal
 	pbs     []PB
+	// objective is the sum to minimise (nil: none), see Minimize.
+	objective *PB
 }
 
 // New returns an empty formula.
@@ -147,6 +149,39 @@ func (f *Formula) AddPB(lits []Lit, weights []int, op Op, k int) {
 
 // PBs returns the PB constraints. The slice aliases the formula.
 func (f *Formula) PBs() []PB { return f.pbs }
+
+// Minimize sets the formula's objective: minimise the sum of weights[i]
+// (nil for all 1) over the true vars[i], positive literals only (so that
+// the objective has no constant to carry). It changes no model: the
+// solvers of encode/sat decide and ignore it; WriteOPB writes it as the
+// "min:" line, so that an optimiser (minisat+, clasp) run on the export
+// minimises it.
+func (f *Formula) Minimize(vars []Lit, weights []int) {
+	if weights == nil {
+		weights = make([]int, len(vars))
+		for i := range weights {
+			weights[i] = 1
+		}
+	}
+	for _, l := range vars {
+		if l <= 0 || l.Var() > len(f.names) {
+			panic(fmt.Sprintf("cnf: objective literal %d is not a known variable", l))
+		}
+	}
+	if len(weights) != len(vars) {
+		panic("cnf: Minimize with mismatched weights")
+	}
+	f.objective = &PB{Lits: append([]Lit(nil), vars...), Weights: append([]int(nil), weights...)}
+}
+
+// Objective returns the objective set by Minimize (its variables and
+// weights), or nil, nil.
+func (f *Formula) Objective() ([]Lit, []int) {
+	if f.objective == nil {
+		return nil, nil
+	}
+	return f.objective.Lits, f.objective.Weights
+}
 
 // Stats describes a formula's size.
 type Stats struct {

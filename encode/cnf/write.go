@@ -57,6 +57,60 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 	return bw.Flush()
 }
 
+// ErrNoObjective is returned when a formula without an objective is
+// written as WCNF: a MaxSAT instance needs soft clauses.
+var ErrNoObjective = errors.New("formula has no objective, which WCNF (MaxSAT) needs: this puzzle's model sets none; write DIMACS or OPB")
+
+// WriteWCNF writes the formula as weighted partial MaxSAT in the classic
+// DIMACS WCNF format that MaxSAT solvers and clasp read: the header "p wcnf
+// V C TOP", one "c var V NAME" comment per variable, every clause hard
+// (weight TOP, one more than the soft weights' sum), and for each variable
+// x of the objective (Minimize) with weight w the soft clause "w -x 0", so
+// that a model of least cost minimises the objective. Formulas with PB
+// constraints (ErrHasPB) or without an objective (ErrNoObjective) are
+// refused.
+func (f *Formula) WriteWCNF(w io.Writer) error {
+	if len(f.pbs) > 0 {
+		return ErrHasPB
+	}
+	obj, weights := f.Objective()
+	if obj == nil {
+		return ErrNoObjective
+	}
+	top := int64(1)
+	for _, wt := range weights {
+		top += int64(wt)
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	buf := make([]byte, 0, 64)
+	buf = append(buf, "p wcnf "...)
+	buf = strconv.AppendInt(buf, int64(len(f.names)), 10)
+	buf = append(buf, ' ')
+	buf = strconv.AppendInt(buf, int64(len(f.starts)+len(obj)), 10)
+	buf = append(buf, ' ')
+	buf = strconv.AppendInt(buf, top, 10)
+	buf = append(buf, '\n')
+	bw.Write(buf)
+	f.writeNames(bw, "c var ")
+	for i := range f.starts {
+		buf = strconv.AppendInt(buf[:0], top, 10)
+		for _, l := range f.Clause(i) {
+			buf = append(buf, ' ')
+			buf = strconv.AppendInt(buf, int64(l), 10)
+		}
+		buf = append(buf, " 0\n"...)
+		bw.Write(buf)
+	}
+	for i, l := range obj {
+		buf = strconv.AppendInt(buf[:0], int64(weights[i]), 10)
+		buf = append(buf, ' ')
+		buf = strconv.AppendInt(buf, int64(-l), 10)
+		buf = append(buf, " 0\n"...)
+		bw.Write(buf)
+	}
+	return bw.Flush()
+}
+
 // writeNames writes one comment line per variable, "PREFIX<number> <name>",
 // in the comment syntax of the format at hand.
 func (f *Formula) writeNames(bw *bufio.Writer, prefix string) {
@@ -74,7 +128,8 @@ func (f *Formula) writeNames(bw *bufio.Writer, prefix string) {
 // WriteOPB writes the formula in the OPB format of the pseudo-Boolean
 // competitions: each clause as a sum >= 1, each PB constraint as itself.
 // Negative literals are rewritten over positive variables (w*~x = w - w*x),
-// since not every OPB reader accepts "~x". Variable names follow as comments.
+// since not every OPB reader accepts "~x". Variable names follow as comments,
+// then the objective as the "min:" line if the formula has one (Minimize).
 // A constraint that always holds is left out, and an "=" constraint one of
 // whose halves always holds is written as the other half: gophersat's reader
 // panics on a constraint that always holds.
@@ -95,6 +150,17 @@ func (f *Formula) WriteOPB(w io.Writer) error {
 	buf = append(buf, '\n')
 	bw.Write(buf)
 	f.writeNames(bw, "* var x")
+	if obj, w := f.Objective(); obj != nil {
+		buf = append(buf[:0], "min:"...)
+		for i, l := range obj {
+			buf = append(buf, " +"...)
+			buf = strconv.AppendInt(buf, int64(w[i]), 10)
+			buf = append(buf, " x"...)
+			buf = strconv.AppendInt(buf, int64(l.Var()), 10)
+		}
+		buf = append(buf, " ;\n"...)
+		bw.Write(buf)
+	}
 	var ones []int
 	for i := range f.starts {
 		c := f.Clause(i)

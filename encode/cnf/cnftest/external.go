@@ -35,7 +35,8 @@ func DebianPackage(binary string) string {
 
 // RunSolver runs an external solver binary on the formula file at path
 // (DIMACS, or OPB for minisat+) and returns whether it found the formula
-// satisfiable and its model (model[v] for v = 1..nvars), failing the test on
+// satisfiable and its model (model[v] for v = 1..nvars; for minisat+ on an
+// objective, an optimal one), failing the test on
 // a timeout, a crash or output it cannot read. It is written apart from
 // encode/sat's runner so that tests of writers and encoders do not lean on
 // the code that runs solvers in production.
@@ -69,12 +70,20 @@ func RunSolver(t testing.TB, name, path string, nvars int) (bool, []bool) {
 	model := make([]bool, nvars+1)
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 1<<24)
+	inModel := false // the previous line was a "v" line
 	for sc.Scan() {
 		line := sc.Text()
+		isV := strings.HasPrefix(line, "v ")
+		if isV && !inModel {
+			// A new block of "v" lines: an optimiser (clasp on WCNF)
+			// prints every improving model, the last one optimal.
+			clear(model)
+		}
+		inModel = isV
 		switch {
 		case strings.HasPrefix(line, "s "):
 			status = strings.TrimSpace(line[2:])
-		case strings.HasPrefix(line, "v "):
+		case isV:
 			for _, tok := range strings.Fields(line[2:]) {
 				tok = strings.Replace(tok, "x", "", 1) // minisat+ writes x3 / -x3
 				l, err := strconv.Atoi(tok)
@@ -88,7 +97,7 @@ func RunSolver(t testing.TB, name, path string, nvars int) (bool, []bool) {
 		}
 	}
 	switch status {
-	case "SATISFIABLE":
+	case "SATISFIABLE", "OPTIMUM FOUND": // the latter: minisat+ on an OPB file with a "min:" line
 		return true, model
 	case "UNSATISFIABLE":
 		return false, nil

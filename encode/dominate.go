@@ -1,0 +1,548 @@
+package encode
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/boardsat/boardsat/encode/card"
+	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/sat"
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// The domination model: x_s "a piece on s", one primary variable per
+// square. For every square t, the clause "some x_s with s = t or s
+// attacking t" (t is dominated); with :independent, "not both x_s and x_t"
+// for every attacking pair; with a size bound k, "at most k of the x_s"
+// through the chosen cardinality encoding. Each dominating set of at most
+// k pieces is exactly one assignment of the x_s, so the projected model
+// count is the number of sets.
+//
+// The minimum is found by a sequence of such formulas, each a fresh
+// solver run (encode/sat has no incremental interface), under one of three
+// named searches, each a model of the encoder:
+//   - satunsat (default): linear SAT-UNSAT descent: a set of at most the
+//     cap, then at most one fewer than the last set found, until UNSAT;
+//     the UNSAT at size-1 is the proof of optimality;
+//   - unsatsat: linear UNSAT-SAT ascent from a lower bound: every size
+//     below the optimum is proved UNSAT, and the first SAT is the optimum;
+//   - bisect: a first set gives an upper bound, then bisection between the
+//     lower and upper bounds.
+//
+// The lower bound the searches start from is the encoder's own: ceil(n /
+// c), n the squares and c the most squares one piece dominates.
+//
+// Tasks: optimum (the minimum, at most k= when given); first (with k=, a
+// set of at most K or unsat in one run; without, a minimum set); count and
+// all (with k=, every dominating set of at most K pieces; without, the
+// minimum sets, counted as the sets of at most the proven minimum), the
+// same definitions as the native backend's; unique (lex-leader models
+// only) is that count with one set per class of the board's symmetries.
+func init() {
+	tasks := []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First, puzzle.All}
+	for _, s := range []struct {
+		name, doc string
+		search    dominateSearch
+		cfg       dominateConfig
+	}{
+		{"satunsat", "x_s: piece on s; each square dominated by a clause; minimum by SAT-UNSAT descent (at most size-1 until UNSAT)", dominateSATUNSAT, dominateConfig{}},
+		{"unsatsat", "the same formula; minimum by UNSAT-SAT ascent from the lower bound ceil(squares / largest cover)", dominateUNSATSAT, dominateConfig{}},
+		{"bisect", "the same formula; minimum by bisection between the lower bound and the size of a first set", dominateBisect, dominateConfig{}},
+		{"satunsat-hilbert", "satunsat with the cardinality constraint's inputs in Hilbert-curve order of the squares (not row-major)", dominateSATUNSAT, dominateConfig{hilbert: true}},
+		{"satunsat-lex", "satunsat with static lex-leader symmetry breaking (every board symmetry, one set per class); optimum, first, unique", dominateSATUNSAT, dominateConfig{lex: true}},
+		{"satunsat-hilbert-lex", "satunsat with Hilbert order and lex-leader symmetry breaking; optimum, first, unique", dominateSATUNSAT, dominateConfig{hilbert: true, lex: true}},
+	} {
+		search, name, cfg := s.search, s.name, s.cfg
+		ts := tasks
+		if cfg.lex {
+			// Lex-leader keeps exactly one set per symmetry class: sound
+			// for the optimum and a first set, and its count is the count
+			// of classes (unique); wrong for count and all.
+			ts = []puzzle.Task{puzzle.Optimum, puzzle.First, puzzle.Unique}
+		}
+		register(Encoder{Puzzle: "dominate", Name: name, Doc: s.doc, Default: name == "satunsat", Tasks: ts,
+			Build: func(spec puzzle.Spec, enc card.Encoding, opt Options) (*Instance, error) {
+				c := cfg
+				c.lex = c.lex || opt.SymmetryBreaking
+				return dominateBuild(spec, enc, c)
+			},
+			Solve: func(ctx context.Context, req puzzle.Request, enc card.Encoding) (puzzle.Answer, error) {
+				return dominateSolve(ctx, req, enc, name, cfg, search)
+			}})
+	}
+}
+
+// dominateConfig holds the model's options: the order of the squares in
+// the cardinality constraint (row-major, or along a Hilbert curve so that
+// the encoding's partial sums count nearby squares together), and static
+// lex-leader symmetry breaking.
+type dominateConfig struct {
+	hilbert bool
+	lex     bool
+}
+
+// dominateModel is one formula of the model: its variables by square.
+type dominateModel struct {
+	f *cnf.Formula
+	x []cnf.Lit
+}
+
+// dominateFormula builds the model's formula for d with at most limit
+// pieces (no size constraint when limit < 0).
+func dominateFormula(d puzzle.Dominate, enc card.Encoding, limit int, cfg dominateConfig) (dominateModel, error) {
+	b := d.Board
+	n := b.Size()
+	f := cnf.New()
+	x := make([]cnf.Lit, n)
+	for s := range n {
+		x[s] = f.Var("x_" + b.Name(puzzle.Square(s)))
+	}
+	near := make([]cnf.Lit, 0, n)
+	for t := range n {
+		ft, rt := t%b.W, t/b.W
+		near = near[:0]
+		for s := range n {
+			if s == t || piecesAttack(d.Piece, s%b.W-ft, s/b.W-rt) {
+				near = append(near, x[s])
+			}
+		}
+		f.Add(near...)
+	}
+	if d.Independent {
+		for s := range n {
+			for t := s + 1; t < n; t++ {
+				if piecesAttack(d.Piece, t%b.W-s%b.W, t/b.W-s/b.W) {
+					f.Add(x[s].Not(), x[t].Not())
+				}
+			}
+		}
+	}
+	if cfg.lex {
+		dominateLexLeader(f, b, x)
+	}
+	if limit >= 0 && limit < n {
+		order := x
+		if cfg.hilbert {
+			order = hilbertOrder(b, x)
+		}
+		if err := enc.Encode(f, order, cnf.AtMost, limit); err != nil {
+			return dominateModel{}, err
+		}
+	}
+	return dominateModel{f: f, x: x}, nil
+}
+
+// dominateBuild encodes a domination spec: at most K pieces with k=K, no
+// size constraint without (every dominating set is a model); the
+// objective, written by the OPB export as "min:", is the number of pieces.
+func dominateBuild(spec puzzle.Spec, enc card.Encoding, cfg dominateConfig) (*Instance, error) {
+	d, ok := spec.(puzzle.Dominate)
+	if !ok {
+		return nil, fmt.Errorf("the domination model encodes domination, not %s", spec.Puzzle())
+	}
+	limit := -1
+	if d.HasK {
+		limit = d.K
+	}
+	m, err := dominateFormula(d, enc, limit, cfg)
+	if err != nil {
+		return nil, err
+	}
+	m.f.Minimize(m.x, nil)
+	return m.instance(d), nil
+}
+
+// instance wraps the model as an Instance that decodes to d's layout.
+func (m dominateModel) instance(d puzzle.Dominate) *Instance {
+	return &Instance{Formula: m.f, Decode: placementDecode(d.Board, m.x, func(i int) (puzzle.Square, puzzle.Kind) {
+		return puzzle.Square(i), d.Piece
+	})}
+}
+
+// dominateLowerBound is ceil(n / c): n squares, each piece dominating at
+// most c of them (computed with the encoder's own attack predicate).
+func dominateLowerBound(d puzzle.Dominate) int {
+	b := d.Board
+	c := 1
+	for s := range b.Size() {
+		m := 1
+		for t := range b.Size() {
+			if piecesAttack(d.Piece, t%b.W-s%b.W, t/b.W-s/b.W) {
+				m++
+			}
+		}
+		c = max(c, m)
+	}
+	return (b.Size() + c - 1) / c
+}
+
+// dominateRun is one solve: the request, the solver, the answer being
+// filled in, the best set found and the best proven lower bound.
+type dominateRun struct {
+	ctx    context.Context
+	d      puzzle.Dominate
+	enc    card.Encoding
+	cfg    dominateConfig
+	solver string
+	ans    puzzle.Answer
+	log    []string
+	best   *puzzle.Solution
+	size   int // pieces of best
+	lower  int // every set has at least lower pieces (proved)
+	// stopped holds the status of a run that gave no answer (Timeout or
+	// Error); the search ends there.
+	stopped puzzle.Status
+}
+
+// dominateSearch finds the minimum of r's instance, at most capK pieces:
+// it leaves r.best at a minimum set and r.lower at its size, or r.best nil
+// when no set of at most capK exists, or r.stopped set.
+type dominateSearch func(r *dominateRun, capK int) error
+
+// feasible asks for a dominating set of at most k pieces (any size when k
+// >= the squares). It returns true with r.best updated when the solver
+// finds one, false with r.lower raised to k+1 when it proves none, and
+// false with r.stopped set otherwise.
+func (r *dominateRun) feasible(k int) (bool, error) {
+	start := time.Now()
+	m, err := dominateFormula(r.d, r.enc, k, r.cfg)
+	r.ans.EncodeSeconds += time.Since(start).Seconds()
+	if err != nil {
+		return false, err
+	}
+	st := m.f.Stats()
+	r.ans.Stats[puzzle.StatVariables] = max(r.ans.Stats[puzzle.StatVariables], int64(st.Variables))
+	r.ans.Stats[puzzle.StatClauses] = max(r.ans.Stats[puzzle.StatClauses], int64(st.Clauses+st.PBConstraints))
+	start = time.Now()
+	res, err := sat.Solve(r.ctx, m.f, r.solver)
+	took := time.Since(start)
+	r.ans.SolveSeconds += took.Seconds()
+	if err != nil {
+		return false, err
+	}
+	for key, v := range res.Stats {
+		if key != puzzle.StatSolverCalls && key != puzzle.StatVariables && key != puzzle.StatClauses {
+			r.ans.Stats[key] += v
+		}
+	}
+	r.ans.Stats[puzzle.StatSolverCalls]++
+	r.log = append(r.log, fmt.Sprintf("at most %d: %s %dms", k, res.Status, took.Milliseconds()))
+	switch res.Status {
+	case puzzle.Unsat:
+		r.lower = max(r.lower, k+1)
+		return false, nil
+	case puzzle.OK:
+		sol, err := m.instance(r.d).Decode(res.Model)
+		if err != nil {
+			return false, fmt.Errorf("decoding a model: %v", err)
+		}
+		if err := puzzle.Dominates(r.d, sol); err != nil {
+			r.stopped = puzzle.Error
+			r.log = append(r.log, "a decoded model fails the checker (encoding bug): "+err.Error())
+			return false, nil
+		}
+		size := 0
+		for _, p := range sol.Layout {
+			if p != puzzle.NoPiece {
+				size++
+			}
+		}
+		if size > k {
+			r.stopped = puzzle.Error
+			r.log = append(r.log, fmt.Sprintf("a model of at most %d pieces has %d (encoding bug)", k, size))
+			return false, nil
+		}
+		if r.best == nil || size < r.size {
+			r.best, r.size = &sol, size
+		}
+		return true, nil
+	}
+	r.stopped = res.Status
+	if res.Message != "" {
+		r.log = append(r.log, res.Message)
+	}
+	return false, nil
+}
+
+// done reports whether the search is over: stopped, or the best set meets
+// the lower bound.
+func (r *dominateRun) done() bool {
+	return r.stopped != "" || (r.best != nil && r.size <= r.lower)
+}
+
+// dominateSATUNSAT is the linear SAT-UNSAT descent.
+func dominateSATUNSAT(r *dominateRun, capK int) error {
+	k := capK
+	for !r.done() && k >= r.lower {
+		found, err := r.feasible(k)
+		if err != nil || !found {
+			return err
+		}
+		k = r.size - 1
+	}
+	return nil
+}
+
+// dominateUNSATSAT is the linear UNSAT-SAT ascent from the lower bound.
+func dominateUNSATSAT(r *dominateRun, capK int) error {
+	for k := r.lower; !r.done() && k <= capK; k++ {
+		if _, err := r.feasible(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// dominateBisect bisects between the lower bound and the size of a first
+// set.
+func dominateBisect(r *dominateRun, capK int) error {
+	if r.lower > capK {
+		return nil
+	}
+	found, err := r.feasible(capK)
+	if err != nil || !found {
+		return err
+	}
+	for !r.done() {
+		if _, err := r.feasible((r.lower + r.size - 1) / 2); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// dominateSolve answers every task of the model with the given search.
+func dominateSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, model string, cfg dominateConfig, search dominateSearch) (puzzle.Answer, error) {
+	d, ok := req.Spec.(puzzle.Dominate)
+	if !ok {
+		return puzzle.Answer{}, fmt.Errorf("the domination model given a %s spec", req.Spec.Puzzle())
+	}
+	solver, err := sat.Lookup(req.Solver)
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	r := &dominateRun{ctx: ctx, d: d, enc: enc, cfg: cfg, solver: solver.Name, lower: dominateLowerBound(d)}
+	r.ans = puzzle.Answer{Solver: solver.Name, Encoding: model + "+" + enc.Name, Stats: map[string]int64{}}
+	finish := func() puzzle.Answer {
+		r.ans.Message = strings.Join(r.log, "; ")
+		return r.ans
+	}
+	n := d.Board.Size()
+	capK := n
+	if d.HasK {
+		capK = d.K
+	}
+	if d.HasK && req.Task != puzzle.Optimum {
+		// First, count and all with k=: one formula, at most K.
+		if req.Task == puzzle.First {
+			found, err := r.feasible(capK)
+			if err != nil {
+				return puzzle.Answer{}, err
+			}
+			switch {
+			case found:
+				r.ans.Status, r.ans.Solution = puzzle.OK, r.best
+			case r.stopped != "":
+				r.ans.Status = r.stopped
+			default:
+				r.ans.Status = puzzle.Unsat
+			}
+			return finish(), nil
+		}
+		return dominateCount(ctx, req, r, capK, finish)
+	}
+	if err := search(r, capK); err != nil {
+		return puzzle.Answer{}, err
+	}
+	switch {
+	case r.stopped != "":
+		r.ans.Status = r.stopped
+		if req.Task == puzzle.Optimum {
+			// The best set and the proven bound, never claimed optimal.
+			r.ans.Bound = big.NewInt(int64(r.lower))
+			if r.best != nil {
+				r.ans.Solution, r.ans.Objective = r.best, big.NewInt(int64(r.size))
+			}
+		}
+		r.log = append(r.log, fmt.Sprintf("stopped: at least %d pieces proven", r.lower))
+		return finish(), nil
+	case r.best == nil:
+		r.ans.Status = puzzle.Unsat
+		return finish(), nil
+	}
+	r.log = append(r.log, fmt.Sprintf("minimum %d", r.size))
+	switch req.Task {
+	case puzzle.Optimum, puzzle.First:
+		if err := puzzle.Check(d, *r.best); err != nil {
+			r.ans.Status = puzzle.Error
+			r.log = append(r.log, "the minimum set fails the checker: "+err.Error())
+			return finish(), nil
+		}
+		r.ans.Status, r.ans.Solution = puzzle.OK, r.best
+		if req.Task == puzzle.Optimum {
+			r.ans.Objective, r.ans.Bound = big.NewInt(int64(r.size)), big.NewInt(int64(r.size))
+		}
+		return finish(), nil
+	}
+	return dominateCount(ctx, req, r, r.size, finish)
+}
+
+// dominateCount counts (or lists) the dominating sets of at most limit
+// pieces by the projected count of encode/sat.
+func dominateCount(ctx context.Context, req puzzle.Request, r *dominateRun, limit int, finish func() puzzle.Answer) (puzzle.Answer, error) {
+	start := time.Now()
+	m, err := dominateFormula(r.d, r.enc, limit, r.cfg)
+	r.ans.EncodeSeconds += time.Since(start).Seconds()
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	st := m.f.Stats()
+	r.ans.Stats[puzzle.StatVariables] = max(r.ans.Stats[puzzle.StatVariables], int64(st.Variables))
+	r.ans.Stats[puzzle.StatClauses] = max(r.ans.Stats[puzzle.StatClauses], int64(st.Clauses+st.PBConstraints))
+	pr := satPrepared{inst: m.instance(r.d), encoded: true}
+	prefix := r.log
+	r.ans.Message = ""
+	// satCount sets SolveSeconds from its start: backdate it by the
+	// optimisation's solver time so the answer has both.
+	ans, err := satCount(ctx, req, pr, r.solver, r.ans, time.Now().Add(-time.Duration(r.ans.SolveSeconds*float64(time.Second))))
+	if err != nil {
+		return ans, err
+	}
+	if ans.Status == puzzle.OK && ans.Count == 0 && (req.Split == nil || req.Split.Shard.Whole()) {
+		ans.Status = puzzle.Unsat
+	}
+	if ans.Message != "" {
+		prefix = append(prefix, ans.Message)
+	}
+	r.ans, r.log = ans, prefix
+	return finish(), nil
+}
+
+// boardMaps returns the board's symmetries other than the identity as
+// permutations of its squares (perm[s] is the image of s), computed here
+// from coordinates: the 7 of a square board, the 3 that keep a
+// rectangle's sides. Every piece's attacks are invariant under them.
+func boardMaps(b puzzle.Board) [][]int {
+	w, h := b.W, b.H
+	maps := []func(f, r int) (int, int){
+		func(f, r int) (int, int) { return w - 1 - f, r },
+		func(f, r int) (int, int) { return f, h - 1 - r },
+		func(f, r int) (int, int) { return w - 1 - f, h - 1 - r },
+	}
+	if w == h {
+		maps = append(maps,
+			func(f, r int) (int, int) { return r, f },
+			func(f, r int) (int, int) { return h - 1 - r, f },
+			func(f, r int) (int, int) { return r, w - 1 - f },
+			func(f, r int) (int, int) { return h - 1 - r, w - 1 - f })
+	}
+	var out [][]int
+	for _, m := range maps {
+		perm := make([]int, w*h)
+		moved := false
+		for s := range w * h {
+			f, r := m(s%w, s/w)
+			perm[s] = r*w + f
+			moved = moved || perm[s] != s
+		}
+		if moved {
+			out = append(out, perm)
+		}
+	}
+	return out
+}
+
+// dominateLexLeader adds static lex-leader constraints: for every board
+// symmetry p, the placement read in square order is lexicographically no
+// greater than its image (x <=lex x∘p, with a piece greater than none).
+// Each symmetry class of sets keeps exactly its least member, so the
+// optimum and the existence of a set are unchanged, while counts become
+// counts of classes. For each p, e_i ("the first i squares agree with the
+// image") is forced true when e_{i-1} holds and square i agrees; while
+// e_{i-1} holds, x_i implies x_p(i). The chain stops at the last square
+// that p moves.
+func dominateLexLeader(f *cnf.Formula, b puzzle.Board, x []cnf.Lit) {
+	for _, p := range boardMaps(b) {
+		last := 0
+		for s := range p {
+			if p[s] != s {
+				last = s
+			}
+		}
+		var eq cnf.Lit // 0: the empty prefix, always equal
+		for s := 0; s <= last; s++ {
+			if p[s] == s {
+				continue
+			}
+			a, c := x[s], x[p[s]]
+			// e_{i-1} -> (a -> c)
+			f.Add(orEq(eq, a.Not(), c)...)
+			if s == last {
+				break
+			}
+			next := f.Aux("lex" + strconv.Itoa(f.NumVars()+1))
+			// e_{i-1} and a = c -> e_i
+			f.Add(orEq(eq, a.Not(), c.Not(), next)...)
+			f.Add(orEq(eq, a, c, next)...)
+			eq = next
+		}
+	}
+}
+
+// orEq returns the clause lits, preceded by "not eq" unless eq is 0 (the
+// empty prefix, which always agrees).
+func orEq(eq cnf.Lit, lits ...cnf.Lit) []cnf.Lit {
+	if eq == 0 {
+		return lits
+	}
+	return append([]cnf.Lit{eq.Not()}, lits...)
+}
+
+// hilbertOrder returns x with the squares in the order of a Hilbert curve
+// over the smallest power-of-two square that holds the board.
+func hilbertOrder(b puzzle.Board, x []cnf.Lit) []cnf.Lit {
+	side := 1
+	for side < max(b.W, b.H) {
+		side *= 2
+	}
+	idx := make([]int, len(x))
+	order := make([]int, len(x))
+	for s := range x {
+		idx[s], order[s] = hilbertIndex(side, s%b.W, s/b.W), s
+	}
+	slices.SortFunc(order, func(p, q int) int { return idx[p] - idx[q] })
+	out := make([]cnf.Lit, len(x))
+	for i, s := range order {
+		out[i] = x[s]
+	}
+	return out
+}
+
+// hilbertIndex is the distance of cell (fx, fy) along the Hilbert curve
+// of a side x side grid, side a power of two (the classic rotate-and-flip
+// conversion, quadrant by quadrant from the largest).
+func hilbertIndex(side, fx, fy int) int {
+	d := 0
+	for q := side / 2; q > 0; q /= 2 {
+		rx, ry := 0, 0
+		if fx&q != 0 {
+			rx = 1
+		}
+		if fy&q != 0 {
+			ry = 1
+		}
+		d += q * q * ((3 * rx) ^ ry)
+		if ry == 0 {
+			if rx == 1 {
+				fx, fy = side-1-fx, side-1-fy
+			}
+			fx, fy = fy, fx
+		}
+	}
+	return d
+}

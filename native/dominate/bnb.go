@@ -1,0 +1,446 @@
+package dominate
+
+import (
+	"context"
+	"math/bits"
+	"slices"
+
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// geom is one instance's geometry as bitsets over the squares (bit s of
+// word s/64): what a piece on each square dominates and attacks.
+type geom struct {
+	board puzzle.Board
+	n     int
+	words int
+	// cover[s] holds s and every square a piece on s attacks: the squares
+	// it dominates, and (attacks being symmetric) the squares from which a
+	// piece dominates s.
+	cover [][]uint64
+	// attack[s] is cover[s] without s.
+	attack [][]uint64
+	// full has every square of the board.
+	full []uint64
+	// maxCover is the largest cover.
+	maxCover int
+}
+
+func newGeom(d puzzle.Dominate) *geom {
+	b := d.Board
+	n := b.Size()
+	g := &geom{board: b, n: n, words: (n + 63) / 64}
+	g.full = make([]uint64, g.words)
+	for s := range n {
+		setBit(g.full, s)
+	}
+	g.cover = make([][]uint64, n)
+	g.attack = make([][]uint64, n)
+	for s := range n {
+		a := make([]uint64, g.words)
+		for _, t := range b.Attacks(d.Piece, puzzle.Square(s)) {
+			setBit(a, int(t))
+		}
+		c := slices.Clone(a)
+		setBit(c, s)
+		g.cover[s], g.attack[s] = c, a
+		g.maxCover = max(g.maxCover, popcount(c))
+	}
+	return g
+}
+
+func setBit(b []uint64, s int)      { b[s>>6] |= 1 << (s & 63) }
+func clearBit(b []uint64, s int)    { b[s>>6] &^= 1 << (s & 63) }
+func hasBit(b []uint64, s int) bool { return b[s>>6]>>(s&63)&1 != 0 }
+
+func popcount(b []uint64) int {
+	n := 0
+	for _, w := range b {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// andCount is popcount(a & b).
+func andCount(a, b []uint64) int {
+	n := 0
+	for i, w := range a {
+		n += bits.OnesCount64(w & b[i])
+	}
+	return n
+}
+
+// state is a node of the search: the pieces placed, and the squares still
+// allowed for a further piece (not placed on, not excluded by an earlier
+// sibling branch, and for independence not attacked).
+type state struct {
+	chosen []int32
+	allow  []uint64
+}
+
+// engine is one worker's branch-and-bound over sets of at most limit
+// pieces. Every dominating set of at most limit pieces is reached by
+// exactly one path: a node branches on one undominated square t, child i
+// places t's i-th allowed candidate and excludes the earlier ones, and a
+// set is followed into the child of its first candidate of t. A leaf is a
+// node where everything is dominated; the sets it stands for are its pieces
+// plus any allowed squares up to limit (none for independent sets, which
+// a dominated board leaves no room in).
+type engine struct {
+	g     *geom
+	ctx   context.Context
+	indep bool
+	// limit is the most pieces a set may have.
+	limit int
+	// supersets, when set, counts at each leaf every extension by allowed
+	// squares up to limit (sets of at most K, not only minimal ones).
+	supersets bool
+	// leaf, if set, is called at every leaf with its pieces and allowed
+	// squares instead of counting its sets: it returns what to add to the
+	// count, and false to stop the search.
+	leaf func(chosen []int32, allow []uint64) (uint64, bool)
+	// abort, if set, is polled with the context: true stops the search.
+	abort func() bool
+
+	dom, allow [][]uint64 // per depth
+	undom      []uint64
+	gains      []int
+	chosen     []int32
+	nodes      int64
+	stopped    bool
+	count      uint64
+	overflow   bool
+}
+
+func newEngine(ctx context.Context, g *geom, indep bool, limit int) *engine {
+	e := &engine{g: g, ctx: ctx, indep: indep, limit: limit}
+	e.dom = make([][]uint64, limit+2)
+	e.allow = make([][]uint64, limit+2)
+	for i := range e.dom {
+		e.dom[i] = make([]uint64, g.words)
+		e.allow[i] = make([]uint64, g.words)
+	}
+	e.undom = make([]uint64, g.words)
+	e.gains = make([]int, g.maxCover+1)
+	return e
+}
+
+// run searches below the node st (a root or a subproblem's prefix).
+func (e *engine) run(st state) {
+	e.chosen = append(e.chosen[:0], st.chosen...)
+	d := len(st.chosen)
+	if d > e.limit {
+		return
+	}
+	clear(e.dom[d])
+	for _, c := range st.chosen {
+		orInto(e.dom[d], e.g.cover[c])
+	}
+	copy(e.allow[d], st.allow)
+	e.search(d)
+}
+
+func orInto(dst, src []uint64) {
+	for i, w := range src {
+		dst[i] |= w
+	}
+}
+
+// rootState is the search's root: nothing placed, every square allowed.
+func (e *engine) rootState() state {
+	return state{allow: slices.Clone(e.g.full)}
+}
+
+// poll checks the context and the abort hook every 1024 nodes.
+func (e *engine) poll() bool {
+	e.nodes++
+	if e.nodes&1023 == 0 && (e.ctx.Err() != nil || (e.abort != nil && e.abort())) {
+		e.stopped = true
+	}
+	return e.stopped
+}
+
+// search explores the node at depth d (its pieces in e.chosen[:d]).
+func (e *engine) search(d int) {
+	if e.poll() {
+		return
+	}
+	dom, allow := e.dom[d], e.allow[d]
+	und := e.undom
+	empty := true
+	for i, w := range e.g.full {
+		und[i] = w &^ dom[i]
+		if und[i] != 0 {
+			empty = false
+		}
+	}
+	if empty {
+		e.atLeaf(d, allow)
+		return
+	}
+	if d >= e.limit || d+e.lowerBound(und, allow) > e.limit {
+		return
+	}
+	t := e.branchSquare(und, allow)
+	if t < 0 {
+		return
+	}
+	// The candidates of t, in square order; each child excludes the
+	// candidates before it.
+	cands := make([]int32, 0, 32)
+	for i, w := range e.g.cover[t] {
+		w &= allow[i]
+		for w != 0 {
+			b := bits.TrailingZeros64(w)
+			w &= w - 1
+			cands = append(cands, int32(i*64+b))
+		}
+	}
+	excluded := make([]int32, 0, len(cands))
+	for _, c := range cands {
+		nd, na := e.dom[d+1], e.allow[d+1]
+		for i := range nd {
+			nd[i] = dom[i] | e.g.cover[c][i]
+		}
+		copy(na, allow)
+		for _, x := range excluded {
+			clearBit(na, int(x))
+		}
+		clearBit(na, int(c))
+		if e.indep {
+			for i := range na {
+				na[i] &^= e.g.attack[c][i]
+			}
+		}
+		e.chosen = append(e.chosen[:d], c)
+		e.search(d + 1)
+		if e.stopped {
+			return
+		}
+		excluded = append(excluded, c)
+		// Recompute the undominated set the child overwrote.
+		for i, w := range e.g.full {
+			und[i] = w &^ dom[i]
+		}
+	}
+}
+
+// atLeaf counts (or visits) the sets a leaf stands for.
+func (e *engine) atLeaf(d int, allow []uint64) {
+	if e.leaf != nil {
+		c, ok := e.leaf(e.chosen[:d], allow)
+		e.add(c)
+		if !ok {
+			e.stopped = true
+		}
+		return
+	}
+	if !e.supersets || e.indep {
+		e.add(1)
+		return
+	}
+	m := popcount(allow)
+	// Every extension by j allowed squares, j from 0 to limit-d.
+	c := uint64(1)
+	for j := 0; j <= e.limit-d && j <= m; j++ {
+		if j > 0 {
+			hi, lo := bits.Mul64(c, uint64(m-j+1))
+			if hi != 0 {
+				e.overflow, e.stopped = true, true
+				return
+			}
+			c = lo / uint64(j)
+		}
+		e.add(c)
+	}
+}
+
+func (e *engine) add(c uint64) {
+	var carry uint64
+	e.count, carry = bits.Add64(e.count, c, 0)
+	if carry != 0 {
+		e.overflow, e.stopped = true, true
+	}
+}
+
+// branchSquare returns the undominated square with the fewest allowed
+// candidates (-1 if one has none: a dead end).
+func (e *engine) branchSquare(und, allow []uint64) int {
+	best, bestN := -1, 1<<30
+	for i, w := range und {
+		for w != 0 {
+			b := bits.TrailingZeros64(w)
+			w &= w - 1
+			s := i*64 + b
+			n := andCount(e.g.cover[s], allow)
+			if n < bestN {
+				best, bestN = s, n
+				if n <= 1 {
+					if n == 0 {
+						return -1
+					}
+					return best
+				}
+			}
+		}
+	}
+	return best
+}
+
+// lowerBound returns a lower bound on the pieces still needed to dominate
+// the undominated squares und from allowed squares: the larger of
+//   - the coverage bound: the fewest allowed squares whose gains (how many
+//     undominated squares each dominates) add up to |und|;
+//   - the packing bound: undominated squares, picked greedily, no two of
+//     which any one allowed square dominates: each needs its own piece.
+func (e *engine) lowerBound(und, allow []uint64) int {
+	left := popcount(und)
+	gains := e.gains
+	clear(gains)
+	for i, w := range allow {
+		for w != 0 {
+			b := bits.TrailingZeros64(w)
+			w &= w - 1
+			if g := andCount(e.g.cover[i*64+b], und); g > 0 {
+				gains[g]++
+			}
+		}
+	}
+	cov := 0
+	for g := len(gains) - 1; g > 0 && left > 0; g-- {
+		for k := gains[g]; k > 0 && left > 0; k-- {
+			left -= g
+			cov++
+		}
+	}
+	if left > 0 {
+		return e.limit + 1 // the allowed squares cannot dominate und at all
+	}
+	pack := e.packing(und, allow)
+	return max(cov, pack)
+}
+
+// packing is the greedy packing bound: undominated squares whose allowed
+// candidate sets are pairwise disjoint.
+func (e *engine) packing(und, allow []uint64) int {
+	used := e.dom[len(e.dom)-1] // scratch: the last level is never a node
+	clear(used)
+	n := 0
+	for i, w := range und {
+		for w != 0 {
+			b := bits.TrailingZeros64(w)
+			w &= w - 1
+			c := e.g.cover[i*64+b]
+			disjoint := true
+			for j := range c {
+				if c[j]&allow[j]&used[j] != 0 {
+					disjoint = false
+					break
+				}
+			}
+			if disjoint {
+				n++
+				for j := range c {
+					used[j] |= c[j] & allow[j]
+				}
+			}
+		}
+	}
+	return n
+}
+
+// expand returns the nodes at depth depth below the root (fewer where a
+// leaf comes first: a leaf is returned as is), pruned as the search
+// prunes: the subproblems of a split search.
+func (e *engine) expand(depth int) []state {
+	var out []state
+	var rec func(d int)
+	rec = func(d int) {
+		dom, allow := e.dom[d], e.allow[d]
+		und := make([]uint64, e.g.words)
+		empty := true
+		for i, w := range e.g.full {
+			und[i] = w &^ dom[i]
+			if und[i] != 0 {
+				empty = false
+			}
+		}
+		if empty || d == depth {
+			out = append(out, state{chosen: slices.Clone(e.chosen[:d]), allow: slices.Clone(allow)})
+			return
+		}
+		if d >= e.limit || d+e.lowerBound(und, allow) > e.limit {
+			return
+		}
+		t := e.branchSquare(und, allow)
+		if t < 0 {
+			return
+		}
+		allowHere := slices.Clone(allow)
+		domHere := slices.Clone(dom)
+		for i, w := range e.g.cover[t] {
+			w &= allowHere[i]
+			for w != 0 {
+				b := bits.TrailingZeros64(w)
+				w &= w - 1
+				c := int32(i*64 + b)
+				nd, na := e.dom[d+1], e.allow[d+1]
+				for j := range nd {
+					nd[j] = domHere[j] | e.g.cover[c][j]
+				}
+				copy(na, allowHere)
+				clearBit(na, int(c))
+				if e.indep {
+					for j := range na {
+						na[j] &^= e.g.attack[c][j]
+					}
+				}
+				e.chosen = append(e.chosen[:d], c)
+				rec(d + 1)
+				clearBit(allowHere, int(c))
+				copy(e.dom[d], domHere)
+				copy(e.allow[d], allow)
+			}
+		}
+	}
+	root := e.rootState()
+	e.chosen = e.chosen[:0]
+	clear(e.dom[0])
+	copy(e.allow[0], root.allow)
+	rec(0)
+	return out
+}
+
+// greedy returns a dominating set (independent if asked) built by placing,
+// again and again, a piece on the allowed square that dominates the most
+// undominated squares: an upper bound to start from.
+func greedy(g *geom, indep bool) []int32 {
+	dom := make([]uint64, g.words)
+	allow := slices.Clone(g.full)
+	und := make([]uint64, g.words)
+	var out []int32
+	for {
+		for i, w := range g.full {
+			und[i] = w &^ dom[i]
+		}
+		if popcount(und) == 0 {
+			return out
+		}
+		best, bestG := -1, 0
+		for s := range g.n {
+			if hasBit(allow, s) {
+				if gn := andCount(g.cover[s], und); gn > bestG {
+					best, bestG = s, gn
+				}
+			}
+		}
+		out = append(out, int32(best))
+		orInto(dom, g.cover[best])
+		clearBit(allow, best)
+		if indep {
+			for i := range allow {
+				allow[i] &^= g.attack[best][i]
+			}
+		}
+	}
+}

@@ -1,0 +1,347 @@
+// Package dominate solves domination puzzles natively: the fewest pieces of
+// one kind that occupy or attack every square, with a proof that fewer do
+// not suffice, and every minimum set. The search ("bnb") is a
+// branch-and-bound for set cover over bitsets: branch on the undominated
+// square with the fewest allowed candidate placements, prune by a coverage
+// bound and a packing bound, find the minimum by raising the size bound
+// from the root's lower bound (each failed size a proof), and split the
+// tree into subproblems that the shared pool (package subproblem) runs on
+// every core. "naive" is the seed-style search kept for comparison: every
+// set of squares in row-major order, smallest sets first, no bound.
+package dominate
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/bits"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/boardsat/boardsat/native/search"
+	"github.com/boardsat/boardsat/native/symmetry"
+	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/subproblem"
+)
+
+func init() {
+	tasks := []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First, puzzle.All, puzzle.Unique}
+	search.Register(search.Strategy{Puzzle: "dominate", Name: "bnb", Default: true, Tasks: tasks, Solve: bnbSolve,
+		Doc: "branch-and-bound over bitsets: branch on the undominated square with fewest candidates, coverage and packing bounds, size raised from the lower bound; split on all cores"})
+	search.Register(search.Strategy{Puzzle: "dominate", Name: "naive", Tasks: tasks, Solve: naiveSolve,
+		Doc: "seed-style: every set of squares in row-major order, smallest first, no bound; one core"})
+}
+
+// splitWant is how many subproblems a split search aims for.
+const splitWant = 64
+
+// splitTasks expands the tree below the root of an engine with the given
+// bound until there are splitWant nodes (or the tree ends).
+func splitTasks(e *engine) ([]state, int) {
+	var tasks []state
+	depth := 0
+	for depth = 1; depth <= e.limit; depth++ {
+		tasks = e.expand(depth)
+		if len(tasks) >= splitWant {
+			break
+		}
+	}
+	if depth > e.limit {
+		depth = e.limit
+	}
+	return tasks, depth
+}
+
+// exists searches for a dominating set of at most limit pieces on every
+// core; it returns one if found, and whether the search finished (a
+// stopped search proves nothing).
+func exists(ctx context.Context, req puzzle.Request, g *geom, indep bool, limit int, nodes *atomic.Int64) ([]int32, bool, error) {
+	tasks, depth := splitTasks(newEngine(ctx, g, indep, limit))
+	var found atomic.Bool
+	var mu sync.Mutex
+	var sol []int32
+	plain := req
+	plain.Split = nil // a shard of an existence search proves nothing
+	partition := fmt.Sprintf("sets of at most %d pieces, prefixes of %d placements: %d subproblems", limit, depth, len(tasks))
+	res, err := search.RunSplit(ctx, plain, "bnb", partition, len(tasks), func() subproblem.Solver {
+		e := newEngine(ctx, g, indep, limit)
+		e.abort = found.Load
+		e.leaf = func(chosen []int32, _ []uint64) (uint64, bool) {
+			mu.Lock()
+			if sol == nil {
+				sol = slices.Clone(chosen)
+			}
+			mu.Unlock()
+			found.Store(true)
+			return 1, false
+		}
+		return func(id int) (uint64, bool) {
+			if found.Load() {
+				return 0, true
+			}
+			n0 := e.nodes
+			e.stopped, e.count = false, 0
+			e.run(tasks[id])
+			nodes.Add(e.nodes - n0)
+			if e.stopped && e.count == 0 && !found.Load() {
+				return 0, false
+			}
+			return e.count, true
+		}
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	if sol != nil {
+		return sol, true, nil
+	}
+	return nil, res.Complete, nil
+}
+
+// optimum finds the fewest pieces (at most cap) that dominate: greedy gives
+// a set, then every size from the root's lower bound up is searched, each
+// failure a proof that the minimum is larger. It returns the best set
+// found (nil if none of at most cap pieces), the proven lower bound, and
+// whether the search finished.
+func optimum(ctx context.Context, req puzzle.Request, g *geom, indep bool, capK int, nodes *atomic.Int64) (best []int32, bound int, done bool, err error) {
+	if gr := greedy(g, indep); len(gr) <= capK {
+		best = gr
+	}
+	root := newEngine(ctx, g, indep, g.n)
+	st := root.rootState()
+	und := slices.Clone(g.full)
+	bound = root.lowerBound(und, st.allow)
+	for k := bound; k <= capK; k++ {
+		if best != nil && len(best) <= k {
+			return best, k, true, nil
+		}
+		sol, finished, err := exists(ctx, req, g, indep, k, nodes)
+		if err != nil {
+			return nil, 0, false, err
+		}
+		if sol != nil {
+			return sol, k, true, nil
+		}
+		if !finished {
+			return best, k, false, nil
+		}
+		bound = k + 1
+	}
+	return best, bound, true, nil
+}
+
+// solution turns a set of squares into a layout of the spec's piece.
+func solution(d puzzle.Dominate, set []int32) *puzzle.Solution {
+	sq := make([]puzzle.Square, len(set))
+	kinds := make([]puzzle.Kind, len(set))
+	for i, s := range set {
+		sq[i], kinds[i] = puzzle.Square(s), d.Piece
+	}
+	sol := puzzle.PlacementOf(d.Board, sq, kinds)
+	return &sol
+}
+
+// limitOf returns the size bound of the sets a count, first, all or unique
+// task is about: k= when given, else the minimum (found by optimum). ok is
+// false when the search stopped first (ans says so) or no set exists
+// (ans is status unsat).
+func limitOf(ctx context.Context, req puzzle.Request, d puzzle.Dominate, g *geom, nodes *atomic.Int64) (limit int, ans puzzle.Answer, ok bool, err error) {
+	if d.HasK {
+		return d.K, ans, true, nil
+	}
+	best, bound, done, err := optimum(ctx, req, g, d.Independent, g.n, nodes)
+	if err != nil {
+		return 0, ans, false, err
+	}
+	if !done {
+		ans = puzzle.Answer{Status: puzzle.Timeout, Message: fmt.Sprintf("stopped while proving the minimum (at least %d)", bound)}
+		return 0, ans, false, nil
+	}
+	if best == nil {
+		return 0, puzzle.Answer{Status: puzzle.Unsat}, false, nil
+	}
+	return len(best), ans, true, nil
+}
+
+// bnbSolve answers every task with the branch-and-bound.
+func bnbSolve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+	d := req.Spec.(puzzle.Dominate)
+	g := newGeom(d)
+	var nodes atomic.Int64
+	stats := func() map[string]int64 { return map[string]int64{puzzle.StatNodes: nodes.Load()} }
+	switch req.Task {
+	case puzzle.Optimum:
+		capK := g.n
+		if d.HasK {
+			capK = d.K
+		}
+		best, bound, done, err := optimum(ctx, req, g, d.Independent, capK, &nodes)
+		if err != nil {
+			return puzzle.Answer{}, err
+		}
+		return optimumAnswer(d, best, bound, done, stats()), nil
+	case puzzle.First:
+		limit := g.n
+		if d.HasK {
+			limit = d.K
+		}
+		best, bound, done, err := optimum(ctx, req, g, d.Independent, limit, &nodes)
+		if err != nil {
+			return puzzle.Answer{}, err
+		}
+		ans := puzzle.Answer{Status: puzzle.OK, Stats: stats()}
+		switch {
+		case !done:
+			ans.Status, ans.Message = puzzle.Timeout, fmt.Sprintf("stopped while proving the minimum (at least %d)", bound)
+		case best == nil:
+			ans.Status = puzzle.Unsat
+		default:
+			ans.Solution = solution(d, best)
+		}
+		return ans, nil
+	}
+	limit, ans, ok, err := limitOf(ctx, req, d, g, &nodes)
+	if err != nil || !ok {
+		ans.Stats = stats()
+		return ans, err
+	}
+	switch req.Task {
+	case puzzle.All:
+		return bnbAll(ctx, req, d, g, limit, &nodes)
+	}
+	return bnbCount(ctx, req, d, g, limit, &nodes)
+}
+
+// optimumAnswer is the answer of an optimisation: status OK with the
+// optimum when done; Unsat when done and no set of at most K exists;
+// Timeout with the best set found and the proven bound otherwise.
+func optimumAnswer(d puzzle.Dominate, best []int32, bound int, done bool, stats map[string]int64) puzzle.Answer {
+	ans := puzzle.Answer{Status: puzzle.OK, Stats: stats}
+	if best != nil {
+		ans.Solution = solution(d, best)
+		ans.Objective = big.NewInt(int64(len(best)))
+	}
+	ans.Bound = big.NewInt(int64(bound))
+	switch {
+	case !done:
+		ans.Status = puzzle.Timeout
+		ans.Message = fmt.Sprintf("stopped: at least %d pieces proven", bound)
+		if best != nil {
+			ans.Message += fmt.Sprintf(", best set found has %d", len(best))
+		}
+	case best == nil:
+		ans.Status, ans.Objective, ans.Bound = puzzle.Unsat, nil, nil
+	default:
+		ans.Bound = big.NewInt(int64(len(best)))
+	}
+	return ans
+}
+
+// eachSet calls fn with every set a leaf stands for: its pieces plus any
+// allowed squares up to limit pieces (the pieces alone for independent
+// sets); it stops when fn returns false and reports whether it finished.
+func eachSet(chosen []int32, allow []uint64, limit int, indep bool, fn func(set []int32) bool) bool {
+	if indep {
+		return fn(chosen)
+	}
+	var free []int32
+	for i, w := range allow {
+		for ; w != 0; w &= w - 1 {
+			free = append(free, int32(i*64+bits.TrailingZeros64(w)))
+		}
+	}
+	set := slices.Clone(chosen)
+	var rec func(from int) bool
+	rec = func(from int) bool {
+		if !fn(set) {
+			return false
+		}
+		if len(set) == limit {
+			return true
+		}
+		for i := from; i < len(free); i++ {
+			set = append(set, free[i])
+			ok := rec(i + 1)
+			set = set[:len(set)-1]
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return rec(0)
+}
+
+// bnbCount counts the sets of at most limit pieces (Count), or their
+// classes under the board's symmetries (Unique: the sets that are the
+// least of their class), through the shared pool.
+func bnbCount(ctx context.Context, req puzzle.Request, d puzzle.Dominate, g *geom, limit int, nodes *atomic.Int64) (puzzle.Answer, error) {
+	tasks, depth := splitTasks(newEngine(ctx, g, d.Independent, limit))
+	syms := symmetry.Perms[int32](d.Board)
+	partition := fmt.Sprintf("sets of at most %d pieces, prefixes of %d placements: %d subproblems", limit, depth, len(tasks))
+	overflow := false
+	res, err := search.RunSplit(ctx, req, "bnb", partition, len(tasks), func() subproblem.Solver {
+		e := newEngine(ctx, g, d.Independent, limit)
+		e.supersets = true
+		if req.Task == puzzle.Unique {
+			var sorted, img []int32
+			e.leaf = func(chosen []int32, allow []uint64) (uint64, bool) {
+				var n uint64
+				eachSet(chosen, allow, limit, d.Independent, func(set []int32) bool {
+					sorted = append(sorted[:0], set...)
+					slices.Sort(sorted)
+					img = append(img[:0], set...)
+					if symmetry.SetClassWeight(syms, sorted, img) > 0 {
+						n++
+					}
+					return true
+				})
+				return n, true
+			}
+		}
+		return func(id int) (uint64, bool) {
+			n0 := e.nodes
+			e.stopped, e.count = false, 0
+			e.run(tasks[id])
+			nodes.Add(e.nodes - n0)
+			if e.overflow {
+				overflow = true
+				return 0, false
+			}
+			return e.count, !e.stopped
+		}
+	})
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	if overflow {
+		return puzzle.Answer{Status: puzzle.Error, Message: "a subproblem's count passed 2^64", Stats: map[string]int64{puzzle.StatNodes: nodes.Load()}}, nil
+	}
+	ans := search.SplitAnswer(res, map[string]int64{puzzle.StatNodes: nodes.Load()})
+	if ans.Status == puzzle.OK && ans.Count == 0 && ans.Big == nil && search.Whole(req) {
+		ans.Status = puzzle.Unsat
+	}
+	return ans, nil
+}
+
+// bnbAll streams every set of at most limit pieces, one search on one core.
+func bnbAll(ctx context.Context, req puzzle.Request, d puzzle.Dominate, g *geom, limit int, nodes *atomic.Int64) (puzzle.Answer, error) {
+	e := newEngine(ctx, g, d.Independent, limit)
+	var emitErr error
+	var count uint64
+	e.leaf = func(chosen []int32, allow []uint64) (uint64, bool) {
+		ok := eachSet(chosen, allow, limit, d.Independent, func(set []int32) bool {
+			count++
+			if req.Emit != nil {
+				emitErr = req.Emit(*solution(d, set))
+			}
+			return emitErr == nil
+		})
+		return 0, ok
+	}
+	e.run(e.rootState())
+	nodes.Add(e.nodes)
+	stopped := e.stopped && emitErr == nil
+	return search.Answer(puzzle.All, count, nodes.Load(), stopped, nil, emitErr)
+}
