@@ -189,18 +189,25 @@ func (s *seedSearch) findMax(start int, allowed []int) (int64, []int) {
 			mine = append(mine, x)
 		}
 	}
-	var best int64 = -1
-	var bestSel []int
-	for _, x := range mine {
-		v, sel := s.findMax(x, mine)
-		if v > best {
-			best, bestSel = v, sel
-		}
-	}
+	best, bestSel := s.bestFrom(mine)
 	if best < 0 {
 		return s.items[start].Value, []int{start}
 	}
 	return s.items[start].Value + best, append(bestSel, start)
+}
+
+// bestFrom runs findMax from every interval of set, within set, and returns
+// the best value and its selection; -1 and nil when set is empty.
+func (s *seedSearch) bestFrom(set []int) (int64, []int) {
+	var best int64 = -1
+	var bestSel []int
+	for _, x := range set {
+		v, sel := s.findMax(x, set)
+		if v > best {
+			best, bestSel = v, sel
+		}
+	}
+	return best, bestSel
 }
 
 // seedSolve runs the seed's search from every interval and takes the best.
@@ -214,14 +221,7 @@ func seedSolve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	for i := range all {
 		all[i] = i
 	}
-	var best int64 = -1
-	var bestSel []int
-	for _, i := range all {
-		v, sel := s.findMax(i, all)
-		if v > best {
-			best, bestSel = v, sel
-		}
-	}
+	best, bestSel := s.bestFrom(all)
 	stats := map[string]int64{puzzle.StatNodes: s.nodes}
 	slices.Sort(bestSel)
 	ans := puzzle.Answer{Status: puzzle.OK, Objective: big.NewInt(best), Bound: big.NewInt(best), Stats: stats,
