@@ -267,6 +267,48 @@ type splitWorker struct {
 	closed   uint64
 	overflow bool
 	d        uint32 // the class
+	md       uint32 // its mirror image (splitMirror)
+}
+
+// splitMirror turns a need vector left to right: file i becomes file
+// w-1-i in both boundary rows.
+func splitMirror(d uint32, w int) uint32 {
+	var m uint32
+	for i := range w {
+		m |= (d >> (2 * uint(i)) & 3) << (2 * uint(w-1-i))
+		m |= (d >> (2 * uint(w+i)) & 3) << (2 * uint(w+w-1-i))
+	}
+	return m
+}
+
+// splitOrbit returns how many pairs (top need vector, bottom need vector)
+// the tours of the pair (d, dB) stand for, or 0 when another pair of its
+// orbit stands for them. Turning the board left to right maps the tours
+// of (d, dB) one to one onto those of (md, mdB), the mirror images; when
+// one table serves both halves, turning it upside down maps them onto
+// those of (dB, d). So every pair of an orbit has as many tours, and the
+// join counts only the least pair of each orbit (in the order of d, then
+// dB), once for each distinct pair of the orbit.
+func splitOrbit(d, dB, md, mdB uint32, flip bool) uint64 {
+	less := func(a, b, c, e uint32) bool { return a < c || (a == c && b < e) }
+	orbit := [][2]uint32{{d, dB}, {md, mdB}}
+	if flip {
+		orbit = append(orbit, [2]uint32{dB, d}, [2]uint32{mdB, md})
+	}
+	n := uint64(0)
+	for i, p := range orbit {
+		if less(p[0], p[1], d, dB) {
+			return 0
+		}
+		dup := false
+		for _, q := range orbit[:i] {
+			dup = dup || q == p
+		}
+		if !dup {
+			n++
+		}
+	}
+	return n
 }
 
 func (j *splitJoin) newWorker() *splitWorker {
@@ -280,6 +322,10 @@ func (j *splitJoin) newWorker() *splitWorker {
 func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 	j := wk.j
 	n := 2 * j.w
+	wk.md = splitMirror(d, j.w)
+	if wk.md < d {
+		return true // counted as its mirror image (splitOrbit)
+	}
 	for i := range n {
 		wk.tdeg[i] = int(d >> (2 * uint(i)) & 3)
 		wk.bdeg[i], wk.tN[i] = 0, 0
@@ -411,17 +457,9 @@ func (wk *splitWorker) leaf() {
 	for b, x := range wk.bdeg {
 		dB |= uint32(x) << (2 * uint(b))
 	}
-	// One table for both halves: a tour with bottom need vector dB and
-	// top need vector d is a tour with bottom d and top dB turned upside
-	// down, so the classes count only dB <= d, twice when dB < d.
-	weight := uint64(1)
-	if j.bottom == j.top {
-		switch {
-		case dB > wk.d:
-			return
-		case dB < wk.d:
-			weight = 2
-		}
+	weight := splitOrbit(wk.d, dB, wk.md, splitMirror(dB, j.w), j.bottom == j.top)
+	if weight == 0 {
+		return
 	}
 	g, ok := j.bottom.group[dB]
 	if !ok {
