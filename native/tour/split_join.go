@@ -78,8 +78,9 @@ type splitSide struct {
 	keys     []uint64
 	counts   []uint64
 	partners [][16]int8
-	needs    []uint32            // the distinct need vectors, sorted
-	group    map[uint32][2]int32 // need vector -> range of keys
+	needs    []uint32 // the distinct need vectors, sorted
+	starts   []int32  // needs[i]'s keys are starts[i]..starts[i+1]-1
+	index    *u32Set  // need vector -> its place in needs
 }
 
 func newSplitSide(t halfTable, w int) *splitSide {
@@ -107,17 +108,18 @@ func newSplitSide(t halfTable, w int) *splitSide {
 		return 0
 	})
 	s := &splitSide{keys: make([]uint64, len(all)), counts: make([]uint64, len(all)),
-		partners: make([][16]int8, len(all)), group: map[uint32][2]int32{}}
+		partners: make([][16]int8, len(all))}
+	index := map[uint32]int32{}
 	for i, e := range all {
 		s.keys[i], s.counts[i], s.partners[i] = e.k, e.c, splitPartners(e.k, w)
 		if i == 0 || all[i-1].d != e.d {
+			index[e.d] = int32(len(s.needs))
 			s.needs = append(s.needs, e.d)
-			s.group[e.d] = [2]int32{int32(i), int32(i)}
+			s.starts = append(s.starts, int32(i))
 		}
-		g := s.group[e.d]
-		g[1] = int32(i + 1)
-		s.group[e.d] = g
 	}
+	s.starts = append(s.starts, int32(len(all)))
+	s.index = newU32Set(index)
 	return s
 }
 
@@ -134,39 +136,60 @@ type splitJoin struct {
 	prefix []*u32Set
 }
 
-// u32Set is an open-addressing set of 32-bit values (stored plus one, so
-// that zero marks a free slot), for the enumeration's prefix checks.
-type u32Set struct {
-	slots []uint32
-	mask  uint32
+// group returns the range of the keys of need vector d.
+func (s *splitSide) group(d uint32) ([2]int32, bool) {
+	i, ok := s.index.get(d)
+	if !ok {
+		return [2]int32{}, false
+	}
+	return [2]int32{s.starts[i], s.starts[i+1]}, true
 }
 
-func newU32Set(vals map[uint32]struct{}) *u32Set {
-	n := 16
+// u32Set is an open-addressing map of 32-bit values to an int32 (values
+// stored plus one, so that zero marks a free slot), for the enumeration's
+// prefix checks and the need vectors' groups. The slot is the top bits of
+// a multiplicative hash (cheap, and enough for need vectors).
+type u32Set struct {
+	slots []uint32
+	vals  []int32
+	shift uint
+}
+
+func newU32Set(vals map[uint32]int32) *u32Set {
+	n, shift := 16, uint(64-4)
 	for n < 4*len(vals) {
 		n <<= 1
+		shift--
 	}
-	s := &u32Set{slots: make([]uint32, n), mask: uint32(n - 1)}
-	for v := range vals {
-		i := uint32(fHash(uint64(v))) & s.mask
+	s := &u32Set{slots: make([]uint32, n), vals: make([]int32, n), shift: shift}
+	for v, x := range vals {
+		i := s.slot(v)
 		for s.slots[i] != 0 {
-			i = (i + 1) & s.mask
+			i = (i + 1) & uint64(n-1)
 		}
-		s.slots[i] = v + 1
+		s.slots[i], s.vals[i] = v+1, x
 	}
 	return s
 }
 
+func (s *u32Set) slot(v uint32) uint64 { return (uint64(v) + 1) * 0x9e3779b97f4a7c15 >> s.shift }
+
 func (s *u32Set) has(v uint32) bool {
-	i := uint32(fHash(uint64(v))) & s.mask
+	_, ok := s.get(v)
+	return ok
+}
+
+// get returns v's value.
+func (s *u32Set) get(v uint32) (int32, bool) {
+	i, mask := s.slot(v), uint64(len(s.slots)-1)
 	for {
 		switch s.slots[i] {
 		case 0:
-			return false
+			return 0, false
 		case v + 1:
-			return true
+			return s.vals[i], true
 		}
-		i = (i + 1) & s.mask
+		i = (i + 1) & mask
 	}
 }
 
@@ -244,9 +267,9 @@ func newSplitJoin(w int, bottom, top *splitSide) *splitJoin {
 				m |= 3 << (2 * uint(b))
 			}
 		}
-		set := map[uint32]struct{}{}
+		set := map[uint32]int32{}
 		for _, d := range bottom.needs {
-			set[d&m] = struct{}{}
+			set[d&m] = 0
 		}
 		j.final = append(j.final, m)
 		j.prefix = append(j.prefix, newU32Set(set))
@@ -336,7 +359,7 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 	if wk.overflow {
 		return false
 	}
-	g := j.top.group[d]
+	g, _ := j.top.group(d)
 	var part [16]int8
 	var labels []int8
 	for _, i := range wk.agg.used {
@@ -461,7 +484,7 @@ func (wk *splitWorker) leaf() {
 	if weight == 0 {
 		return
 	}
-	g, ok := j.bottom.group[dB]
+	g, ok := j.bottom.group(dB)
 	if !ok {
 		return
 	}
@@ -477,73 +500,132 @@ func (wk *splitWorker) leaf() {
 			m++
 		}
 	}
+	var ends []int8
+	var base uint64
+	for t := range n {
+		switch wk.tdeg[t] {
+		case 1:
+			ends = append(ends, int8(t))
+		case 2:
+			base |= fcEmpty << (4 * uint(t))
+		}
+	}
+	if len(ends) == 0 {
+		// No top fragment ends: the crossing moves must make one loop
+		// with the bottom fragments.
+		for x := g[0]; x < g[1]; x++ {
+			if m > 0 && splitLoop(wk, &bAdj, &j.bottom.partners[x]) == m {
+				hi, c := bits.Mul64(j.bottom.counts[x], weight)
+				var carry uint64
+				wk.closed, carry = bits.Add64(wk.closed, c, 0)
+				wk.overflow = wk.overflow || hi != 0 || carry != 0
+			}
+		}
+		return
+	}
+	link, bEnds, ok := wk.links(&bAdj, m)
+	if !ok {
+		return // the crossing moves close a loop on their own
+	}
 	for x := g[0]; x < g[1]; x++ {
 		pB := &j.bottom.partners[x]
-		var key uint64
+		key := base
 		label := uint64(fcLabel)
-		var done [16]bool
-		edges := 0
-		for t := range n {
-			switch wk.tdeg[t] {
-			case 2:
-				key |= fcEmpty << (4 * uint(t))
-			case 1:
-				if done[t] {
-					continue
-				}
-				// Walk from top square t along its crossing move.
-				prevT, b := int8(t), wk.tAdj[t][0]
-				for {
-					edges++
-					var next int8
-					if p := pB[b]; p >= 0 {
-						// Along the bottom fragment to its other end,
-						// then out on that end's crossing move.
-						next = bAdj[p][0]
-					} else if bAdj[b][0] == prevT {
-						next = bAdj[b][1]
-					} else {
-						next = bAdj[b][0]
-					}
-					edges++
-					if wk.tdeg[next] == 1 {
-						done[t], done[next] = true, true
-						key |= label<<(4*uint(t)) | label<<(4*uint(next))
-						label++
-						break
-					}
-					// Through a top square that takes two crossing moves.
-					from := b
-					if pB[b] >= 0 {
-						from = pB[b]
-					}
-					nb := wk.tAdj[next][0]
-					if nb == from {
-						nb = wk.tAdj[next][1]
-					}
-					prevT, b = next, nb
-				}
+		var done uint32
+		seen := 0
+		for _, t := range ends {
+			if done>>uint(t)&1 != 0 {
+				continue
 			}
+			// Along the crossing moves to the next end; through a bottom
+			// fragment from each bottom end reached, until a top end.
+			y := link[t]
+			for y >= 16 {
+				seen += 2
+				y = link[16+pB[y-16]]
+			}
+			done |= 1<<uint(t) | 1<<uint(y)
+			key |= label<<(4*uint(t)) | label<<(4*uint(y))
+			label++
+		}
+		if seen != bEnds {
+			continue // a loop closed apart from the top fragments
 		}
 		hi, c := bits.Mul64(j.bottom.counts[x], weight)
 		wk.overflow = wk.overflow || hi != 0
-		if label == fcLabel {
-			// No top fragment ends: the crossing moves must make one
-			// loop with the bottom fragments.
-			if m > 0 && splitLoop(wk, &bAdj, pB) == m {
-				var carry uint64
-				wk.closed, carry = bits.Add64(wk.closed, c, 0)
-				wk.overflow = wk.overflow || carry != 0
-			}
-			continue
-		}
-		if edges != m {
-			continue // a loop closed apart from the top fragments
-		}
 		if wk.agg.add(key, c) {
 			wk.overflow = true
 		}
 	}
+}
+
+// links follows the chosen crossing moves from every fragment end they
+// reach, top squares taking one move (t) and bottom squares taking one
+// (16+b), through the squares taking two on either side, to the end at the
+// other side of the chain: link[e] is that end. It also returns the number
+// of bottom ends, and false when some moves close a loop through squares
+// taking two moves only (no interface can complete that).
+func (wk *splitWorker) links(bAdj *[16][2]int8, m int) (link [32]int8, bEnds int, ok bool) {
+	n := 2 * wk.j.w
+	edges := 0
+	// walk leaves top square t on crossing move to bottom square b and
+	// returns the end it reaches.
+	walk := func(t, b int8) int8 {
+		for {
+			edges++ // t-b
+			if wk.bdeg[b] == 1 {
+				return 16 + b
+			}
+			nt := bAdj[b][0]
+			if nt == t {
+				nt = bAdj[b][1]
+			}
+			edges++ // b-nt
+			if wk.tdeg[nt] == 1 {
+				return nt
+			}
+			nb := wk.tAdj[nt][0]
+			if nb == b {
+				nb = wk.tAdj[nt][1]
+			}
+			t, b = nt, nb
+		}
+	}
+	for i := range link {
+		link[i] = -1
+	}
+	for t := range n {
+		if wk.tdeg[t] != 1 || link[t] >= 0 {
+			continue
+		}
+		e := walk(int8(t), wk.tAdj[t][0])
+		link[t], link[e] = e, int8(t)
+	}
+	for b := range n {
+		if wk.bdeg[b] != 1 {
+			continue
+		}
+		bEnds++
+		if link[16+b] >= 0 {
+			continue
+		}
+		// Leave bottom end b on its move to a top square.
+		t := bAdj[b][0]
+		var e int8
+		if wk.tdeg[t] == 1 {
+			e = t
+			edges++
+		} else {
+			nb := wk.tAdj[t][0]
+			if nb == int8(b) {
+				nb = wk.tAdj[t][1]
+			}
+			edges++ // b-t
+			e = walk(t, nb)
+		}
+		link[16+b], link[e] = e, int8(16+b)
+	}
+	return link, bEnds, edges == m
 }
 
 // splitLoop follows the loop through the first top square with crossing
