@@ -35,6 +35,28 @@ type Meter struct {
 	mu          sync.Mutex
 	start, last time.Time
 	drawn       bool
+	phase       string // the unit of the phase under way (Phase)
+	base        int    // done at the phase's first report
+	based       bool
+}
+
+// Phase starts a new phase of the job when unit differs from the current
+// one: later reports count in unit, and the elapsed time and the ETA are
+// the new phase's own, measured from its first report and from the work
+// done at that report (a counter that builds tables before it solves its
+// subproblems, or a run resumed from a checkpoint with work already done,
+// does not skew the ETA).
+func (m *Meter) Phase(unit string) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if unit == m.phase {
+		return
+	}
+	m.phase, m.Unit = unit, unit
+	m.start, m.based, m.drawn = time.Time{}, false, false
 }
 
 func (m *Meter) now() time.Time {
@@ -54,6 +76,9 @@ func (m *Meter) Update(done, total int, note string) {
 	now := m.now()
 	if m.start.IsZero() {
 		m.start, m.last = now, now
+	}
+	if !m.based {
+		m.base, m.based = done, true
 	}
 	every := m.Every
 	if every <= 0 {
@@ -76,8 +101,8 @@ func (m *Meter) Update(done, total int, note string) {
 	m.last, m.drawn = now, true
 	elapsed := now.Sub(m.start)
 	eta := "--:--"
-	if done > 0 && total >= done {
-		eta = clock(time.Duration(float64(elapsed) / float64(done) * float64(total-done)))
+	if done > m.base && total >= done {
+		eta = clock(time.Duration(float64(elapsed) / float64(done-m.base) * float64(total-done)))
 	}
 	unit := m.Unit
 	if unit == "" {

@@ -79,3 +79,35 @@ func TestClock(t *testing.T) {
 		}
 	}
 }
+
+// TestPhase: a new phase counts in its own unit, and its ETA comes from its
+// own elapsed time and the work done since its first report (a resumed or
+// second phase is not measured from the job's start).
+func TestPhase(t *testing.T) {
+	var b strings.Builder
+	now := time.Unix(0, 0)
+	m := &Meter{W: &b, Label: "job", Delay: time.Nanosecond, Every: time.Nanosecond, Now: func() time.Time { return now }}
+	m.Phase("squares")
+	m.Update(1, 4, "")
+	now = now.Add(100 * time.Second)
+	m.Update(4, 4, "")
+	m.Phase("subproblems")
+	now = now.Add(time.Second)
+	m.Update(10, 100, "") // 10 resumed from a checkpoint
+	now = now.Add(10 * time.Second)
+	m.Update(20, 100, "")
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	want := []string{
+		"job: 4/4 squares (100.0%), elapsed 1:40, ETA 0:00",
+		"job: 20/100 subproblems (20.0%), elapsed 0:10, ETA 1:20",
+	}
+	for _, w := range want {
+		found := false
+		for _, l := range lines {
+			found = found || l == w
+		}
+		if !found {
+			t.Errorf("no line %q in\n%s", w, b.String())
+		}
+	}
+}

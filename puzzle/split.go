@@ -80,8 +80,10 @@ type SplitOptions struct {
 	// start and after each subproblem. Calls are serialised; keep it cheap.
 	Progress func(done, total int)
 	// Stage, if set, hears about work a counter does before its
-	// subproblems (building tables: done of total steps, and a note saying
-	// what and how big), so that a long first phase shows progress too.
+	// subproblems (building tables: done of total steps, and a note
+	// "STEPS: DETAIL" naming the steps counted and saying how big the work
+	// is), so that a long first phase shows progress too, with its own
+	// unit and ETA.
 	Stage func(done, total int, note string)
 
 	// Ran is filled by the executor: the key and the size of the split count that

@@ -105,8 +105,12 @@ func runSolve(args []string, stdout io.Writer) error {
 		return err
 	}
 	meter := sf.meter(spec.String(), "subproblems")
-	req.Split.Progress = func(done, total int) { meter.Update(done, total, "") }
-	req.Split.Stage = func(done, total int, note string) { meter.Update(done, total, note) }
+	req.Split.Progress = func(done, total int) { meter.Phase("subproblems"); meter.Update(done, total, "") }
+	req.Split.Stage = func(done, total int, note string) {
+		unit, rest, _ := strings.Cut(note, ": ")
+		meter.Phase(unit)
+		meter.Update(done, total, rest)
+	}
 	ctx := context.Background()
 	if f.timeout > 0 {
 		var cancel context.CancelFunc

@@ -89,7 +89,7 @@ func tourSolveSplit(ctx context.Context, req puzzle.Request) (puzzle.Answer, err
 	if req.Split != nil && req.Split.Stage != nil {
 		stage := req.Split.Stage
 		prog = func(half, v, n int, states int64) {
-			stage(v+1, n, fmt.Sprintf("half %d: square %d of %d, %d states", half, v+1, n, states))
+			stage(v+1, n, fmt.Sprintf("squares of half %d: %d states", half, states))
 		}
 	}
 	return splitCount(ctx, req, t, prog)

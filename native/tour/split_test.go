@@ -164,7 +164,7 @@ func TestSplitStage(t *testing.T) {
 	if err != nil || a.Count != 8 {
 		t.Fatalf("5x6 closed: %v %s", err, a.CountString())
 	}
-	if len(notes) == 0 || !strings.HasPrefix(notes[0], "half 1: square 1 of ") || !strings.Contains(notes[len(notes)-1], "states") {
+	if len(notes) == 0 || !strings.HasPrefix(notes[0], "squares of half 1: ") || !strings.Contains(notes[len(notes)-1], "states") {
 		t.Errorf("stage notes %q", notes)
 	}
 	if total == 0 || last != total {
