@@ -171,3 +171,16 @@ func TestSplitStage(t *testing.T) {
 		t.Errorf("progress %d of %d", last, total)
 	}
 }
+
+// TestSplitFirst: auto's order of the two exact counters follows the
+// boards measured (split first up to 4/3 times as long as wide).
+func TestSplitFirst(t *testing.T) {
+	for _, c := range []struct {
+		w, h int
+		want bool
+	}{{6, 6, true}, {6, 8, true}, {7, 8, true}, {8, 8, true}, {7, 9, true}, {6, 9, false}, {6, 10, false}, {7, 10, false}, {5, 14, false}} {
+		if got := splitFirst(c.w, c.h); got != c.want {
+			t.Errorf("splitFirst(%d, %d) = %v, want %v", c.w, c.h, got, c.want)
+		}
+	}
+}
