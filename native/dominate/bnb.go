@@ -76,6 +76,9 @@ func andCount(a, b []uint64) int {
 type state struct {
 	chosen []int32
 	allow  []uint64
+	// weight is how many sets each set below the node stands for in a
+	// count (split nodes folded by a symmetry; 1 otherwise).
+	weight uint64
 }
 
 // engine is one worker's branch-and-bound over sets of at most limit
@@ -148,7 +151,7 @@ func orInto(dst, src []uint64) {
 
 // rootState is the search's root: nothing placed, every square allowed.
 func (e *engine) rootState() state {
-	return state{allow: slices.Clone(e.g.full)}
+	return state{allow: slices.Clone(e.g.full), weight: 1}
 }
 
 // poll checks the context and the abort hook every 1024 nodes.
@@ -349,14 +352,25 @@ func (e *engine) packing(und, allow []uint64) int {
 	return n
 }
 
-// expand returns the nodes at depth depth below the root (fewer where a
+// expand returns the nodes depth levels below the root (fewer where a
 // leaf comes first: a leaf is returned as is), pruned as the search
-// prunes: the subproblems of a split search.
-func (e *engine) expand(depth int) []state {
+// prunes: the subproblems of a split search. Each carries the number of
+// times its sets stand in the whole count (its weight): with a symmetry
+// sigma (an involution of the board fixing the root's branch square, nil
+// for none), the root and every node that sigma maps to itself fold their
+// candidates in pairs, see fold. Without sigma every weight is 1.
+func (e *engine) expand(depth int, sigma []int32) []state {
 	var out []state
-	var rec func(d int)
-	rec = func(d int) {
-		dom, allow := e.dom[d], e.allow[d]
+	var rec func(st state, level int, symmetric bool)
+	rec = func(st state, level int, symmetric bool) {
+		d := len(st.chosen)
+		if d > e.limit {
+			return
+		}
+		dom := make([]uint64, e.g.words)
+		for _, c := range st.chosen {
+			orInto(dom, e.g.cover[c])
+		}
 		und := make([]uint64, e.g.words)
 		empty := true
 		for i, w := range e.g.full {
@@ -365,49 +379,96 @@ func (e *engine) expand(depth int) []state {
 				empty = false
 			}
 		}
-		if empty || d == depth {
-			out = append(out, state{chosen: slices.Clone(e.chosen[:d]), allow: slices.Clone(allow)})
+		if empty || level == depth {
+			out = append(out, st)
 			return
 		}
-		if d >= e.limit || d+e.lowerBound(und, allow) > e.limit {
+		if d >= e.limit || d+e.lowerBound(und, st.allow) > e.limit {
 			return
 		}
-		t := e.branchSquare(und, allow)
+		t := e.branchSquare(und, st.allow)
 		if t < 0 {
 			return
 		}
-		allowHere := slices.Clone(allow)
-		domHere := slices.Clone(dom)
+		var cands []int32
 		for i, w := range e.g.cover[t] {
-			w &= allowHere[i]
-			for w != 0 {
-				b := bits.TrailingZeros64(w)
-				w &= w - 1
-				c := int32(i*64 + b)
-				nd, na := e.dom[d+1], e.allow[d+1]
-				for j := range nd {
-					nd[j] = domHere[j] | e.g.cover[c][j]
-				}
-				copy(na, allowHere)
-				clearBit(na, int(c))
-				if e.indep {
-					for j := range na {
-						na[j] &^= e.g.attack[c][j]
-					}
-				}
-				e.chosen = append(e.chosen[:d], c)
-				rec(d + 1)
-				clearBit(allowHere, int(c))
-				copy(e.dom[d], domHere)
-				copy(e.allow[d], allow)
+			w &= st.allow[i]
+			for ; w != 0; w &= w - 1 {
+				cands = append(cands, int32(i*64+bits.TrailingZeros64(w)))
 			}
+		}
+		if symmetric && sigma != nil && sigma[t] == int32(t) {
+			for _, ch := range e.fold(st, cands, sigma) {
+				rec(ch.st, level+1, ch.symmetric)
+			}
+			return
+		}
+		allow := slices.Clone(st.allow)
+		for _, c := range cands {
+			rec(e.child(st, allow, st.weight, c), level+1, false)
+			clearBit(allow, int(c))
 		}
 	}
 	root := e.rootState()
-	e.chosen = e.chosen[:0]
-	clear(e.dom[0])
-	copy(e.allow[0], root.allow)
-	rec(0)
+	rec(root, 0, sigma != nil)
+	return out
+}
+
+// child returns the node below st that places the pieces cs, with allow
+// (st's allowed squares less the earlier siblings) less cs and, for
+// independent sets, less what cs attack; weight is its weight.
+func (e *engine) child(st state, allow []uint64, weight uint64, cs ...int32) state {
+	ch := state{chosen: append(slices.Clone(st.chosen), cs...), allow: slices.Clone(allow), weight: weight}
+	for _, c := range cs {
+		clearBit(ch.allow, int(c))
+		if e.indep {
+			for i := range ch.allow {
+				ch.allow[i] &^= e.g.attack[c][i]
+			}
+		}
+	}
+	return ch
+}
+
+// folded is a child of a folded node, and whether sigma maps it to itself.
+type folded struct {
+	st        state
+	symmetric bool
+}
+
+// fold returns the children of a node st that the involution sigma maps to
+// itself (its pieces and its allowed squares) and whose branch square t is
+// fixed by sigma; cands are t's allowed candidates. Ordered so that each
+// candidate c with c' = sigma(c) != c comes just before c', the children
+// are the sets with candidate x and none of the candidates before x. The
+// sets of c' are then the images under sigma of the sets with c and not
+// c' (A), and the sets of c are A and the sets with both (B): the pair
+// stands for 2|A| + |B| sets, so A is searched once with twice st's weight
+// and c' not at all. Candidates fixed by sigma, and the B nodes, are
+// children that sigma maps to themselves again. An existence search may
+// skip c' alike: its sets are images of sets it searches.
+func (e *engine) fold(st state, cands []int32, sigma []int32) []folded {
+	var out []folded
+	allow := slices.Clone(st.allow)
+	for _, c := range cands {
+		if !hasBit(allow, int(c)) {
+			continue // the partner of an earlier candidate
+		}
+		cp := sigma[c]
+		if cp == c {
+			out = append(out, folded{e.child(st, allow, st.weight, c), true})
+			clearBit(allow, int(c))
+			continue
+		}
+		a := e.child(st, allow, 2*st.weight, c)
+		clearBit(a.allow, int(cp))
+		out = append(out, folded{a, false})
+		if !e.indep || !hasBit(e.g.attack[c], int(cp)) {
+			out = append(out, folded{e.child(st, allow, st.weight, c, cp), true})
+		}
+		clearBit(allow, int(c))
+		clearBit(allow, int(cp))
+	}
 	return out
 }
 

@@ -3,6 +3,8 @@ package dominate
 import (
 	"context"
 	"fmt"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -243,3 +245,79 @@ func BenchmarkDominateQueens10Count(b *testing.B)   { benchQueens(b, 10, puzzle.
 func BenchmarkDominateQueens11Count(b *testing.B)   { benchQueens(b, 11, puzzle.Count) }
 func BenchmarkDominateQueens12Count(b *testing.B)   { benchQueens(b, 12, puzzle.Count) }
 func BenchmarkDominateQueens13Count(b *testing.B)   { benchQueens(b, 13, puzzle.Count) }
+
+// TestThreadsAgree: the split count on one goroutine and on two gives
+// A002564 for n = 1..9, and the same counts of sets of at most K and of
+// independent sets (the root fold and the pool must not change a count).
+func TestThreadsAgree(t *testing.T) {
+	a002564 := []uint64{1, 4, 1, 12, 186, 4, 86, 4860, 114}
+	specs := []string{"dominate:6x6:Q:k=3", "dominate:6x6:Q:independent", "dominate:6x6:K:k=5", "dominate:6x6:N:independent", "dominate:5x4:Q:k=3"}
+	for n := 1; n <= len(a002564); n++ {
+		specs = append(specs, fmt.Sprintf("dominate:%dx%d:Q", n, n))
+	}
+	for _, spec := range specs {
+		var got [2]puzzle.Answer
+		for i, threads := range []int{1, 2} {
+			ans, err := search.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse(spec), Task: puzzle.Count, Threads: threads})
+			if err != nil || ans.Status != puzzle.OK {
+				t.Fatalf("%s threads=%d: %v %s (%s)", spec, threads, err, ans.Status, ans.Message)
+			}
+			got[i] = ans
+		}
+		if got[0].CountString() != got[1].CountString() {
+			t.Errorf("%s: %s sets on one thread, %s on two", spec, got[0].CountString(), got[1].CountString())
+		}
+		var n int
+		if _, err := fmt.Sscanf(spec, "dominate:%dx%d:Q", &n, &n); err == nil && !strings.Contains(spec, ":k=") && !strings.HasSuffix(spec, "independent") {
+			if want := a002564[n-1]; got[0].Count != want {
+				t.Errorf("%s: %d sets, A002564 says %d", spec, got[0].Count, want)
+			}
+		}
+	}
+}
+
+// TestFoldKeepsCounts: the split folded by the root's symmetry weighs its
+// subproblems so that their weighted counts add up to the unfolded split's
+// count, on square boards of every piece, with k= and independent sets.
+func TestFoldKeepsCounts(t *testing.T) {
+	for _, spec := range []string{"dominate:6x6:Q", "dominate:7x7:Q:k=4", "dominate:6x6:Q:independent", "dominate:6x6:K:k=4", "dominate:5x5:R:k=5",
+		"dominate:6x6:B", "dominate:6x6:N:independent", "dominate:5x5:N:k=6", "dominate:4x4:R:k=4:independent"} {
+		d := puzzle.MustParse(spec).(puzzle.Dominate)
+		g := newGeom(d)
+		sigma := rootSymmetry(g)
+		if sigma == nil {
+			t.Fatalf("%s: no symmetry fixes the first branch square", spec)
+		}
+		limit := d.K
+		if !d.HasK {
+			best, _, _, err := optimum(context.Background(), puzzle.Request{Spec: d, Task: puzzle.Optimum}, g, d.Independent, g.n, new(atomic.Int64))
+			if err != nil {
+				t.Fatal(err)
+			}
+			limit = len(best)
+		}
+		var sums [2]uint64
+		var sizes [2]int
+		for i, s := range [][]int32{nil, sigma} {
+			for depth := 1; depth <= 3; depth++ {
+				tasks := newEngine(context.Background(), g, d.Independent, limit).expand(depth, s)
+				e := newEngine(context.Background(), g, d.Independent, limit)
+				e.supersets = true
+				var sum uint64
+				for _, st := range tasks {
+					e.count = 0
+					e.run(st)
+					sum += e.count * st.weight
+				}
+				if depth > 1 && sum != sums[i] {
+					t.Errorf("%s fold=%v: %d sets split at depth %d, %d at depth 1", spec, s != nil, sum, depth, sums[i])
+				}
+				sums[i] = sum
+				sizes[i] += len(tasks)
+			}
+		}
+		if sums[0] != sums[1] || sums[0] == 0 {
+			t.Errorf("%s: %d sets unfolded, %d folded", spec, sums[0], sums[1])
+		}
+	}
+}
