@@ -24,6 +24,14 @@ type geom struct {
 	full []uint64
 	// maxCover is the largest cover.
 	maxCover int
+	// packing says whether lowerBound computes the packing bound: only
+	// where it is at least half the coverage bound on the empty board
+	// (short-range pieces: kings, knights). For queens, rooks and bishops
+	// nearly every two squares share a candidate, the packing bound stays
+	// at 1 or 2, and it never pruned a node the coverage bound kept
+	// (queens n=12 count, n=13 optimum: the same nodes without it, a fifth
+	// of the time saved).
+	packing bool
 }
 
 func newGeom(d puzzle.Dominate) *geom {
@@ -46,6 +54,9 @@ func newGeom(d puzzle.Dominate) *geom {
 		g.cover[s], g.attack[s] = c, a
 		g.maxCover = max(g.maxCover, popcount(c))
 	}
+	e := newEngine(context.Background(), g, false, g.n)
+	full := slices.Clone(g.full)
+	g.packing = 2*e.packing(full, full) >= e.coverage(full, full)
 	return g
 }
 
@@ -297,6 +308,16 @@ func (e *engine) branchSquare(und, allow []uint64) int {
 //   - the packing bound: undominated squares, picked greedily, no two of
 //     which any one allowed square dominates: each needs its own piece.
 func (e *engine) lowerBound(und, allow []uint64) int {
+	cov := e.coverage(und, allow)
+	if !e.g.packing || cov > e.limit {
+		return cov
+	}
+	return max(cov, e.packing(und, allow))
+}
+
+// coverage is the coverage bound of lowerBound (limit+1 when the allowed
+// squares cannot dominate und at all).
+func (e *engine) coverage(und, allow []uint64) int {
 	left := popcount(und)
 	gains := e.gains
 	clear(gains)
@@ -319,8 +340,7 @@ func (e *engine) lowerBound(und, allow []uint64) int {
 	if left > 0 {
 		return e.limit + 1 // the allowed squares cannot dominate und at all
 	}
-	pack := e.packing(und, allow)
-	return max(cov, pack)
+	return cov
 }
 
 // packing is the greedy packing bound: undominated squares whose allowed
