@@ -192,6 +192,10 @@ func (e *engine) search(d int) {
 		e.atLeaf(d, allow)
 		return
 	}
+	if d == e.limit-1 {
+		e.lastPiece(d, und, allow)
+		return
+	}
 	if d >= e.limit || d+e.lowerBound(und, allow) > e.limit {
 		return
 	}
@@ -237,6 +241,46 @@ func (e *engine) search(d int) {
 			und[i] = w &^ dom[i]
 		}
 	}
+}
+
+// lastPiece finishes a node at depth limit-1, where one piece is left:
+// the sets below it are its pieces plus one allowed candidate of the first
+// undominated square that dominates every undominated square. Each is a
+// leaf with no room for a further piece, so the candidates need no
+// exclusions and the node no bound: a direct test of each candidate, in
+// place of the coverage bound, the branch square and a child per
+// candidate.
+func (e *engine) lastPiece(d int, und, allow []uint64) {
+	u := -1
+	for i, w := range und {
+		if w != 0 {
+			u = i*64 + bits.TrailingZeros64(w)
+			break
+		}
+	}
+	for i, w := range e.g.cover[u] {
+		for w &= allow[i]; w != 0; w &= w - 1 {
+			c := i*64 + bits.TrailingZeros64(w)
+			if !covers(e.g.cover[c], und) {
+				continue
+			}
+			e.chosen = append(e.chosen[:d], int32(c))
+			e.atLeaf(d+1, nil)
+			if e.stopped {
+				return
+			}
+		}
+	}
+}
+
+// covers reports whether a holds every square of b.
+func covers(a, b []uint64) bool {
+	for i, w := range b {
+		if w&^a[i] != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // atLeaf counts (or visits) the sets a leaf stands for.
