@@ -3,6 +3,7 @@ package dominate
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -318,6 +319,39 @@ func TestFoldKeepsCounts(t *testing.T) {
 		}
 		if sums[0] != sums[1] || sums[0] == 0 {
 			t.Errorf("%s: %d sets unfolded, %d folded", spec, sums[0], sums[1])
+		}
+	}
+}
+
+// TestCoverageUnrolled: the coverage bound over covers padded to four
+// words (boards of at most 256 squares) equals the general loop's on
+// random undominated and allowed sets, for every piece.
+func TestCoverageUnrolled(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 1))
+	for _, spec := range []string{"dominate:13x13:Q", "dominate:16x16:N", "dominate:7x9:K", "dominate:10x10:B", "dominate:12x11:R"} {
+		g := newGeom(puzzle.MustParse(spec).(puzzle.Dominate))
+		if g.cover4 == nil {
+			t.Fatalf("%s: no padded covers", spec)
+		}
+		e := newEngine(context.Background(), g, false, g.n)
+		for range 200 {
+			und, allow := make([]uint64, g.words), make([]uint64, g.words)
+			for s := range g.n {
+				if rng.IntN(3) == 0 {
+					setBit(und, s)
+				}
+				if rng.IntN(4) != 0 {
+					setBit(allow, s)
+				}
+			}
+			fast := e.coverage(und, allow)
+			c4 := g.cover4
+			g.cover4 = nil
+			slow := e.coverage(und, allow)
+			g.cover4 = c4
+			if fast != slow {
+				t.Fatalf("%s: coverage bound %d unrolled, %d general", spec, fast, slow)
+			}
 		}
 	}
 }
