@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/boardsat/boardsat/native/symmetry"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -444,8 +445,10 @@ func (e *engine) packing(und, allow []uint64) int {
 // times its sets stand in the whole count (its weight): with a symmetry
 // sigma (an involution of the board fixing the root's branch square, nil
 // for none), the root and every node that sigma maps to itself fold their
-// candidates in pairs, see fold. Without sigma every weight is 1.
-func (e *engine) expand(depth int, sigma []int32) []state {
+// candidates in pairs, see fold. Without sigma every weight is 1. With
+// orbits (an existence search only; nil for none) the root branches as
+// orbits says instead.
+func (e *engine) expand(depth int, sigma []int32, orbits *rootOrbits) []state {
 	var out []state
 	var rec func(st state, level int, symmetric bool)
 	rec = func(st state, level int, symmetric bool) {
@@ -470,6 +473,16 @@ func (e *engine) expand(depth int, sigma []int32) []state {
 			return
 		}
 		if d >= e.limit || d+e.lowerBound(und, st.allow) > e.limit {
+			return
+		}
+		if level == 0 && orbits != nil {
+			allow := slices.Clone(st.allow)
+			for i, c := range orbits.order {
+				if orbits.first[i] {
+					rec(e.child(st, allow, st.weight, c), level+1, false)
+				}
+				clearBit(allow, int(c))
+			}
 			return
 		}
 		t := e.branchSquare(und, st.allow)
@@ -498,6 +511,62 @@ func (e *engine) expand(depth int, sigma []int32) []state {
 	root := e.rootState()
 	rec(root, 0, sigma != nil)
 	return out
+}
+
+// rootOrbits is how an existence search branches at the root: on a square
+// t that the most board symmetries fix (the centre of an odd square board:
+// all 8), its candidates ordered orbit by orbit under those symmetries,
+// and only the first of each orbit searched. A set whose first candidate
+// x is not first in its orbit has an image under a symmetry fixing t that
+// holds the orbit's first, so an earlier first candidate: repeating, some
+// image of the set lies below a searched child, and a set of its size
+// exists. (Counts need every child and fold by one reflection instead.)
+type rootOrbits struct {
+	order []int32
+	first []bool
+}
+
+// existenceRoot returns the root branching of an existence search, or nil
+// when no square is fixed by more than one symmetry besides the identity
+// (there the reflection fold, which also folds nodes below the root, does
+// as well: queens n=14, 8.0M nodes by orbits, 7.9M by the fold).
+func existenceRoot(g *geom) *rootOrbits {
+	perms := symmetry.Perms[int32](g.board)
+	t, best := -1, 2
+	for s := range g.n {
+		fix := 0
+		for _, p := range perms {
+			if p[s] == int32(s) {
+				fix++
+			}
+		}
+		if fix > best {
+			t, best = s, fix
+		}
+	}
+	if t < 0 {
+		return nil
+	}
+	o := &rootOrbits{}
+	seen := make([]bool, g.n)
+	for i, w := range g.cover[t] {
+		for ; w != 0; w &= w - 1 {
+			c := i*64 + bits.TrailingZeros64(w)
+			if seen[c] {
+				continue
+			}
+			first := true
+			for _, p := range perms {
+				if x := p[c]; p[t] == int32(t) && !seen[x] {
+					seen[x] = true
+					o.order = append(o.order, x)
+					o.first = append(o.first, first)
+					first = false
+				}
+			}
+		}
+	}
+	return o
 }
 
 // child returns the node below st that places the pieces cs, with allow

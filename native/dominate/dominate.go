@@ -40,12 +40,13 @@ const splitWant = 64
 
 // splitTasks expands the tree below the root of an engine with the given
 // bound until there are splitWant nodes (or the tree ends), folded by the
-// symmetry sigma (nil: none; see engine.fold).
-func splitTasks(e *engine, sigma []int32) ([]state, int) {
+// symmetry sigma (nil: none; see engine.fold), branching at the root as
+// orbits says (nil: on the usual branch square).
+func splitTasks(e *engine, sigma []int32, orbits *rootOrbits) ([]state, int) {
 	var tasks []state
 	depth := 0
 	for depth = 1; depth <= e.limit; depth++ {
-		tasks = e.expand(depth, sigma)
+		tasks = e.expand(depth, sigma, orbits)
 		if len(tasks) >= splitWant {
 			break
 		}
@@ -98,14 +99,22 @@ func foldNote(sigma []int32) string {
 // core; it returns one if found, and whether the search finished (a
 // stopped search proves nothing).
 func exists(ctx context.Context, req puzzle.Request, g *geom, indep bool, limit int, nodes *atomic.Int64) ([]int32, bool, error) {
-	sigma := rootSymmetry(g)
-	tasks, depth := splitTasks(newEngine(ctx, g, indep, limit), sigma)
+	var sigma []int32
+	orbits := existenceRoot(g)
+	if orbits == nil {
+		sigma = rootSymmetry(g)
+	}
+	tasks, depth := splitTasks(newEngine(ctx, g, indep, limit), sigma, orbits)
 	var found atomic.Bool
 	var mu sync.Mutex
 	var sol []int32
 	plain := req
 	plain.Split = nil // a shard of an existence search proves nothing
-	partition := fmt.Sprintf("sets of at most %d pieces, prefixes of %d placements%s: %d subproblems", limit, depth, foldNote(sigma), len(tasks))
+	note := foldNote(sigma)
+	if orbits != nil {
+		note = ", one root candidate per orbit"
+	}
+	partition := fmt.Sprintf("sets of at most %d pieces, prefixes of %d placements%s: %d subproblems", limit, depth, note, len(tasks))
 	res, err := search.RunSplit(ctx, plain, "bnb", partition, len(tasks), func() subproblem.Solver {
 		e := newEngine(ctx, g, indep, limit)
 		e.abort = found.Load
@@ -324,7 +333,7 @@ func bnbCount(ctx context.Context, req puzzle.Request, d puzzle.Dominate, g *geo
 	if req.Task != puzzle.Unique {
 		sigma = rootSymmetry(g)
 	}
-	tasks, depth := splitTasks(newEngine(ctx, g, d.Independent, limit), sigma)
+	tasks, depth := splitTasks(newEngine(ctx, g, d.Independent, limit), sigma, nil)
 	syms := symmetry.Perms[int32](d.Board)
 	partition := fmt.Sprintf("sets of at most %d pieces, prefixes of %d placements%s: %d subproblems", limit, depth, foldNote(sigma), len(tasks))
 	var overflow atomic.Bool

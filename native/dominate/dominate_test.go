@@ -301,7 +301,7 @@ func TestFoldKeepsCounts(t *testing.T) {
 		var sizes [2]int
 		for i, s := range [][]int32{nil, sigma} {
 			for depth := 1; depth <= 3; depth++ {
-				tasks := newEngine(context.Background(), g, d.Independent, limit).expand(depth, s)
+				tasks := newEngine(context.Background(), g, d.Independent, limit).expand(depth, s, nil)
 				e := newEngine(context.Background(), g, d.Independent, limit)
 				e.supersets = true
 				var sum uint64
@@ -352,6 +352,40 @@ func TestCoverageUnrolled(t *testing.T) {
 			if fast != slow {
 				t.Fatalf("%s: coverage bound %d unrolled, %d general", spec, fast, slow)
 			}
+		}
+	}
+}
+
+// TestExistenceRoot: an existence search branches at the centre of an odd
+// board, searching one candidate per orbit (queens n x n: the centre and,
+// at each distance, one orthogonal and one diagonal square: n of 4n-3;
+// knights on 5x3: the centre and one of the four corners),
+// and keeps the reflection fold where no square has more than one
+// symmetry besides the identity (even boards).
+func TestExistenceRoot(t *testing.T) {
+	for _, c := range []struct {
+		spec        string
+		order, kept int
+	}{{"dominate:13x13:Q", 49, 13}, {"dominate:5x5:Q", 17, 5}, {"dominate:5x3:N", 5, 2}, {"dominate:14x14:Q", 0, 0}, {"dominate:4x6:K", 0, 0}} {
+		o := existenceRoot(newGeom(puzzle.MustParse(c.spec).(puzzle.Dominate)))
+		if c.order == 0 {
+			if o != nil {
+				t.Errorf("%s: orbit root %v, want none", c.spec, o.order)
+			}
+			continue
+		}
+		if o == nil {
+			t.Errorf("%s: no orbit root", c.spec)
+			continue
+		}
+		kept := 0
+		for _, f := range o.first {
+			if f {
+				kept++
+			}
+		}
+		if len(o.order) != c.order || kept != c.kept {
+			t.Errorf("%s: %d candidates, %d searched; want %d, %d", c.spec, len(o.order), kept, c.order, c.kept)
 		}
 	}
 }
