@@ -8,7 +8,9 @@
 // tree into subproblems that the shared pool (package subproblem) runs on
 // every core; on a square board the split folds the root's candidates by
 // the reflection that fixes the first branch square (the sets of one of
-// each mirror pair of candidates are counted twice, not searched). "naive" is the seed-style search kept for comparison: every
+// each mirror pair of candidates are counted twice, not searched); an
+// existence search on an odd board branches at the centre instead, one
+// candidate per orbit of its symmetries. "naive" is the seed-style search kept for comparison: every
 // set of squares in row-major order, smallest sets first, no bound.
 package dominate
 
