@@ -46,14 +46,19 @@ run:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
 
-# Benchmark the quick suite into out/quick.csv and execute every notebook
-# against it; a failing notebook fails the target. CI runs it after make test
-# (make test does not depend on it).
+# Benchmark the quick suite into out/quick.csv, and the domination and
+# intervals suites cut short (one repetition, 1 s a run: each ladder stops at
+# its first timeout) into out/dominate.csv and out/intervals.csv, and execute
+# every notebook against them; a failing notebook fails the target. CI runs
+# it after make test (make test does not depend on it).
 notebooks: build
 	mkdir -p out/notebooks
 	./boardsat bench quick -o out/quick.csv --force
+	./boardsat bench bench/suites/dominate.suite -o out/dominate.csv --force --repeat 1 --timeout 1s
+	./boardsat bench intervals -o out/intervals.csv --force --repeat 1 --timeout 1s
 	set -e; for nb in notebooks/*.ipynb; do \
 	  BOARDSAT_RESULTS=$(CURDIR)/out/quick.csv BOARDSAT_FIGDIR=$(CURDIR)/out/notebooks \
+	  BOARDSAT_DOMINATE=$(CURDIR)/out/dominate.csv BOARDSAT_INTERVALS=$(CURDIR)/out/intervals.csv \
 	    jupyter nbconvert --to notebook --execute --output-dir out/notebooks "$$nb"; \
 	done
 

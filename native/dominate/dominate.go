@@ -6,7 +6,11 @@
 // bound and a packing bound, find the minimum by raising the size bound
 // from the root's lower bound (each failed size a proof), and split the
 // tree into subproblems that the shared pool (package subproblem) runs on
-// every core. "naive" is the seed-style search kept for comparison: every
+// every core; on a square board the split folds the root's candidates by
+// the reflection that fixes the first branch square (the sets of one of
+// each mirror pair of candidates are counted twice, not searched); an
+// existence search on an odd board branches at the centre instead, one
+// candidate per orbit of its symmetries. "naive" is the seed-style search kept for comparison: every
 // set of squares in row-major order, smallest sets first, no bound.
 package dominate
 
@@ -37,12 +41,14 @@ func init() {
 const splitWant = 64
 
 // splitTasks expands the tree below the root of an engine with the given
-// bound until there are splitWant nodes (or the tree ends).
-func splitTasks(e *engine) ([]state, int) {
+// bound until there are splitWant nodes (or the tree ends), folded by the
+// symmetry sigma (nil: none; see engine.fold), branching at the root as
+// orbits says (nil: on the usual branch square).
+func splitTasks(e *engine, sigma []int32, orbits *rootOrbits) ([]state, int) {
 	var tasks []state
 	depth := 0
 	for depth = 1; depth <= e.limit; depth++ {
-		tasks = e.expand(depth)
+		tasks = e.expand(depth, sigma, orbits)
 		if len(tasks) >= splitWant {
 			break
 		}
@@ -53,17 +59,64 @@ func splitTasks(e *engine) ([]state, int) {
 	return tasks, depth
 }
 
+// rootSymmetry returns a symmetry of the board other than the identity
+// that fixes the square the search branches on first and is its own
+// inverse (on a square board, the diagonal reflection through the corner
+// a1), or nil if there is none: the split folds the root's candidates by
+// it, which halves the work of counts and of proofs that no set exists.
+func rootSymmetry(g *geom) []int32 {
+	e := newEngine(context.Background(), g, false, g.n)
+	t := e.branchSquare(g.full, g.full)
+	if t < 0 {
+		return nil
+	}
+	for _, p := range symmetry.Perms[int32](g.board)[1:] {
+		if p[t] != int32(t) {
+			continue
+		}
+		inv := true
+		for q, r := range p {
+			if p[r] != int32(q) {
+				inv = false
+				break
+			}
+		}
+		if inv {
+			return p
+		}
+	}
+	return nil
+}
+
+// foldNote names the fold in a split's partition (checkpoints of another
+// split do not match it).
+func foldNote(sigma []int32) string {
+	if sigma == nil {
+		return ""
+	}
+	return ", root folded by a symmetry"
+}
+
 // exists searches for a dominating set of at most limit pieces on every
 // core; it returns one if found, and whether the search finished (a
 // stopped search proves nothing).
 func exists(ctx context.Context, req puzzle.Request, g *geom, indep bool, limit int, nodes *atomic.Int64) ([]int32, bool, error) {
-	tasks, depth := splitTasks(newEngine(ctx, g, indep, limit))
+	var sigma []int32
+	orbits := existenceRoot(g)
+	if orbits == nil {
+		sigma = rootSymmetry(g)
+	}
+	tasks, depth := splitTasks(newEngine(ctx, g, indep, limit), sigma, orbits)
 	var found atomic.Bool
 	var mu sync.Mutex
 	var sol []int32
 	plain := req
 	plain.Split = nil // a shard of an existence search proves nothing
-	partition := fmt.Sprintf("sets of at most %d pieces, prefixes of %d placements: %d subproblems", limit, depth, len(tasks))
+	note := foldNote(sigma)
+	if orbits != nil {
+		note = ", one root candidate per orbit"
+	}
+	partition := fmt.Sprintf("sets of at most %d pieces, prefixes of %d placements%s: %d subproblems", limit, depth, note, len(tasks))
 	res, err := search.RunSplit(ctx, plain, "bnb", partition, len(tasks), func() subproblem.Solver {
 		e := newEngine(ctx, g, indep, limit)
 		e.abort = found.Load
@@ -277,10 +330,15 @@ func eachSet(chosen []int32, allow []uint64, limit int, indep bool, fn func(set 
 // classes under the board's symmetries (Unique: the sets that are the
 // least of their class), through the shared pool.
 func bnbCount(ctx context.Context, req puzzle.Request, d puzzle.Dominate, g *geom, limit int, nodes *atomic.Int64) (puzzle.Answer, error) {
-	tasks, depth := splitTasks(newEngine(ctx, g, d.Independent, limit))
+	// Unique counts the least set of each class, which a fold would miss.
+	var sigma []int32
+	if req.Task != puzzle.Unique {
+		sigma = rootSymmetry(g)
+	}
+	tasks, depth := splitTasks(newEngine(ctx, g, d.Independent, limit), sigma, nil)
 	syms := symmetry.Perms[int32](d.Board)
-	partition := fmt.Sprintf("sets of at most %d pieces, prefixes of %d placements: %d subproblems", limit, depth, len(tasks))
-	overflow := false
+	partition := fmt.Sprintf("sets of at most %d pieces, prefixes of %d placements%s: %d subproblems", limit, depth, foldNote(sigma), len(tasks))
+	var overflow atomic.Bool
 	res, err := search.RunSplit(ctx, req, "bnb", partition, len(tasks), func() subproblem.Solver {
 		e := newEngine(ctx, g, d.Independent, limit)
 		e.supersets = true
@@ -305,17 +363,18 @@ func bnbCount(ctx context.Context, req puzzle.Request, d puzzle.Dominate, g *geo
 			e.stopped, e.count = false, 0
 			e.run(tasks[id])
 			nodes.Add(e.nodes - n0)
-			if e.overflow {
-				overflow = true
+			hi, c := bits.Mul64(e.count, tasks[id].weight)
+			if e.overflow || hi != 0 {
+				overflow.Store(true)
 				return 0, false
 			}
-			return e.count, !e.stopped
+			return c, !e.stopped
 		}
 	})
 	if err != nil {
 		return puzzle.Answer{}, err
 	}
-	if overflow {
+	if overflow.Load() {
 		return puzzle.Answer{Status: puzzle.Error, Message: "a subproblem's count passed 2^64", Stats: map[string]int64{puzzle.StatNodes: nodes.Load()}}, nil
 	}
 	ans := search.SplitAnswer(res, map[string]int64{puzzle.StatNodes: nodes.Load()})

@@ -3,6 +3,9 @@ package dominate
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -243,3 +246,146 @@ func BenchmarkDominateQueens10Count(b *testing.B)   { benchQueens(b, 10, puzzle.
 func BenchmarkDominateQueens11Count(b *testing.B)   { benchQueens(b, 11, puzzle.Count) }
 func BenchmarkDominateQueens12Count(b *testing.B)   { benchQueens(b, 12, puzzle.Count) }
 func BenchmarkDominateQueens13Count(b *testing.B)   { benchQueens(b, 13, puzzle.Count) }
+
+// TestThreadsAgree: the split count on one goroutine and on two gives
+// A002564 for n = 1..9, and the same counts of sets of at most K and of
+// independent sets (the root fold and the pool must not change a count).
+func TestThreadsAgree(t *testing.T) {
+	a002564 := []uint64{1, 4, 1, 12, 186, 4, 86, 4860, 114}
+	specs := []string{"dominate:6x6:Q:k=3", "dominate:6x6:Q:independent", "dominate:6x6:K:k=5", "dominate:6x6:N:independent", "dominate:5x4:Q:k=3"}
+	for n := 1; n <= len(a002564); n++ {
+		specs = append(specs, fmt.Sprintf("dominate:%dx%d:Q", n, n))
+	}
+	for _, spec := range specs {
+		var got [2]puzzle.Answer
+		for i, threads := range []int{1, 2} {
+			ans, err := search.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse(spec), Task: puzzle.Count, Threads: threads})
+			if err != nil || ans.Status != puzzle.OK {
+				t.Fatalf("%s threads=%d: %v %s (%s)", spec, threads, err, ans.Status, ans.Message)
+			}
+			got[i] = ans
+		}
+		if got[0].CountString() != got[1].CountString() {
+			t.Errorf("%s: %s sets on one thread, %s on two", spec, got[0].CountString(), got[1].CountString())
+		}
+		var n int
+		if _, err := fmt.Sscanf(spec, "dominate:%dx%d:Q", &n, &n); err == nil && !strings.Contains(spec, ":k=") && !strings.HasSuffix(spec, "independent") {
+			if want := a002564[n-1]; got[0].Count != want {
+				t.Errorf("%s: %d sets, A002564 says %d", spec, got[0].Count, want)
+			}
+		}
+	}
+}
+
+// TestFoldKeepsCounts: the split folded by the root's symmetry weighs its
+// subproblems so that their weighted counts add up to the unfolded split's
+// count, on square boards of every piece, with k= and independent sets.
+func TestFoldKeepsCounts(t *testing.T) {
+	for _, spec := range []string{"dominate:6x6:Q", "dominate:7x7:Q:k=4", "dominate:6x6:Q:independent", "dominate:6x6:K:k=4", "dominate:5x5:R:k=5",
+		"dominate:6x6:B", "dominate:6x6:N:independent", "dominate:5x5:N:k=6", "dominate:4x4:R:k=4:independent"} {
+		d := puzzle.MustParse(spec).(puzzle.Dominate)
+		g := newGeom(d)
+		sigma := rootSymmetry(g)
+		if sigma == nil {
+			t.Fatalf("%s: no symmetry fixes the first branch square", spec)
+		}
+		limit := d.K
+		if !d.HasK {
+			best, _, _, err := optimum(context.Background(), puzzle.Request{Spec: d, Task: puzzle.Optimum}, g, d.Independent, g.n, new(atomic.Int64))
+			if err != nil {
+				t.Fatal(err)
+			}
+			limit = len(best)
+		}
+		var sums [2]uint64
+		var sizes [2]int
+		for i, s := range [][]int32{nil, sigma} {
+			for depth := 1; depth <= 3; depth++ {
+				tasks := newEngine(context.Background(), g, d.Independent, limit).expand(depth, s, nil)
+				e := newEngine(context.Background(), g, d.Independent, limit)
+				e.supersets = true
+				var sum uint64
+				for _, st := range tasks {
+					e.count = 0
+					e.run(st)
+					sum += e.count * st.weight
+				}
+				if depth > 1 && sum != sums[i] {
+					t.Errorf("%s fold=%v: %d sets split at depth %d, %d at depth 1", spec, s != nil, sum, depth, sums[i])
+				}
+				sums[i] = sum
+				sizes[i] += len(tasks)
+			}
+		}
+		if sums[0] != sums[1] || sums[0] == 0 {
+			t.Errorf("%s: %d sets unfolded, %d folded", spec, sums[0], sums[1])
+		}
+	}
+}
+
+// TestCoverageUnrolled: the coverage bound over covers padded to four
+// words (boards of at most 256 squares) equals the general loop's on
+// random undominated and allowed sets, for every piece.
+func TestCoverageUnrolled(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 1))
+	for _, spec := range []string{"dominate:13x13:Q", "dominate:16x16:N", "dominate:7x9:K", "dominate:10x10:B", "dominate:12x11:R"} {
+		g := newGeom(puzzle.MustParse(spec).(puzzle.Dominate))
+		if g.cover4 == nil {
+			t.Fatalf("%s: no padded covers", spec)
+		}
+		e := newEngine(context.Background(), g, false, g.n)
+		for range 200 {
+			und, allow := make([]uint64, g.words), make([]uint64, g.words)
+			for s := range g.n {
+				if rng.IntN(3) == 0 {
+					setBit(und, s)
+				}
+				if rng.IntN(4) != 0 {
+					setBit(allow, s)
+				}
+			}
+			fast := e.coverage(und, allow)
+			c4 := g.cover4
+			g.cover4 = nil
+			slow := e.coverage(und, allow)
+			g.cover4 = c4
+			if fast != slow {
+				t.Fatalf("%s: coverage bound %d unrolled, %d general", spec, fast, slow)
+			}
+		}
+	}
+}
+
+// TestExistenceRoot: an existence search branches at the centre of an odd
+// board, searching one candidate per orbit (queens n x n: the centre and,
+// at each distance, one orthogonal and one diagonal square: n of 4n-3;
+// knights on 5x3: the centre and one of the four corners),
+// and keeps the reflection fold where no square has more than one
+// symmetry besides the identity (even boards).
+func TestExistenceRoot(t *testing.T) {
+	for _, c := range []struct {
+		spec        string
+		order, kept int
+	}{{"dominate:13x13:Q", 49, 13}, {"dominate:5x5:Q", 17, 5}, {"dominate:5x3:N", 5, 2}, {"dominate:14x14:Q", 0, 0}, {"dominate:4x6:K", 0, 0}} {
+		o := existenceRoot(newGeom(puzzle.MustParse(c.spec).(puzzle.Dominate)))
+		if c.order == 0 {
+			if o != nil {
+				t.Errorf("%s: orbit root %v, want none", c.spec, o.order)
+			}
+			continue
+		}
+		if o == nil {
+			t.Errorf("%s: no orbit root", c.spec)
+			continue
+		}
+		kept := 0
+		for _, f := range o.first {
+			if f {
+				kept++
+			}
+		}
+		if len(o.order) != c.order || kept != c.kept {
+			t.Errorf("%s: %d candidates, %d searched; want %d, %d", c.spec, len(o.order), kept, c.order, c.kept)
+		}
+	}
+}
