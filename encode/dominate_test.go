@@ -60,7 +60,7 @@ func TestDominateSATPublished(t *testing.T) {
 			}
 		}
 		if i < len(a002564) {
-			for _, cardEnc := range []string{"seqcounter", "mtotalizer", "native"} {
+			for _, cardEnc := range []string{"seqcounter", "mtotalizer", "kmtotalizer", "native"} {
 				if got := domValue(domSAT(t, spec, cardEnc, puzzle.Count), puzzle.Count); got != fmt.Sprint(a002564[i]) {
 					t.Errorf("%s %s count: %s, A002564 says %d", spec, cardEnc, got, a002564[i])
 				}
@@ -85,7 +85,7 @@ func TestDominateSATAgreesWithBrute(t *testing.T) {
 			}
 		}
 	}
-	encs := []string{"satunsat+seqcounter", "unsatsat+totalizer", "bisect+sortnet", "satunsat+pairwise", "satunsat+mtotalizer", "unsatsat+native"}
+	encs := []string{"satunsat+seqcounter", "unsatsat+totalizer", "bisect+sortnet", "satunsat+pairwise", "satunsat+mtotalizer", "unsatsat+native", "bisect+kmtotalizer"}
 	for i, s := range specs {
 		spec := puzzle.MustParse(s)
 		for _, task := range []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First} {

@@ -218,7 +218,7 @@ func TestSizes(t *testing.T) {
 
 // TestRegistry checks the catalogue's names and flags.
 func TestRegistry(t *testing.T) {
-	want := []string{"pairwise", "binary", "seqcounter", "commander", "product", "ladder", "totalizer", "sortnet", "cardnet", "mtotalizer", "native"}
+	want := []string{"pairwise", "binary", "seqcounter", "commander", "product", "ladder", "totalizer", "sortnet", "cardnet", "mtotalizer", "kmtotalizer", "native"}
 	for _, name := range want {
 		e, err := card.Lookup(name)
 		if err != nil {
@@ -251,5 +251,31 @@ func TestPairwiseLimit(t *testing.T) {
 	}
 	if f.NumClauses() != 0 || f.NumVars() != 256 {
 		t.Error("refused constraint added to the formula")
+	}
+}
+
+// TestModuloLargerModulus extends TestExhaustive and
+// TestPropagationRefutes for the two modulo totalizers to n = 10 and 11
+// inputs and bounds 4..9, where the modulus reaches 3 and kmtotalizer
+// cuts inner quotients (at floor(k/p)) and must refute their overflow.
+func TestModuloLargerModulus(t *testing.T) {
+	for _, name := range []string{"mtotalizer", "kmtotalizer"} {
+		e, err := card.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			for _, op := range ops {
+				for n := 10; n <= 11; n++ {
+					for k := 4; k <= 9; k++ {
+						if multi := checkCase(t, e, op, n, k); multi {
+							t.Errorf("%s %d of %d: several aux extensions of one input assignment", op, k, n)
+						}
+						checkRefutes(t, e, op, n, k)
+					}
+				}
+			}
+		})
 	}
 }
