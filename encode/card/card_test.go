@@ -279,3 +279,62 @@ func TestModuloLargerModulus(t *testing.T) {
 		})
 	}
 }
+
+// TestTotalizerOutputs checks the incremental totalizer's outputs: for n
+// in 1..8 inputs, every limit and every bound k below it, the formula
+// with the unit "not out[k]" holds for exactly the input assignments with
+// at most k true (its projected count is the binomial sum), and a bound
+// added after a looser one is the tighter bound alone.
+func TestTotalizerOutputs(t *testing.T) {
+	for n := 1; n <= 8; n++ {
+		for limit := 1; limit <= n+1; limit++ {
+			f := cnf.New()
+			lits := make([]cnf.Lit, n)
+			for i := range lits {
+				lits[i] = f.Var(fmt.Sprintf("x%d", i+1))
+				if i%3 == 2 {
+					lits[i] = lits[i].Not()
+				}
+			}
+			out := card.Totalizer(f, lits, limit)
+			if len(out) != min(n, limit) {
+				t.Fatalf("n %d limit %d: %d outputs", n, limit, len(out))
+			}
+			for k := len(out) - 1; k >= 0; k-- {
+				f.Add(out[k].Not()) // tighter and tighter, as a descent adds them
+				var auxVars []int
+				for v := n + 1; v <= f.NumVars(); v++ {
+					auxVars = append(auxVars, v)
+				}
+				s := cnftest.New(f)
+				fixed := make([]cnf.Lit, n)
+				var count, want uint64
+				for c := 0; c <= k; c++ {
+					want += binom(n, c)
+				}
+				for a := range uint(1) << n {
+					trueLits := 0
+					for i, l := range lits {
+						fixed[i] = cnf.Lit(i + 1)
+						if a>>i&1 == 0 {
+							fixed[i] = -fixed[i]
+						}
+						if (l > 0) == (a>>i&1 == 1) {
+							trueLits++
+						}
+					}
+					sat := s.CountUnder(fixed, auxVars, 1) > 0
+					if sat != (trueLits <= k) {
+						t.Fatalf("n %d limit %d at most %d, inputs %0*b (%d true): satisfiable %v", n, limit, k, n, a, trueLits, sat)
+					}
+					if sat {
+						count++
+					}
+				}
+				if count != want {
+					t.Errorf("n %d limit %d at most %d: count %d, want %d", n, limit, k, count, want)
+				}
+			}
+		}
+	}
+}

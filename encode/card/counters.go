@@ -50,6 +50,20 @@ func totalizerAtMost(f *cnf.Formula, lits []cnf.Lit, k int) error {
 	return nil
 }
 
+// Totalizer adds the upward clauses of a totalizer over lits counting up
+// to limit and returns its outputs: out[j] is forced true when at least
+// j+1 of lits are true, for j < min(limit, len(lits)). "At most k of
+// lits", k < len(out), is then the unit clause not out[k], which can come
+// later than the rest: this is the incremental totalizer of a descent
+// that keeps one solver and tightens the bound by adding units (PySAT's
+// ITotalizer does the same).
+func Totalizer(f *cnf.Formula, lits []cnf.Lit, limit int) []cnf.Lit {
+	if len(lits) == 0 || limit <= 0 {
+		return nil
+	}
+	return totalizerNode(f, lits, limit, false)
+}
+
 // totalizerNode returns the unary outputs (at most limit of them) of the
 // subtree over lits. At the root only the last output is needed.
 func totalizerNode(f *cnf.Formula, lits []cnf.Lit, limit int, root bool) []cnf.Lit {
