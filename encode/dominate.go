@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/boardsat/boardsat/encode/card"
@@ -56,6 +57,8 @@ import (
 // minimum sets, counted as the sets of at most the proven minimum), the
 // same definitions as the native backend's; unique (lex-leader models
 // only) is that count with one set per class of the board's symmetries.
+// The lex-leader models count (not list) all sets too: one set per class
+// enumerated, each weighted by the size of its orbit.
 func init() {
 	tasks := []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First, puzzle.All}
 	linear, inc := dominateConfig{strategy: sat.OptimizeLinear}, dominateConfig{strategy: sat.OptimizeLinear, incremental: true}
@@ -71,23 +74,24 @@ func init() {
 		{"unsatsat", "the same formula; minimum by UNSAT-SAT ascent from the lower bound ceil(squares / largest cover)", dominateConfig{strategy: sat.OptimizeUNSATSAT}},
 		{"bisect", "the same formula; minimum by bisection between the lower bound and the size of a first set", dominateConfig{strategy: sat.OptimizeBinary}},
 		{"satunsat-hilbert", "satunsat with the cardinality constraint's inputs in Hilbert-curve order of the squares (not row-major)", with(linear, orderHilbert, false)},
-		{"satunsat-lex", "satunsat with static lex-leader symmetry breaking (every board symmetry, one set per class); optimum, first, unique", with(linear, "", true)},
-		{"satunsat-hilbert-lex", "satunsat with Hilbert order and lex-leader symmetry breaking; optimum, first, unique", with(linear, orderHilbert, true)},
+		{"satunsat-lex", "satunsat with static lex-leader symmetry breaking (every board symmetry, one set per class); optimum, first, unique, count (classes times orbit sizes)", with(linear, "", true)},
+		{"satunsat-hilbert-lex", "satunsat with Hilbert order and lex-leader symmetry breaking; optimum, first, unique, count (classes times orbit sizes)", with(linear, orderHilbert, true)},
 		{"satunsat-coverage", "satunsat with the cardinality constraint's inputs in coverage order: squares dominating the most squares first, ties along the Hilbert curve", with(linear, orderCoverage, false)},
-		{"satunsat-coverage-lex", "satunsat with coverage order and lex-leader symmetry breaking; optimum, first, unique", with(linear, orderCoverage, true)},
+		{"satunsat-coverage-lex", "satunsat with coverage order and lex-leader symmetry breaking; optimum, first, unique, count (classes times orbit sizes)", with(linear, orderCoverage, true)},
 		{"satunsat-inc", "SAT-UNSAT descent on one kept gophersat solver: a totalizer over the squares, each step adds the unit 'not output k' (learnt clauses kept); gophersat only; the card encoding serves count", inc},
-		{"satunsat-inc-hilbert-lex", "satunsat-inc with Hilbert order and lex-leader symmetry breaking; optimum, first, unique", with(inc, orderHilbert, true)},
-		{"satunsat-inc-coverage-lex", "satunsat-inc with coverage order and lex-leader symmetry breaking; optimum, first, unique", with(inc, orderCoverage, true)},
+		{"satunsat-inc-hilbert-lex", "satunsat-inc with Hilbert order and lex-leader symmetry breaking; optimum, first, unique, count (classes times orbit sizes)", with(inc, orderHilbert, true)},
+		{"satunsat-inc-coverage-lex", "satunsat-inc with coverage order and lex-leader symmetry breaking; optimum, first, unique, count (classes times orbit sizes)", with(inc, orderCoverage, true)},
 		{"pbmin", "the same formula, no size bound; minimum by gophersat's own PB optimisation (its Optimal, the pieces as cost function); gophersat only", dominateConfig{strategy: sat.OptimizeGophersat}},
-		{"pbmin-lex", "pbmin with lex-leader symmetry breaking; optimum, first, unique", dominateConfig{strategy: sat.OptimizeGophersat, lex: true}},
+		{"pbmin-lex", "pbmin with lex-leader symmetry breaking; optimum, first, unique, count (classes times orbit sizes)", dominateConfig{strategy: sat.OptimizeGophersat, lex: true}},
 	} {
 		name, cfg := s.name, s.cfg
 		ts := tasks
 		if cfg.lex {
 			// Lex-leader keeps exactly one set per symmetry class: sound
 			// for the optimum and a first set, and its count is the count
-			// of classes (unique); wrong for count and all.
-			ts = []puzzle.Task{puzzle.Optimum, puzzle.First, puzzle.Unique}
+			// of classes (unique); count adds up the classes' orbit sizes
+			// (dominateOrbitCount); all is refused.
+			ts = []puzzle.Task{puzzle.Optimum, puzzle.First, puzzle.Unique, puzzle.Count}
 		}
 		register(Encoder{Puzzle: "dominate", Name: name, Doc: s.doc, Default: name == "satunsat", Tasks: ts,
 			Build: func(spec puzzle.Spec, enc card.Encoding, opt Options) (*Instance, error) {
@@ -498,7 +502,13 @@ func dominateCount(ctx context.Context, req puzzle.Request, r *dominateRun, limi
 	r.ans.Message = ""
 	// satCount sets SolveSeconds from its start: backdate it by the
 	// optimisation's solver time so the answer has both.
-	ans, err := satCount(ctx, req, pr, r.solver, r.ans, time.Now().Add(-time.Duration(r.ans.SolveSeconds*float64(time.Second))))
+	since := time.Now().Add(-time.Duration(r.ans.SolveSeconds * float64(time.Second)))
+	var ans puzzle.Answer
+	if r.cfg.lex && req.Task == puzzle.Count {
+		ans, err = dominateOrbitCount(ctx, req, r, pr, since)
+	} else {
+		ans, err = satCount(ctx, req, pr, r.solver, r.ans, since)
+	}
 	if err != nil {
 		return ans, err
 	}
@@ -510,6 +520,56 @@ func dominateCount(ctx context.Context, req puzzle.Request, r *dominateRun, limi
 	}
 	r.ans, r.log = ans, prefix
 	return finish(), nil
+}
+
+// dominateOrbitCount is count under a lex-leader model: it enumerates
+// the sets the model keeps, exactly one per class of the board's
+// symmetries, and adds up the size of each one's orbit (its distinct
+// images under the symmetries), which is the number of sets of its class.
+// Every set lies in exactly one class, so the sum is the count of all
+// sets, reached by enumerating about one set in eight.
+func dominateOrbitCount(ctx context.Context, req puzzle.Request, r *dominateRun, pr satPrepared, since time.Time) (puzzle.Answer, error) {
+	maps := boardMaps(r.d.Board)
+	var mu sync.Mutex
+	var total uint64
+	creq := req
+	creq.Task = puzzle.All
+	creq.Emit = func(sol puzzle.Solution) error {
+		n := orbitSize(sol.Layout, maps)
+		mu.Lock()
+		total += n
+		mu.Unlock()
+		return nil
+	}
+	ans, err := satCount(ctx, creq, pr, r.solver, r.ans, since)
+	if err != nil || ans.Status != puzzle.OK {
+		return ans, err
+	}
+	r.log = append(r.log, fmt.Sprintf("%d classes under the board's symmetries, expanded by their orbits", ans.Count))
+	ans.Count = total
+	return ans, nil
+}
+
+// orbitSize returns the number of distinct images of a placement under
+// the identity and maps.
+func orbitSize(layout []puzzle.Kind, maps [][]int) uint64 {
+	seen := map[string]bool{string(kindBytes(layout, nil)): true}
+	for _, p := range maps {
+		img := make([]puzzle.Kind, len(layout))
+		for s, k := range layout {
+			img[p[s]] = k
+		}
+		seen[string(kindBytes(img, nil))] = true
+	}
+	return uint64(len(seen))
+}
+
+// kindBytes appends a placement's pieces as bytes (a map key).
+func kindBytes(layout []puzzle.Kind, buf []byte) []byte {
+	for _, k := range layout {
+		buf = append(buf, byte(k))
+	}
+	return buf
 }
 
 // boardMaps returns the board's symmetries other than the identity as

@@ -178,7 +178,8 @@ var uniqueQueens = []uint64{1, 1, 1, 3, 37, 1, 13}
 
 // TestDominateSATUnique: the lex-leader models keep exactly one set per
 // symmetry class: their count of minimum sets is uniqueQueens for
-// n = 1..7, and the other models refuse task unique.
+// n = 1..7, their count expanded by orbits is A002564, and the other
+// models refuse task unique.
 func TestDominateSATUnique(t *testing.T) {
 	for n := 1; n <= 7; n++ {
 		spec := fmt.Sprintf("dominate:%dx%d:Q", n, n)
@@ -189,6 +190,17 @@ func TestDominateSATUnique(t *testing.T) {
 			"satunsat-inc-hilbert-lex+seqcounter", "satunsat-inc-coverage-lex+totalizer", "pbmin-lex+totalizer"} {
 			if got := domSAT(t, spec, model, puzzle.Unique); got.Status != puzzle.OK || got.Count != want {
 				t.Errorf("%s %s: %s %d classes, want %d", spec, model, got.Status, got.Count, want)
+			}
+		}
+	}
+	// Count under lex-leader: the classes expanded by their orbits give
+	// A002564, n = 1..7.
+	a002564 := []uint64{1, 4, 1, 12, 186, 4, 86}
+	for n := 1; n <= 7; n++ {
+		spec := fmt.Sprintf("dominate:%dx%d:Q", n, n)
+		for _, model := range []string{"satunsat-hilbert-lex+seqcounter", "satunsat-inc-coverage-lex+totalizer"} {
+			if got := domSAT(t, spec, model, puzzle.Count); got.Status != puzzle.OK || got.Count != a002564[n-1] {
+				t.Errorf("%s %s count: %s %d, A002564 says %d", spec, model, got.Status, got.Count, a002564[n-1])
 			}
 		}
 	}
@@ -223,8 +235,9 @@ func TestHilbertOrder(t *testing.T) {
 
 // TestDominateOptionsAgree: Hilbert and coverage order, lex-leader
 // symmetry breaking, the incremental descent and gophersat's own
-// optimisation change neither the optimum nor (orders) the count, on
-// every piece.
+// optimisation change neither the optimum nor the count (the lex-leader
+// models count classes times orbit sizes), on every piece, on square and
+// rectangular boards, with and without k= and independent.
 func TestDominateOptionsAgree(t *testing.T) {
 	for _, s := range []string{"dominate:6x6:Q", "dominate:5x4:N", "dominate:5x5:K:independent", "dominate:6x3:B", "dominate:5x5:R:k=5"} {
 		base := domSAT(t, s, "satunsat+seqcounter", puzzle.Optimum)
@@ -234,7 +247,7 @@ func TestDominateOptionsAgree(t *testing.T) {
 				t.Errorf("%s %s optimum: %s, row-major without symmetry breaking %s", s, m, got, want)
 			}
 		}
-		for _, m := range []string{"satunsat-hilbert+seqcounter", "satunsat-coverage+totalizer"} {
+		for _, m := range []string{"satunsat-hilbert+seqcounter", "satunsat-coverage+totalizer", "satunsat-lex+seqcounter", "satunsat-inc-hilbert-lex+totalizer", "pbmin-lex+seqcounter"} {
 			if got, want := domValue(domSAT(t, s, m, puzzle.Count), puzzle.Count), domValue(domSAT(t, s, "", puzzle.Count), puzzle.Count); got != want {
 				t.Errorf("%s %s count: %s, row-major %s", s, m, got, want)
 			}
