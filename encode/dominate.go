@@ -384,7 +384,7 @@ func (r *dominateRun) minimize(ctx context.Context, capK int) error {
 		}
 	} else {
 		if r.cfg.incremental {
-			if s, _ := sat.Lookup(r.solver); s.Name != sat.DefaultSolver {
+			if s, _ := sat.Lookup(r.solver); s.Name != sat.DefaultSolver && s.Name != sat.BlockingSolver {
 				return fmt.Errorf("the incremental descent keeps a gophersat solver, not %s: pick satunsat for other solvers", r.solver)
 			}
 		}
