@@ -12,7 +12,9 @@ import (
 // TestIntervalsAgree sweeps small instances, generated ones and ones with
 // values 0..2 (many ties and zero values, so counts well above 1): the
 // native DP, the seed's search (optimum only: the seed computes no count),
-// both SAT models (pairwise, clique) and this brute force agree on the
+// both SAT models (pairwise, clique; optimum also through the kept-solver
+// descent pairwise-inc and gophersat's own optimisation clique-pbmin) and
+// this brute force agree on the
 // optimum and on the number of optimal selections, and every selection
 // passes the checker with the claimed value.
 func TestIntervalsAgree(t *testing.T) {
@@ -43,6 +45,8 @@ func TestIntervalsAgree(t *testing.T) {
 		{"pairwise", encode.Backend{}, puzzle.Request{Encoding: "pairwise"}, true},
 		{"clique", encode.Backend{}, puzzle.Request{Encoding: "clique+seqcounter"}, true},
 		{"clique-native", encode.Backend{}, puzzle.Request{Encoding: "clique+native"}, true},
+		{"pairwise-inc", encode.Backend{}, puzzle.Request{Encoding: "pairwise-inc+seqcounter"}, false},
+		{"clique-pbmin", encode.Backend{}, puzzle.Request{Encoding: "clique-pbmin+totalizer"}, false},
 		{"check", Backend{}, puzzle.Request{}, true},
 	}
 	maxCount := uint64(0)

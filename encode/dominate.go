@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/boardsat/boardsat/encode/card"
@@ -23,16 +24,29 @@ import (
 // k pieces is exactly one assignment of the x_s, so the projected model
 // count is the number of sets.
 //
-// The minimum is found by a sequence of such formulas, each a fresh
-// solver run (encode/sat has no incremental interface), under one of three
-// named searches, each a model of the encoder:
+// The minimum is found by sat.Descend, the project's one optimisation
+// loop, each probe "a set of at most k pieces?" a solver run, under one of
+// the named searches, each a model of the encoder:
 //   - satunsat (default): linear SAT-UNSAT descent: a set of at most the
 //     cap, then at most one fewer than the last set found, until UNSAT;
 //     the UNSAT at size-1 is the proof of optimality;
 //   - unsatsat: linear UNSAT-SAT ascent from a lower bound: every size
 //     below the optimum is proved UNSAT, and the first SAT is the optimum;
 //   - bisect: a first set gives an upper bound, then bisection between the
-//     lower and upper bounds.
+//     lower and upper bounds;
+//   - satunsat-inc: the SAT-UNSAT descent on one kept gophersat solver
+//     (sat.Session): the formula holds a totalizer over the squares whose
+//     outputs count the pieces, and each step adds the unit clause "not
+//     output k" (at most k), so learnt clauses carry over from step to
+//     step; the cardinality encoding named serves count only;
+//   - pbmin: gophersat's own PB optimisation (sat.Minimize with
+//     sat.OptimizeGophersat): the number of pieces as its cost function.
+//
+// Each probe of satunsat, unsatsat and bisect is a fresh formula and a
+// fresh solver run. The model options: -hilbert gives the cardinality
+// constraint's inputs in Hilbert-curve order of the squares, -coverage in
+// order of how many squares each dominates (most first, ties along the
+// Hilbert curve), -lex adds static lex-leader symmetry breaking.
 //
 // The lower bound the searches start from is the encoder's own: ceil(n /
 // c), n the squares and c the most squares one piece dominates.
@@ -43,27 +57,41 @@ import (
 // minimum sets, counted as the sets of at most the proven minimum), the
 // same definitions as the native backend's; unique (lex-leader models
 // only) is that count with one set per class of the board's symmetries.
+// The lex-leader models count (not list) all sets too: one set per class
+// enumerated, each weighted by the size of its orbit.
 func init() {
 	tasks := []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First, puzzle.All}
+	linear, inc := dominateConfig{strategy: sat.OptimizeLinear}, dominateConfig{strategy: sat.OptimizeLinear, incremental: true}
+	with := func(c dominateConfig, order string, lex bool) dominateConfig {
+		c.order, c.lex = order, lex
+		return c
+	}
 	for _, s := range []struct {
 		name, doc string
-		search    dominateSearch
 		cfg       dominateConfig
 	}{
-		{"satunsat", "x_s: piece on s; each square dominated by a clause; minimum by SAT-UNSAT descent (at most size-1 until UNSAT)", dominateSATUNSAT, dominateConfig{}},
-		{"unsatsat", "the same formula; minimum by UNSAT-SAT ascent from the lower bound ceil(squares / largest cover)", dominateUNSATSAT, dominateConfig{}},
-		{"bisect", "the same formula; minimum by bisection between the lower bound and the size of a first set", dominateBisect, dominateConfig{}},
-		{"satunsat-hilbert", "satunsat with the cardinality constraint's inputs in Hilbert-curve order of the squares (not row-major)", dominateSATUNSAT, dominateConfig{hilbert: true}},
-		{"satunsat-lex", "satunsat with static lex-leader symmetry breaking (every board symmetry, one set per class); optimum, first, unique", dominateSATUNSAT, dominateConfig{lex: true}},
-		{"satunsat-hilbert-lex", "satunsat with Hilbert order and lex-leader symmetry breaking; optimum, first, unique", dominateSATUNSAT, dominateConfig{hilbert: true, lex: true}},
+		{"satunsat", "x_s: piece on s; each square dominated by a clause; minimum by SAT-UNSAT descent (at most size-1 until UNSAT)", linear},
+		{"unsatsat", "the same formula; minimum by UNSAT-SAT ascent from the lower bound ceil(squares / largest cover)", dominateConfig{strategy: sat.OptimizeUNSATSAT}},
+		{"bisect", "the same formula; minimum by bisection between the lower bound and the size of a first set", dominateConfig{strategy: sat.OptimizeBinary}},
+		{"satunsat-hilbert", "satunsat with the cardinality constraint's inputs in Hilbert-curve order of the squares (not row-major)", with(linear, orderHilbert, false)},
+		{"satunsat-lex", "satunsat with static lex-leader symmetry breaking (every board symmetry, one set per class); optimum, first, unique, count (classes times orbit sizes)", with(linear, "", true)},
+		{"satunsat-hilbert-lex", "satunsat with Hilbert order and lex-leader symmetry breaking; optimum, first, unique, count (classes times orbit sizes)", with(linear, orderHilbert, true)},
+		{"satunsat-coverage", "satunsat with the cardinality constraint's inputs in coverage order: squares dominating the most squares first, ties along the Hilbert curve", with(linear, orderCoverage, false)},
+		{"satunsat-coverage-lex", "satunsat with coverage order and lex-leader symmetry breaking; optimum, first, unique, count (classes times orbit sizes)", with(linear, orderCoverage, true)},
+		{"satunsat-inc", "SAT-UNSAT descent on one kept gophersat solver: a totalizer over the squares, each step adds the unit 'not output k' (learnt clauses kept); gophersat only; the card encoding serves count", inc},
+		{"satunsat-inc-hilbert-lex", "satunsat-inc with Hilbert order and lex-leader symmetry breaking; optimum, first, unique, count (classes times orbit sizes)", with(inc, orderHilbert, true)},
+		{"satunsat-inc-coverage-lex", "satunsat-inc with coverage order and lex-leader symmetry breaking; optimum, first, unique, count (classes times orbit sizes)", with(inc, orderCoverage, true)},
+		{"pbmin", "the same formula, no size bound; minimum by gophersat's own PB optimisation (its Optimal, the pieces as cost function); gophersat only", dominateConfig{strategy: sat.OptimizeGophersat}},
+		{"pbmin-lex", "pbmin with lex-leader symmetry breaking; optimum, first, unique, count (classes times orbit sizes)", dominateConfig{strategy: sat.OptimizeGophersat, lex: true}},
 	} {
-		search, name, cfg := s.search, s.name, s.cfg
+		name, cfg := s.name, s.cfg
 		ts := tasks
 		if cfg.lex {
 			// Lex-leader keeps exactly one set per symmetry class: sound
 			// for the optimum and a first set, and its count is the count
-			// of classes (unique); wrong for count and all.
-			ts = []puzzle.Task{puzzle.Optimum, puzzle.First, puzzle.Unique}
+			// of classes (unique); count adds up the classes' orbit sizes
+			// (dominateOrbitCount); all is refused.
+			ts = []puzzle.Task{puzzle.Optimum, puzzle.First, puzzle.Unique, puzzle.Count}
 		}
 		register(Encoder{Puzzle: "dominate", Name: name, Doc: s.doc, Default: name == "satunsat", Tasks: ts,
 			Build: func(spec puzzle.Spec, enc card.Encoding, opt Options) (*Instance, error) {
@@ -72,18 +100,28 @@ func init() {
 				return dominateBuild(spec, enc, c)
 			},
 			Solve: func(ctx context.Context, req puzzle.Request, enc card.Encoding) (puzzle.Answer, error) {
-				return dominateSolve(ctx, req, enc, name, cfg, search)
+				return dominateSolve(ctx, req, enc, name, cfg)
 			}})
 	}
 }
 
+// The orders of the cardinality constraint's inputs (dominateConfig.order).
+const (
+	orderRowMajor = ""
+	orderHilbert  = "hilbert"
+	orderCoverage = "coverage"
+)
+
 // dominateConfig holds the model's options: the order of the squares in
-// the cardinality constraint (row-major, or along a Hilbert curve so that
-// the encoding's partial sums count nearby squares together), and static
-// lex-leader symmetry breaking.
+// the cardinality constraint (row-major, along a Hilbert curve so that
+// the encoding's partial sums count nearby squares together, or by
+// coverage), static lex-leader symmetry breaking, and the search for the
+// minimum (a sat.Optimize* strategy, on one kept solver when incremental).
 type dominateConfig struct {
-	hilbert bool
-	lex     bool
+	order       string
+	lex         bool
+	strategy    string
+	incremental bool
 }
 
 // dominateModel is one formula of the model: its variables by square.
@@ -126,11 +164,7 @@ func dominateFormula(d puzzle.Dominate, enc card.Encoding, limit int, cfg domina
 		dominateLexLeader(f, b, x)
 	}
 	if limit >= 0 && limit < n {
-		order := x
-		if cfg.hilbert {
-			order = hilbertOrder(b, x)
-		}
-		if err := enc.Encode(f, order, cnf.AtMost, limit); err != nil {
+		if err := enc.Encode(f, cardOrder(d, x, cfg.order), cnf.AtMost, limit); err != nil {
 			return dominateModel{}, err
 		}
 	}
@@ -167,24 +201,29 @@ func (m dominateModel) instance(d puzzle.Dominate) *Instance {
 // dominateLowerBound is ceil(n / c): n squares, each piece dominating at
 // most c of them (computed with the encoder's own attack predicate).
 func dominateLowerBound(d puzzle.Dominate) int {
+	c := max(1, slices.Max(dominateCover(d)))
+	return (d.Board.Size() + c - 1) / c
+}
+
+// dominateCover returns, for every square, how many squares a piece there
+// dominates (itself included), by the encoder's own attack predicate.
+func dominateCover(d puzzle.Dominate) []int {
 	b := d.Board
-	c := 1
-	for s := range b.Size() {
-		m := 1
+	cover := make([]int, b.Size())
+	for s := range cover {
+		cover[s] = 1
 		for t := range b.Size() {
 			if piecesAttack(d.Piece, t%b.W-s%b.W, t/b.W-s/b.W) {
-				m++
+				cover[s]++
 			}
 		}
-		c = max(c, m)
 	}
-	return (b.Size() + c - 1) / c
+	return cover
 }
 
 // dominateRun is one solve: the request, the solver, the answer being
 // filled in, the best set found and the best proven lower bound.
 type dominateRun struct {
-	ctx    context.Context
 	d      puzzle.Dominate
 	enc    card.Encoding
 	cfg    dominateConfig
@@ -197,34 +236,56 @@ type dominateRun struct {
 	// stopped holds the status of a run that gave no answer (Timeout or
 	// Error); the search ends there.
 	stopped puzzle.Status
+	// The kept solver of an incremental descent and its totalizer's
+	// outputs (outs[k] true when more than k pieces are placed).
+	sess *sat.Session
+	outs []cnf.Lit
 }
 
-// dominateSearch finds the minimum of r's instance, at most capK pieces:
-// it leaves r.best at a minimum set and r.lower at its size, or r.best nil
-// when no set of at most capK exists, or r.stopped set.
-type dominateSearch func(r *dominateRun, capK int) error
-
-// feasible asks for a dominating set of at most k pieces (any size when k
-// >= the squares). It returns true with r.best updated when the solver
-// finds one, false with r.lower raised to k+1 when it proves none, and
-// false with r.stopped set otherwise.
-func (r *dominateRun) feasible(k int) (bool, error) {
+// probe is sat.Descend's step: a dominating set of at most k pieces (any
+// size when k >= the squares), in a fresh formula and solver run, or on
+// the kept solver of an incremental descent. A set found is decoded,
+// checked and kept in r.best when it is the smallest so far; a model that
+// fails the checker is an Error answer.
+func (r *dominateRun) probe(ctx context.Context, k, _ int64) (sat.Result, int64, error) {
 	start := time.Now()
-	m, err := dominateFormula(r.d, r.enc, k, r.cfg)
-	r.ans.EncodeSeconds += time.Since(start).Seconds()
-	if err != nil {
-		return false, err
+	var res sat.Result
+	var f *cnf.Formula
+	var err error
+	var took time.Duration
+	if r.cfg.incremental && int(k) < r.d.Board.Size() {
+		if r.sess == nil {
+			m, err := dominateFormula(r.d, r.enc, -1, r.cfg)
+			if err != nil {
+				return res, 0, err
+			}
+			r.outs = card.Totalizer(m.f, cardOrder(r.d, m.x, r.cfg.order), int(k)+1)
+			r.sess = sat.NewSession(ctx, m.f)
+		}
+		r.sess.Add(r.outs[k].Not())
+		f = r.sess.Formula()
+		r.ans.EncodeSeconds += time.Since(start).Seconds()
+		start = time.Now()
+		res = r.sess.Solve(ctx)
+		took = time.Since(start)
+	} else {
+		m, err := dominateFormula(r.d, r.enc, int(k), r.cfg)
+		r.ans.EncodeSeconds += time.Since(start).Seconds()
+		if err != nil {
+			return res, 0, err
+		}
+		f = m.f
+		start = time.Now()
+		res, err = sat.Solve(ctx, m.f, r.solver)
+		took = time.Since(start)
+		if err != nil {
+			return res, 0, err
+		}
 	}
-	st := m.f.Stats()
+	st := f.Stats()
 	r.ans.Stats[puzzle.StatVariables] = max(r.ans.Stats[puzzle.StatVariables], int64(st.Variables))
 	r.ans.Stats[puzzle.StatClauses] = max(r.ans.Stats[puzzle.StatClauses], int64(st.Clauses+st.PBConstraints))
-	start = time.Now()
-	res, err := sat.Solve(r.ctx, m.f, r.solver)
-	took := time.Since(start)
 	r.ans.SolveSeconds += took.Seconds()
-	if err != nil {
-		return false, err
-	}
 	for key, v := range res.Stats {
 		if key != puzzle.StatSolverCalls && key != puzzle.StatVariables && key != puzzle.StatClauses {
 			r.ans.Stats[key] += v
@@ -232,92 +293,120 @@ func (r *dominateRun) feasible(k int) (bool, error) {
 	}
 	r.ans.Stats[puzzle.StatSolverCalls]++
 	r.log = append(r.log, fmt.Sprintf("at most %d: %s %dms", k, res.Status, took.Milliseconds()))
-	switch res.Status {
-	case puzzle.Unsat:
-		r.lower = max(r.lower, k+1)
-		return false, nil
-	case puzzle.OK:
-		sol, err := m.instance(r.d).Decode(res.Model)
+	if res.Status != puzzle.OK {
+		return res, 0, err
+	}
+	size, fail := r.keep(res.Model)
+	if fail != "" {
+		return sat.Result{Status: puzzle.Error, Message: fail}, 0, nil
+	}
+	return res, int64(size), nil
+}
+
+// keep decodes a model, checks it, and keeps it as r.best when it is the
+// smallest set so far. It returns the set's size, or why the model is
+// wrong (an encoding bug).
+func (r *dominateRun) keep(model []bool) (int, string) {
+	// The x_s are variables 1..n in every formula of the model.
+	sol, err := placementDecode(r.d.Board, dominateVars(r.d.Board.Size()), func(i int) (puzzle.Square, puzzle.Kind) {
+		return puzzle.Square(i), r.d.Piece
+	})(model)
+	if err != nil {
+		return 0, "decoding a model: " + err.Error()
+	}
+	if err := puzzle.Dominates(r.d, sol); err != nil {
+		return 0, "a decoded model fails the checker (encoding bug): " + err.Error()
+	}
+	size := 0
+	for _, p := range sol.Layout {
+		if p != puzzle.NoPiece {
+			size++
+		}
+	}
+	if r.best == nil || size < r.size {
+		r.best, r.size = &sol, size
+	}
+	return size, ""
+}
+
+// dominateVars are the literals x_s of a board of n squares, variables
+// 1..n as dominateFormula declares them first.
+func dominateVars(n int) []cnf.Lit {
+	x := make([]cnf.Lit, n)
+	for i := range x {
+		x[i] = cnf.Lit(i + 1)
+	}
+	return x
+}
+
+// minimize finds the minimum of r's instance, at most capK pieces, under
+// the model's search: it leaves r.best at a minimum set and r.lower at its
+// size, or r.best nil when no set of at most capK exists, or r.stopped set
+// with r.best the best set found and r.lower the proved bound.
+func (r *dominateRun) minimize(ctx context.Context, capK int) error {
+	defer func() {
+		if r.sess != nil {
+			r.sess.Close()
+		}
+	}()
+	var res sat.OptimizeResult
+	var err error
+	if r.cfg.strategy == sat.OptimizeGophersat {
+		limit := -1
+		if capK < r.d.Board.Size() {
+			limit = capK
+		}
+		start := time.Now()
+		m, err := dominateFormula(r.d, r.enc, limit, r.cfg)
+		r.ans.EncodeSeconds += time.Since(start).Seconds()
 		if err != nil {
-			return false, fmt.Errorf("decoding a model: %v", err)
+			return err
 		}
-		if err := puzzle.Dominates(r.d, sol); err != nil {
-			r.stopped = puzzle.Error
-			r.log = append(r.log, "a decoded model fails the checker (encoding bug): "+err.Error())
-			return false, nil
+		st := m.f.Stats()
+		r.ans.Stats[puzzle.StatVariables] = int64(st.Variables)
+		r.ans.Stats[puzzle.StatClauses] = int64(st.Clauses + st.PBConstraints)
+		obj := sat.Objective{Lits: m.x, Weights: make([]int, len(m.x))}
+		for i := range obj.Weights {
+			obj.Weights[i] = 1
 		}
-		size := 0
-		for _, p := range sol.Layout {
-			if p != puzzle.NoPiece {
-				size++
+		start = time.Now()
+		res, err = sat.Minimize(ctx, m.f, obj, sat.OptimizeOptions{Solver: r.solver, Strategy: sat.OptimizeGophersat, Lower: int64(r.lower)})
+		r.ans.SolveSeconds += time.Since(start).Seconds()
+		if err != nil {
+			return err
+		}
+		satAddStats(&r.ans, res.Stats)
+		r.log = append(r.log, fmt.Sprintf("gophersat's optimisation: %s", res.Status))
+		if res.Model != nil {
+			if _, fail := r.keep(res.Model); fail != "" {
+				res.Status, res.Message = puzzle.Error, fail
 			}
 		}
-		if size > k {
-			r.stopped = puzzle.Error
-			r.log = append(r.log, fmt.Sprintf("a model of at most %d pieces has %d (encoding bug)", k, size))
-			return false, nil
+	} else {
+		if r.cfg.incremental {
+			if s, _ := sat.Lookup(r.solver); s.Name != sat.DefaultSolver && s.Name != sat.BlockingSolver {
+				return fmt.Errorf("the incremental descent keeps a gophersat solver, not %s: pick satunsat for other solvers", r.solver)
+			}
 		}
-		if r.best == nil || size < r.size {
-			r.best, r.size = &sol, size
-		}
-		return true, nil
-	}
-	r.stopped = res.Status
-	if res.Message != "" {
-		r.log = append(r.log, res.Message)
-	}
-	return false, nil
-}
-
-// done reports whether the search is over: stopped, or the best set meets
-// the lower bound.
-func (r *dominateRun) done() bool {
-	return r.stopped != "" || (r.best != nil && r.size <= r.lower)
-}
-
-// dominateSATUNSAT is the linear SAT-UNSAT descent.
-func dominateSATUNSAT(r *dominateRun, capK int) error {
-	k := capK
-	for !r.done() && k >= r.lower {
-		found, err := r.feasible(k)
-		if err != nil || !found {
+		res, err = sat.Descend(ctx, sat.DescentOptions{Strategy: r.cfg.strategy, Lower: int64(r.lower), Upper: int64(capK)}, r.probe)
+		if err != nil {
 			return err
 		}
-		k = r.size - 1
 	}
-	return nil
-}
-
-// dominateUNSATSAT is the linear UNSAT-SAT ascent from the lower bound.
-func dominateUNSATSAT(r *dominateRun, capK int) error {
-	for k := r.lower; !r.done() && k <= capK; k++ {
-		if _, err := r.feasible(k); err != nil {
-			return err
+	r.lower = int(res.Bound)
+	switch res.Status {
+	case puzzle.OK, puzzle.Unsat:
+	default:
+		r.stopped = res.Status
+		if res.Message != "" {
+			r.log = append(r.log, res.Message)
 		}
 	}
 	return nil
 }
 
-// dominateBisect bisects between the lower bound and the size of a first
-// set.
-func dominateBisect(r *dominateRun, capK int) error {
-	if r.lower > capK {
-		return nil
-	}
-	found, err := r.feasible(capK)
-	if err != nil || !found {
-		return err
-	}
-	for !r.done() {
-		if _, err := r.feasible((r.lower + r.size - 1) / 2); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// dominateSolve answers every task of the model with the given search.
-func dominateSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, model string, cfg dominateConfig, search dominateSearch) (puzzle.Answer, error) {
+// dominateSolve answers every task of the model with its search.
+func dominateSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, model string, cfg dominateConfig) (puzzle.Answer, error) {
 	d, ok := req.Spec.(puzzle.Dominate)
 	if !ok {
 		return puzzle.Answer{}, fmt.Errorf("the domination model given a %s spec", req.Spec.Puzzle())
@@ -326,7 +415,7 @@ func dominateSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, m
 	if err != nil {
 		return puzzle.Answer{}, err
 	}
-	r := &dominateRun{ctx: ctx, d: d, enc: enc, cfg: cfg, solver: solver.Name, lower: dominateLowerBound(d)}
+	r := &dominateRun{d: d, enc: enc, cfg: cfg, solver: solver.Name, lower: dominateLowerBound(d)}
 	r.ans = puzzle.Answer{Solver: solver.Name, Encoding: model + "+" + enc.Name, Stats: map[string]int64{}}
 	finish := func() puzzle.Answer {
 		r.ans.Message = strings.Join(r.log, "; ")
@@ -340,23 +429,27 @@ func dominateSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, m
 	if d.HasK && req.Task != puzzle.Optimum {
 		// First, count and all with k=: one formula, at most K.
 		if req.Task == puzzle.First {
-			found, err := r.feasible(capK)
+			r.cfg.incremental = false
+			res, _, err := r.probe(ctx, int64(capK), 0)
 			if err != nil {
 				return puzzle.Answer{}, err
 			}
-			switch {
-			case found:
+			switch res.Status {
+			case puzzle.OK:
 				r.ans.Status, r.ans.Solution = puzzle.OK, r.best
-			case r.stopped != "":
-				r.ans.Status = r.stopped
-			default:
+			case puzzle.Unsat:
 				r.ans.Status = puzzle.Unsat
+			default:
+				r.ans.Status = res.Status
+				if res.Message != "" {
+					r.log = append(r.log, res.Message)
+				}
 			}
 			return finish(), nil
 		}
 		return dominateCount(ctx, req, r, capK, finish)
 	}
-	if err := search(r, capK); err != nil {
+	if err := r.minimize(ctx, capK); err != nil {
 		return puzzle.Answer{}, err
 	}
 	switch {
@@ -409,7 +502,13 @@ func dominateCount(ctx context.Context, req puzzle.Request, r *dominateRun, limi
 	r.ans.Message = ""
 	// satCount sets SolveSeconds from its start: backdate it by the
 	// optimisation's solver time so the answer has both.
-	ans, err := satCount(ctx, req, pr, r.solver, r.ans, time.Now().Add(-time.Duration(r.ans.SolveSeconds*float64(time.Second))))
+	since := time.Now().Add(-time.Duration(r.ans.SolveSeconds * float64(time.Second)))
+	var ans puzzle.Answer
+	if r.cfg.lex && req.Task == puzzle.Count {
+		ans, err = dominateOrbitCount(ctx, req, r, pr, since)
+	} else {
+		ans, err = satCount(ctx, req, pr, r.solver, r.ans, since)
+	}
 	if err != nil {
 		return ans, err
 	}
@@ -421,6 +520,56 @@ func dominateCount(ctx context.Context, req puzzle.Request, r *dominateRun, limi
 	}
 	r.ans, r.log = ans, prefix
 	return finish(), nil
+}
+
+// dominateOrbitCount is count under a lex-leader model: it enumerates
+// the sets the model keeps, exactly one per class of the board's
+// symmetries, and adds up the size of each one's orbit (its distinct
+// images under the symmetries), which is the number of sets of its class.
+// Every set lies in exactly one class, so the sum is the count of all
+// sets, reached by enumerating about one set in eight.
+func dominateOrbitCount(ctx context.Context, req puzzle.Request, r *dominateRun, pr satPrepared, since time.Time) (puzzle.Answer, error) {
+	maps := boardMaps(r.d.Board)
+	var mu sync.Mutex
+	var total uint64
+	creq := req
+	creq.Task = puzzle.All
+	creq.Emit = func(sol puzzle.Solution) error {
+		n := orbitSize(sol.Layout, maps)
+		mu.Lock()
+		total += n
+		mu.Unlock()
+		return nil
+	}
+	ans, err := satCount(ctx, creq, pr, r.solver, r.ans, since)
+	if err != nil || ans.Status != puzzle.OK {
+		return ans, err
+	}
+	r.log = append(r.log, fmt.Sprintf("%d classes under the board's symmetries, expanded by their orbits", ans.Count))
+	ans.Count = total
+	return ans, nil
+}
+
+// orbitSize returns the number of distinct images of a placement under
+// the identity and maps.
+func orbitSize(layout []puzzle.Kind, maps [][]int) uint64 {
+	seen := map[string]bool{string(kindBytes(layout, nil)): true}
+	for _, p := range maps {
+		img := make([]puzzle.Kind, len(layout))
+		for s, k := range layout {
+			img[p[s]] = k
+		}
+		seen[string(kindBytes(img, nil))] = true
+	}
+	return uint64(len(seen))
+}
+
+// kindBytes appends a placement's pieces as bytes (a map key).
+func kindBytes(layout []puzzle.Kind, buf []byte) []byte {
+	for _, k := range layout {
+		buf = append(buf, byte(k))
+	}
+	return buf
 }
 
 // boardMaps returns the board's symmetries other than the identity as
@@ -501,6 +650,51 @@ func orEq(eq cnf.Lit, lits ...cnf.Lit) []cnf.Lit {
 		return lits
 	}
 	return append([]cnf.Lit{eq.Not()}, lits...)
+}
+
+// cardOrder returns x, the squares' literals, in the order the
+// cardinality constraint takes them.
+func cardOrder(d puzzle.Dominate, x []cnf.Lit, order string) []cnf.Lit {
+	switch order {
+	case orderHilbert:
+		return hilbertOrder(d.Board, x)
+	case orderCoverage:
+		return coverageOrder(d, x)
+	}
+	return x
+}
+
+// coverageOrder returns x with the squares in decreasing order of how
+// many squares a piece there dominates (itself included), ties along the
+// Hilbert curve. A minimum dominating set is made mostly of squares that
+// dominate many (for queens, the centre), so this puts the candidates
+// that matter together at the front of the counter, where its first
+// partial sums bound them, and keeps squares of one coverage ring, which
+// lie on concentric rings of the board, in spatial order.
+func coverageOrder(d puzzle.Dominate, x []cnf.Lit) []cnf.Lit {
+	b := d.Board
+	side := 1
+	for side < max(b.W, b.H) {
+		side *= 2
+	}
+	cover := dominateCover(d)
+	idx := make([]int, len(x))
+	order := make([]int, len(x))
+	for s := range x {
+		order[s] = s
+		idx[s] = hilbertIndex(side, s%b.W, s/b.W)
+	}
+	slices.SortFunc(order, func(p, q int) int {
+		if cover[p] != cover[q] {
+			return cover[q] - cover[p]
+		}
+		return idx[p] - idx[q]
+	})
+	out := make([]cnf.Lit, len(x))
+	for i, s := range order {
+		out[i] = x[s]
+	}
+	return out
 }
 
 // hilbertOrder returns x with the squares in the order of a Hilbert curve

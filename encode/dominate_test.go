@@ -42,7 +42,7 @@ func domValue(ans puzzle.Answer, task puzzle.Task) string {
 }
 
 // dominateSearches are the encoder's named searches.
-var dominateSearches = []string{"satunsat", "unsatsat", "bisect"}
+var dominateSearches = []string{"satunsat", "unsatsat", "bisect", "satunsat-inc", "pbmin", "satunsat-coverage"}
 
 // TestDominateSATPublished: every search proves the queen domination
 // number A075458 for n = 1..7, and the count of minimum sets is A002564
@@ -60,9 +60,9 @@ func TestDominateSATPublished(t *testing.T) {
 			}
 		}
 		if i < len(a002564) {
-			for _, cardEnc := range []string{"seqcounter", "mtotalizer", "native"} {
-				if got := domValue(domSAT(t, spec, cardEnc, puzzle.Count), puzzle.Count); got != fmt.Sprint(a002564[i]) {
-					t.Errorf("%s %s count: %s, A002564 says %d", spec, cardEnc, got, a002564[i])
+			for _, enc := range []string{"seqcounter", "mtotalizer", "kmtotalizer", "native", "satunsat-inc+kmtotalizer", "pbmin+totalizer", "satunsat-coverage+kmtotalizer"} {
+				if got := domValue(domSAT(t, spec, enc, puzzle.Count), puzzle.Count); got != fmt.Sprint(a002564[i]) {
+					t.Errorf("%s %s count: %s, A002564 says %d", spec, enc, got, a002564[i])
 				}
 			}
 		}
@@ -85,7 +85,7 @@ func TestDominateSATAgreesWithBrute(t *testing.T) {
 			}
 		}
 	}
-	encs := []string{"satunsat+seqcounter", "unsatsat+totalizer", "bisect+sortnet", "satunsat+pairwise", "satunsat+mtotalizer", "unsatsat+native"}
+	encs := []string{"satunsat+seqcounter", "unsatsat+totalizer", "bisect+sortnet", "satunsat+pairwise", "satunsat+mtotalizer", "unsatsat+native", "bisect+kmtotalizer", "satunsat-inc+seqcounter", "pbmin+totalizer", "satunsat-coverage+cardnet"}
 	for i, s := range specs {
 		spec := puzzle.MustParse(s)
 		for _, task := range []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First} {
@@ -178,14 +178,30 @@ var uniqueQueens = []uint64{1, 1, 1, 3, 37, 1, 13}
 
 // TestDominateSATUnique: the lex-leader models keep exactly one set per
 // symmetry class: their count of minimum sets is uniqueQueens for
-// n = 1..7, and the other models refuse task unique.
+// n = 1..7, their count expanded by orbits is A002564, and the other
+// models refuse task unique.
 func TestDominateSATUnique(t *testing.T) {
 	for n := 1; n <= 7; n++ {
 		spec := fmt.Sprintf("dominate:%dx%d:Q", n, n)
 		want := uniqueQueens[n-1]
-		model := []string{"satunsat-lex+seqcounter", "satunsat-hilbert-lex+totalizer"}[n%2]
-		if got := domSAT(t, spec, model, puzzle.Unique); got.Status != puzzle.OK || got.Count != want {
-			t.Errorf("%s %s: %s %d classes, want %d", spec, model, got.Status, got.Count, want)
+		// Not the modulo totalizers: counting through them is slow here
+		// (7x7 takes 10 s and more).
+		for _, model := range []string{"satunsat-lex+seqcounter", "satunsat-hilbert-lex+totalizer", "satunsat-coverage-lex+seqcounter",
+			"satunsat-inc-hilbert-lex+seqcounter", "satunsat-inc-coverage-lex+totalizer", "pbmin-lex+totalizer"} {
+			if got := domSAT(t, spec, model, puzzle.Unique); got.Status != puzzle.OK || got.Count != want {
+				t.Errorf("%s %s: %s %d classes, want %d", spec, model, got.Status, got.Count, want)
+			}
+		}
+	}
+	// Count under lex-leader: the classes expanded by their orbits give
+	// A002564, n = 1..7.
+	a002564 := []uint64{1, 4, 1, 12, 186, 4, 86}
+	for n := 1; n <= 7; n++ {
+		spec := fmt.Sprintf("dominate:%dx%d:Q", n, n)
+		for _, model := range []string{"satunsat-hilbert-lex+seqcounter", "satunsat-inc-coverage-lex+totalizer"} {
+			if got := domSAT(t, spec, model, puzzle.Count); got.Status != puzzle.OK || got.Count != a002564[n-1] {
+				t.Errorf("%s %s count: %s %d, A002564 says %d", spec, model, got.Status, got.Count, a002564[n-1])
+			}
 		}
 	}
 	if _, err := (Backend{}).Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse("dominate:5x5:Q"), Task: puzzle.Unique}); err == nil {
@@ -217,18 +233,24 @@ func TestHilbertOrder(t *testing.T) {
 	}
 }
 
-// TestDominateOptionsAgree: Hilbert order and lex-leader symmetry breaking
-// change neither the optimum nor (Hilbert) the count, on every piece.
+// TestDominateOptionsAgree: Hilbert and coverage order, lex-leader
+// symmetry breaking, the incremental descent and gophersat's own
+// optimisation change neither the optimum nor the count (the lex-leader
+// models count classes times orbit sizes), on every piece, on square and
+// rectangular boards, with and without k= and independent.
 func TestDominateOptionsAgree(t *testing.T) {
 	for _, s := range []string{"dominate:6x6:Q", "dominate:5x4:N", "dominate:5x5:K:independent", "dominate:6x3:B", "dominate:5x5:R:k=5"} {
 		base := domSAT(t, s, "satunsat+seqcounter", puzzle.Optimum)
-		for _, m := range []string{"satunsat-hilbert+seqcounter", "satunsat-lex+totalizer", "satunsat-hilbert-lex+cardnet"} {
+		for _, m := range []string{"satunsat-hilbert+seqcounter", "satunsat-lex+totalizer", "satunsat-hilbert-lex+cardnet",
+			"satunsat-coverage+seqcounter", "satunsat-coverage-lex+kmtotalizer", "satunsat-inc-coverage-lex+seqcounter", "pbmin-lex+seqcounter"} {
 			if got, want := domValue(domSAT(t, s, m, puzzle.Optimum), puzzle.Optimum), domValue(base, puzzle.Optimum); got != want {
 				t.Errorf("%s %s optimum: %s, row-major without symmetry breaking %s", s, m, got, want)
 			}
 		}
-		if got, want := domValue(domSAT(t, s, "satunsat-hilbert+seqcounter", puzzle.Count), puzzle.Count), domValue(domSAT(t, s, "", puzzle.Count), puzzle.Count); got != want {
-			t.Errorf("%s hilbert count: %s, row-major %s", s, got, want)
+		for _, m := range []string{"satunsat-hilbert+seqcounter", "satunsat-coverage+totalizer", "satunsat-lex+seqcounter", "satunsat-inc-hilbert-lex+totalizer", "pbmin-lex+seqcounter"} {
+			if got, want := domValue(domSAT(t, s, m, puzzle.Count), puzzle.Count), domValue(domSAT(t, s, "", puzzle.Count), puzzle.Count); got != want {
+				t.Errorf("%s %s count: %s, row-major %s", s, m, got, want)
+			}
 		}
 	}
 }
@@ -282,6 +304,34 @@ func TestDominateOPBOptimisers(t *testing.T) {
 			if err := puzzle.Check(spec, sol); err != nil {
 				t.Errorf("%s on %s (%s): %v", solver, spec, run.format, err)
 			}
+		}
+	}
+}
+
+// TestDominateSATLarger: the new searches on the first boards where they
+// do real work: A075458 gives 5 for n = 8 and 9 (satunsat-inc with
+// Hilbert order and lex-leader, pbmin with lex-leader on n = 8 only, satunsat with
+// coverage order and lex-leader), and A002564 gives 86 minimum sets for
+// n = 7 through the incremental descent.
+func TestDominateSATLarger(t *testing.T) {
+	for _, n := range []int{8, 9} {
+		spec := fmt.Sprintf("dominate:%dx%d:Q", n, n)
+		for _, m := range []string{"satunsat-inc-hilbert-lex+seqcounter", "pbmin-lex+seqcounter", "satunsat-coverage-lex+kmtotalizer"} {
+			if n == 9 && strings.HasPrefix(m, "pbmin") {
+				continue // 10 s: too long for a test
+			}
+			if got := domValue(domSAT(t, spec, m, puzzle.Optimum), puzzle.Optimum); got != "5/5" {
+				t.Errorf("%s %s: %s, A075458 says 5", spec, m, got)
+			}
+		}
+	}
+	if got := domValue(domSAT(t, "dominate:7x7:Q", "satunsat-inc+totalizer", puzzle.Count), puzzle.Count); got != "86" {
+		t.Errorf("dominate:7x7:Q satunsat-inc+totalizer count: %s, A002564 says 86", got)
+	}
+	for _, m := range []string{"satunsat-inc", "pbmin"} {
+		_, err := (Backend{}).Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse("dominate:4x4:Q"), Task: puzzle.Optimum, Encoding: m + "+seqcounter", Solver: "minisat"})
+		if err == nil || !strings.Contains(err.Error(), "gophersat") {
+			t.Errorf("%s with minisat: %v, want an error naming gophersat", m, err)
 		}
 	}
 }

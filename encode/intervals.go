@@ -31,23 +31,34 @@ import (
 // sat.Minimize on the values of the intervals left out (a PB objective);
 // count fixes it at the optimum (a PB constraint) and counts the
 // projected models.
+//
+// The searches for the optimum, by model name: pairwise and clique run
+// sat.Minimize's linear SAT-UNSAT descent, a fresh solver call per bound;
+// -inc keeps one gophersat solver and appends each bound to it
+// (sat.Session); -pbmin runs gophersat's own PB optimisation (its
+// Optimal, the values left out as cost function).
 func init() {
 	for _, m := range []struct {
 		name, doc string
 		clique    bool
+		opt       sat.OptimizeOptions
 	}{
-		{"pairwise", "x[i]: interval i chosen; one clause per overlapping pair; value maximised by PB optimisation", false},
-		{"clique", "x[i]: interval i chosen; at most one per maximal set of intervals sharing a start point (card encoding); value maximised by PB optimisation", true},
+		{"pairwise", "x[i]: interval i chosen; one clause per overlapping pair; value maximised by PB optimisation", false, sat.OptimizeOptions{}},
+		{"clique", "x[i]: interval i chosen; at most one per maximal set of intervals sharing a start point (card encoding); value maximised by PB optimisation", true, sat.OptimizeOptions{}},
+		{"pairwise-inc", "pairwise, the linear descent on one kept gophersat solver (each value bound appended, learnt clauses kept); gophersat only", false, sat.OptimizeOptions{Incremental: true}},
+		{"clique-inc", "clique, the linear descent on one kept gophersat solver; gophersat only", true, sat.OptimizeOptions{Incremental: true}},
+		{"pairwise-pbmin", "pairwise, value maximised by gophersat's own PB optimisation (its Optimal); gophersat only", false, sat.OptimizeOptions{Strategy: sat.OptimizeGophersat}},
+		{"clique-pbmin", "clique, value maximised by gophersat's own PB optimisation (its Optimal); gophersat only", true, sat.OptimizeOptions{Strategy: sat.OptimizeGophersat}},
 	} {
-		clique := m.clique
+		clique, opt, name := m.clique, m.opt, m.name
 		register(Encoder{
-			Puzzle: "intervals", Name: m.name, Doc: m.doc, Default: !clique,
+			Puzzle: "intervals", Name: m.name, Doc: m.doc, Default: name == "pairwise",
 			Tasks: []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First},
 			Build: func(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, error) {
 				return intervalsBuild(spec, enc, clique)
 			},
 			Solve: func(ctx context.Context, req puzzle.Request, enc card.Encoding) (puzzle.Answer, error) {
-				return intervalsSolve(ctx, req, enc, clique)
+				return intervalsSolve(ctx, req, enc, clique, opt)
 			},
 		})
 	}
@@ -133,7 +144,7 @@ func dropEnded(active []cnf.Lit, ends []int64, p int64) ([]cnf.Lit, []int64) {
 // intervalsSolve answers optimum and first by maximising the total value
 // (sat.Minimize on the values left out), and count by counting the
 // projected models whose value is the optimum.
-func intervalsSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, clique bool) (puzzle.Answer, error) {
+func intervalsSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, clique bool, opt sat.OptimizeOptions) (puzzle.Answer, error) {
 	s, err := sat.Lookup(req.Solver)
 	if err != nil {
 		return puzzle.Answer{}, err
@@ -158,7 +169,8 @@ func intervalsSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, 
 	st := f.Stats()
 	ans.Stats = map[string]int64{puzzle.StatVariables: int64(st.Variables), puzzle.StatClauses: int64(st.Clauses + st.PBConstraints)}
 	start = time.Now()
-	r, err := sat.Minimize(ctx, f, obj, sat.OptimizeOptions{Solver: s.Name})
+	opt.Solver = s.Name
+	r, err := sat.Minimize(ctx, f, obj, opt)
 	if err != nil {
 		return puzzle.Answer{}, err
 	}

@@ -67,19 +67,21 @@ func TestIntervalsCliqueSmaller(t *testing.T) {
 // status timeout with its best selection (checked) and bound, never ok.
 func TestIntervalsTimeout(t *testing.T) {
 	s := puzzle.MustParse("intervals:random:300:seed=1")
-	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
-	defer cancel()
-	ans, err := Backend{}.Solve(ctx, puzzle.Request{Spec: s, Task: puzzle.Optimum})
-	if err != nil || ans.Status != puzzle.Timeout {
-		t.Fatalf("status %s (%v), want timeout", ans.Status, err)
-	}
-	if ans.Bound == nil {
-		t.Fatal("no bound")
-	}
-	if ans.Objective != nil {
-		v, err := puzzle.IntervalsValue(s.(puzzle.Intervals), ans.Solution.Picks)
-		if err != nil || v != ans.Objective.Int64() || ans.Bound.Cmp(ans.Objective) < 0 {
-			t.Errorf("best %v (value %d, %v), bound %v", ans.Objective, v, err, ans.Bound)
+	for _, model := range []string{"pairwise", "pairwise-inc+seqcounter", "pairwise-pbmin+seqcounter"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+		ans, err := Backend{}.Solve(ctx, puzzle.Request{Spec: s, Task: puzzle.Optimum, Encoding: model})
+		cancel()
+		if err != nil || ans.Status != puzzle.Timeout {
+			t.Fatalf("%s: status %s (%v), want timeout", model, ans.Status, err)
+		}
+		if ans.Bound == nil {
+			t.Fatalf("%s: no bound", model)
+		}
+		if ans.Objective != nil {
+			v, err := puzzle.IntervalsValue(s.(puzzle.Intervals), ans.Solution.Picks)
+			if err != nil || v != ans.Objective.Int64() || ans.Bound.Cmp(ans.Objective) < 0 {
+				t.Errorf("%s: best %v (value %d, %v), bound %v", model, ans.Objective, v, err, ans.Bound)
+			}
 		}
 	}
 }

@@ -218,7 +218,7 @@ func TestSizes(t *testing.T) {
 
 // TestRegistry checks the catalogue's names and flags.
 func TestRegistry(t *testing.T) {
-	want := []string{"pairwise", "binary", "seqcounter", "commander", "product", "ladder", "totalizer", "sortnet", "cardnet", "mtotalizer", "native"}
+	want := []string{"pairwise", "binary", "seqcounter", "commander", "product", "ladder", "totalizer", "sortnet", "cardnet", "mtotalizer", "kmtotalizer", "native"}
 	for _, name := range want {
 		e, err := card.Lookup(name)
 		if err != nil {
@@ -251,5 +251,90 @@ func TestPairwiseLimit(t *testing.T) {
 	}
 	if f.NumClauses() != 0 || f.NumVars() != 256 {
 		t.Error("refused constraint added to the formula")
+	}
+}
+
+// TestModuloLargerModulus extends TestExhaustive and
+// TestPropagationRefutes for the two modulo totalizers to n = 10 and 11
+// inputs and bounds 4..9, where the modulus reaches 3 and kmtotalizer
+// cuts inner quotients (at floor(k/p)) and must refute their overflow.
+func TestModuloLargerModulus(t *testing.T) {
+	for _, name := range []string{"mtotalizer", "kmtotalizer"} {
+		e, err := card.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			for _, op := range ops {
+				for n := 10; n <= 11; n++ {
+					for k := 4; k <= 9; k++ {
+						if multi := checkCase(t, e, op, n, k); multi {
+							t.Errorf("%s %d of %d: several aux extensions of one input assignment", op, k, n)
+						}
+						checkRefutes(t, e, op, n, k)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestTotalizerOutputs checks the incremental totalizer's outputs: for n
+// in 1..8 inputs, every limit and every bound k below it, the formula
+// with the unit "not out[k]" holds for exactly the input assignments with
+// at most k true (its projected count is the binomial sum), and a bound
+// added after a looser one is the tighter bound alone.
+func TestTotalizerOutputs(t *testing.T) {
+	for n := 1; n <= 8; n++ {
+		for limit := 1; limit <= n+1; limit++ {
+			f := cnf.New()
+			lits := make([]cnf.Lit, n)
+			for i := range lits {
+				lits[i] = f.Var(fmt.Sprintf("x%d", i+1))
+				if i%3 == 2 {
+					lits[i] = lits[i].Not()
+				}
+			}
+			out := card.Totalizer(f, lits, limit)
+			if len(out) != min(n, limit) {
+				t.Fatalf("n %d limit %d: %d outputs", n, limit, len(out))
+			}
+			for k := len(out) - 1; k >= 0; k-- {
+				f.Add(out[k].Not()) // tighter and tighter, as a descent adds them
+				var auxVars []int
+				for v := n + 1; v <= f.NumVars(); v++ {
+					auxVars = append(auxVars, v)
+				}
+				s := cnftest.New(f)
+				fixed := make([]cnf.Lit, n)
+				var count, want uint64
+				for c := 0; c <= k; c++ {
+					want += binom(n, c)
+				}
+				for a := range uint(1) << n {
+					trueLits := 0
+					for i, l := range lits {
+						fixed[i] = cnf.Lit(i + 1)
+						if a>>i&1 == 0 {
+							fixed[i] = -fixed[i]
+						}
+						if (l > 0) == (a>>i&1 == 1) {
+							trueLits++
+						}
+					}
+					sat := s.CountUnder(fixed, auxVars, 1) > 0
+					if sat != (trueLits <= k) {
+						t.Fatalf("n %d limit %d at most %d, inputs %0*b (%d true): satisfiable %v", n, limit, k, n, a, trueLits, sat)
+					}
+					if sat {
+						count++
+					}
+				}
+				if count != want {
+					t.Errorf("n %d limit %d at most %d: count %d, want %d", n, limit, k, count, want)
+				}
+			}
+		}
 	}
 }

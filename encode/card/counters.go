@@ -50,6 +50,20 @@ func totalizerAtMost(f *cnf.Formula, lits []cnf.Lit, k int) error {
 	return nil
 }
 
+// Totalizer adds the upward clauses of a totalizer over lits counting up
+// to limit and returns its outputs: out[j] is forced true when at least
+// j+1 of lits are true, for j < min(limit, len(lits)). "At most k of
+// lits", k < len(out), is then the unit clause not out[k], which can come
+// later than the rest: this is the incremental totalizer of a descent
+// that keeps one solver and tightens the bound by adding units (PySAT's
+// ITotalizer does the same).
+func Totalizer(f *cnf.Formula, lits []cnf.Lit, limit int) []cnf.Lit {
+	if len(lits) == 0 || limit <= 0 {
+		return nil
+	}
+	return totalizerNode(f, lits, limit, false)
+}
+
 // totalizerNode returns the unary outputs (at most limit of them) of the
 // subtree over lits. At the root only the last output is needed.
 func totalizerNode(f *cnf.Formula, lits []cnf.Lit, limit int, root bool) []cnf.Lit {
@@ -102,8 +116,42 @@ func modTotalizerAtMost(f *cnf.Formula, lits []cnf.Lit, k int) error {
 	for p*p < k+1 {
 		p++
 	}
+	modTotalizerRoot(f, lits, k, p, k/p+1, false)
+	return nil
+}
+
+// kModTotalizerAtMost is the k-modulo totalizer of Ogawa et al. (2013),
+// PySAT's kmtotalizer: the modulo totalizer with the modulus taken from
+// the bound, p = max(2, floor(sqrt(k))), and every node's quotient cut at
+// floor(k/p) digits, a node whose quotient would pass that being refuted
+// on the spot (its inputs alone already exceed k, since p*(floor(k/p)+1)
+// > k). Unlike PySAT's, it also has the downward clauses of mtotalizer,
+// so its auxiliary variables follow from the inputs.
+func kModTotalizerAtMost(f *cnf.Formula, lits []cnf.Lit, k int) error {
+	if f == nil {
+		return nil
+	}
+	p := max(2, isqrt(k))
+	modTotalizerRoot(f, lits, k, p, k/p, true)
+	return nil
+}
+
+// isqrt returns floor(sqrt(n)) for n >= 0.
+func isqrt(n int) int {
+	r := 0
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
+}
+
+// modTotalizerRoot builds the modulo totalizer over lits with modulus p
+// and quotients of at most maxU digits (overflow: refute a node whose
+// quotient passes maxU, instead of saturating), and bounds the root's
+// value p*q + r by k.
+func modTotalizerRoot(f *cnf.Formula, lits []cnf.Lit, k, p, maxU int, overflow bool) {
 	qk, rk := k/p, k%p
-	root := modTotalizerNode(f, lits, p, qk+1)
+	root := modTotalizerNode(f, lits, p, maxU, overflow)
 	if len(root.u) > qk {
 		f.Add(root.u[qk].Not())
 	}
@@ -114,19 +162,20 @@ func modTotalizerAtMost(f *cnf.Formula, lits []cnf.Lit, k int) error {
 			f.Add(root.u[qk-1].Not(), root.l[rk].Not())
 		}
 	}
-	return nil
 }
 
 // modTotalizerDigits are a node's outputs: l[j-1] for "remainder >= j",
 // u[j-1] for "quotient >= j".
 type modTotalizerDigits struct{ l, u []cnf.Lit }
 
-func modTotalizerNode(f *cnf.Formula, lits []cnf.Lit, p, maxU int) modTotalizerDigits {
+// modTotalizerNode returns the digits of the subtree over lits; see
+// modTotalizerRoot for p, maxU and overflow.
+func modTotalizerNode(f *cnf.Formula, lits []cnf.Lit, p, maxU int, overflow bool) modTotalizerDigits {
 	if len(lits) == 1 {
 		return modTotalizerDigits{l: lits}
 	}
-	a := modTotalizerNode(f, lits[:len(lits)/2], p, maxU)
-	b := modTotalizerNode(f, lits[len(lits)/2:], p, maxU)
+	a := modTotalizerNode(f, lits[:len(lits)/2], p, maxU, overflow)
+	b := modTotalizerNode(f, lits[len(lits)/2:], p, maxU, overflow)
 	var c cnf.Lit // carry: the two remainders reach p
 	if len(a.l)+len(b.l) >= p {
 		c = aux(f, "mtot")
@@ -173,11 +222,17 @@ func modTotalizerNode(f *cnf.Formula, lits []cnf.Lit, p, maxU int) modTotalizerD
 	for i := 0; i <= len(a.u); i++ {
 		for j := 0; j <= len(b.u); j++ {
 			s := i + j
-			if s >= 1 && s <= len(out.u) {
+			switch {
+			case s >= 1 && s <= len(out.u):
 				f.Add(ante(a.u, b.u, i, j, out.u[s-1])...)
+			case s >= 1 && overflow: // the quotient passes maxU
+				f.Add(ante(a.u, b.u, i, j)...)
 			}
-			if c != 0 && s+1 <= len(out.u) {
+			switch {
+			case c != 0 && s+1 <= len(out.u):
 				f.Add(ante(a.u, b.u, i, j, c.Not(), out.u[s])...)
+			case c != 0 && overflow:
+				f.Add(ante(a.u, b.u, i, j, c.Not())...)
 			}
 		}
 	}

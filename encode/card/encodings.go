@@ -36,6 +36,8 @@ func init() {
 			Doc: "cardinality network (Asín et al. 2011): sorted blocks of 2^ceil(log2(k+1)) merged keeping the top block, half comparators, O(n log^2 k) aux"},
 		{Name: "mtotalizer", CountPreserving: true, Encode: viaAtMost(modTotalizerAtMost),
 			Doc: "modulo totalizer (Ogawa et al. 2013): counts as quotient and remainder modulo p = ceil(sqrt(k+1)) in unary, both directions (every aux follows from the inputs)"},
+		{Name: "kmtotalizer", CountPreserving: true, Encode: viaAtMost(kModTotalizerAtMost),
+			Doc: "k-modulo totalizer (Ogawa et al. 2013; PySAT's kmtotalizer): modulus p = max(2, floor(sqrt(k))), every node's quotient cut at floor(k/p) and refuted past it; both directions"},
 		{Name: "native", CountPreserving: true, Native: true, Encode: nativeEncode,
 			Doc: "gophersat's own cardinality constraint (a PB constraint, OPB output only); no aux"},
 	} {

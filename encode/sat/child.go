@@ -37,6 +37,15 @@ const (
 	modeSolve   searchMode = "solve"       // Solve, then the model
 	modeCount   searchMode = "countmodels" // gophersat's CountModels
 	modeCertify searchMode = "certify"     // Solve with its RUP certificate
+	// modeIncOpen starts a kept solver (Session) on the job's formula and
+	// solves it; modeIncSolve appends the job's clauses and PB constraints
+	// to that solver and solves again, its learnt clauses kept.
+	modeIncOpen  searchMode = "inc-open"
+	modeIncSolve searchMode = "inc-solve"
+	// modeOptimal runs gophersat's own optimisation (Solver.Optimal) on the
+	// formula with the job's cost function, answering each improved model
+	// as it is found (Verdict "improved"), then the final verdict.
+	modeOptimal searchMode = "optimal"
 )
 
 // searchJob is a formula and what to do with it, as sent to a child.
@@ -45,13 +54,15 @@ type searchJob struct {
 	NumVars int
 	Clauses [][]cnf.Lit
 	PBs     []cnf.PB
+	// Cost is the objective of modeOptimal.
+	Cost Objective
 }
 
 // searchResult is gophersat's answer to a searchJob.
 type searchResult struct {
 	// Verdict is "sat", "unsat" or "indet"; "" when Err or a timeout.
 	Verdict string
-	Model   []bool // Model[v], v = 1..NumVars, when sat (modeSolve)
+	Model   []bool // Model[v], v = 1..NumVars, when sat (modeSolve, the incremental and optimal modes)
 	Count   int    // modeCount
 	Cert    []string
 	Stats   map[string]int64
@@ -193,39 +204,68 @@ func searchChild(ctx context.Context, mode searchMode, f *cnf.Formula) searchRes
 		}
 		theWorker = w
 	}
-	w := theWorker
-	job := searchJob{Mode: mode, NumVars: f.NumVars(), Clauses: make([][]cnf.Lit, f.NumClauses()), PBs: f.PBs()}
-	for i := range job.Clauses {
-		job.Clauses[i] = f.Clause(i)
+	job := searchJob{Mode: mode, NumVars: f.NumVars(), Clauses: formulaClauses(f), PBs: f.PBs()}
+	r, killed := theWorker.roundTrip(ctx, job, nil)
+	if killed {
+		theWorker = nil
 	}
+	return r
+}
+
+// formulaClauses returns f's clauses.
+func formulaClauses(f *cnf.Formula) [][]cnf.Lit {
+	out := make([][]cnf.Lit, f.NumClauses())
+	for i := range out {
+		out[i] = f.Clause(i)
+	}
+	return out
+}
+
+// roundTrip sends job to the worker and waits for its final answer,
+// passing each intermediate one (Verdict "improved") to progress. When ctx
+// ends first, or the pipe to the worker fails, it kills the worker
+// (gophersat cannot be interrupted) and reports killed; the worker must
+// not be used again. progress runs on another goroutine, but returns
+// before roundTrip does.
+func (w *worker) roundTrip(ctx context.Context, job searchJob, progress func(searchResult)) (r searchResult, killed bool) {
 	done := make(chan searchResult, 1)
 	go func() {
-		var r searchResult
 		if err := w.enc.Encode(job); err != nil {
 			done <- searchResult{Err: "sending a job to the gophersat child process: " + err.Error()}
 			return
 		}
-		if err := w.dec.Decode(&r); err != nil {
-			done <- searchResult{Err: "the gophersat child process failed: " + err.Error() + w.errb.last()}
-			return
+		for {
+			var r searchResult
+			if err := w.dec.Decode(&r); err != nil {
+				done <- searchResult{Err: "the gophersat child process failed: " + err.Error() + w.errb.last()}
+				return
+			}
+			if r.Verdict != verdictImproved {
+				done <- r
+				return
+			}
+			if progress != nil {
+				progress(r)
+			}
 		}
-		done <- r
 	}()
 	select {
 	case r := <-done:
 		if r.Err != "" && (strings.HasPrefix(r.Err, "sending a job") || strings.HasPrefix(r.Err, "the gophersat child")) {
 			w.kill()
-			theWorker = nil
+			return r, true
 		}
-		return r
+		return r, false
 	case <-ctx.Done():
 		// gophersat cannot be interrupted: kill the process it runs in.
 		w.kill()
-		theWorker = nil
 		<-done
-		return searchResult{Timeout: true}
+		return searchResult{Timeout: true}, true
 	}
 }
+
+// verdictImproved marks an intermediate answer of modeOptimal.
+const verdictImproved = "improved"
 
 // tailBuffer keeps the end of what a child writes on stderr.
 type tailBuffer struct {
@@ -261,6 +301,7 @@ func (t *tailBuffer) last() string {
 // input ends, and returns the exit code.
 func serveChild(in io.Reader, out io.Writer) int {
 	dec, enc := gob.NewDecoder(in), gob.NewEncoder(out)
+	var kept *gs.Solver // the solver of modeIncOpen / modeIncSolve
 	for {
 		var job searchJob
 		if err := dec.Decode(&job); err != nil {
@@ -274,15 +315,50 @@ func serveChild(in io.Reader, out io.Writer) int {
 		for v := 1; v <= job.NumVars; v++ {
 			f.Var(fmt.Sprint("x", v))
 		}
-		for _, c := range job.Clauses {
-			f.Add(c...)
+		var r searchResult
+		switch job.Mode {
+		case modeIncOpen:
+			addJob(f, job)
+			kept = gs.New(gophersatProblem(f, nil))
+			r = solveKept(kept, job.NumVars)
+		case modeIncSolve:
+			if kept == nil {
+				r = searchResult{Err: "no kept solver to append to"}
+				break
+			}
+			r = appendKept(kept, job.Clauses, job.PBs)
+			if r.Err == "" && r.Verdict == "" {
+				r = solveKept(kept, job.NumVars)
+			}
+		case modeOptimal:
+			addJob(f, job)
+			var failed error
+			r = optimalHere(context.Background(), f, job.Cost, func(p searchResult) {
+				if failed == nil {
+					failed = enc.Encode(p)
+				}
+			})
+			if failed != nil {
+				fmt.Fprintln(os.Stderr, "gophersat child: writing a result:", failed)
+				return 2
+			}
+		default:
+			addJob(f, job)
+			r = searchHere(context.Background(), job.Mode, f)
 		}
-		for _, p := range job.PBs {
-			f.AddPB(p.Lits, p.Weights, p.Op, p.K)
-		}
-		if err := enc.Encode(searchHere(context.Background(), job.Mode, f)); err != nil {
+		if err := enc.Encode(r); err != nil {
 			fmt.Fprintln(os.Stderr, "gophersat child: writing the result:", err)
 			return 2
 		}
+	}
+}
+
+// addJob adds the job's clauses and PB constraints to f.
+func addJob(f *cnf.Formula, job searchJob) {
+	for _, c := range job.Clauses {
+		f.Add(c...)
+	}
+	for _, p := range job.PBs {
+		f.AddPB(p.Lits, p.Weights, p.Op, p.K)
 	}
 }

@@ -23,42 +23,50 @@ func gophersatProblem(f *cnf.Formula, extra [][]cnf.Lit) *gs.Problem {
 	}
 	constrs = append(constrs, gs.PBConstr{Lits: all, AtLeast: 0})
 	var buf []cnf.Lit
-	addClause := func(c []cnf.Lit) {
-		var taut bool
-		buf, taut = cleanClause(buf[:0], c)
-		if taut {
-			return
-		}
-		lits := make([]int, len(buf))
-		for i, l := range buf {
-			lits[i] = int(l)
-		}
-		constrs = append(constrs, gs.PropClause(lits...))
-	}
 	for i := 0; i < f.NumClauses(); i++ {
-		addClause(f.Clause(i))
+		constrs, buf = appendClauseConstr(constrs, buf, f.Clause(i))
 	}
 	for _, c := range extra {
-		addClause(c)
+		constrs, buf = appendClauseConstr(constrs, buf, c)
 	}
 	for _, p := range f.PBs() {
-		// gophersat gets distinct variables and positive weights.
-		nl, nw, k := normalizePB(p)
-		lits := make([]int, len(nl))
-		w := make([]int, len(nw))
-		for i := range nl {
-			lits[i], w[i] = int(nl[i]), int(nw[i])
-		}
-		switch p.Op {
-		case cnf.AtLeast:
-			constrs = append(constrs, gs.GtEq(lits, w, int(k)))
-		case cnf.AtMost:
-			constrs = append(constrs, gs.LtEq(lits, w, int(k)))
-		default:
-			constrs = append(constrs, gs.Eq(lits, w, int(k))...)
-		}
+		constrs = append(constrs, pbConstrs(p)...)
 	}
 	return gs.ParsePBConstrs(constrs)
+}
+
+// appendClauseConstr appends clause c to constrs as a gophersat
+// constraint, cleaned (buf is scratch space, returned for reuse); a
+// tautology is left out.
+func appendClauseConstr(constrs []gs.PBConstr, buf, c []cnf.Lit) ([]gs.PBConstr, []cnf.Lit) {
+	var taut bool
+	buf, taut = cleanClause(buf[:0], c)
+	if taut {
+		return constrs, buf
+	}
+	lits := make([]int, len(buf))
+	for i, l := range buf {
+		lits[i] = int(l)
+	}
+	return append(constrs, gs.PropClause(lits...)), buf
+}
+
+// pbConstrs returns p as gophersat constraints (two for Exactly).
+func pbConstrs(p cnf.PB) []gs.PBConstr {
+	// gophersat gets distinct variables and positive weights.
+	nl, nw, k := normalizePB(p)
+	lits := make([]int, len(nl))
+	w := make([]int, len(nw))
+	for i := range nl {
+		lits[i], w[i] = int(nl[i]), int(nw[i])
+	}
+	switch p.Op {
+	case cnf.AtLeast:
+		return []gs.PBConstr{gs.GtEq(lits, w, int(k))}
+	case cnf.AtMost:
+		return []gs.PBConstr{gs.LtEq(lits, w, int(k))}
+	}
+	return gs.Eq(lits, w, int(k))
 }
 
 // cleanClause appends c to buf without repeated literals; taut reports a
