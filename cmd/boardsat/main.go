@@ -20,6 +20,7 @@ import (
 	"github.com/boardsat/boardsat/atomicfile"
 	_ "github.com/boardsat/boardsat/brute"  // registers the brute-force backend check
 	_ "github.com/boardsat/boardsat/encode" // registers the sat backends
+	"github.com/boardsat/boardsat/encode/sat"
 	_ "github.com/boardsat/boardsat/native" // registers the native backend
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -134,7 +135,11 @@ type exitError struct {
 func (e exitError) Error() string { return e.msg }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	// Reap gophersat's search child, so that the command's CPU time, as
+	// wait4 sees it, includes the child's.
+	sat.StopWorker()
+	os.Exit(code)
 }
 
 // run executes one command line and returns the exit status.

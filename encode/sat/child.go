@@ -145,6 +145,7 @@ func searchHere(ctx context.Context, mode searchMode, f *cnf.Formula) searchResu
 // it is killed (and the next search starts a new one).
 type worker struct {
 	cmd  *exec.Cmd
+	in   io.WriteCloser // the worker's stdin: closing it ends the worker
 	enc  *gob.Encoder
 	dec  *gob.Decoder
 	errb *tailBuffer
@@ -174,12 +175,28 @@ func startWorker() (*worker, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &worker{cmd: cmd, enc: gob.NewEncoder(in), dec: gob.NewDecoder(out), errb: &tailBuffer{}}
+	w := &worker{cmd: cmd, in: in, enc: gob.NewEncoder(in), dec: gob.NewDecoder(out), errb: &tailBuffer{}}
 	cmd.Stderr = w.errb
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
 	return w, nil
+}
+
+// StopWorker ends the search child process, if one runs, and waits for
+// it. A process measured by wait4 (/usr/bin/time, a shell's time) counts
+// only the children it has reaped: without this, a worker that ends only
+// when its parent's exit closes its stdin would be reaped by init, and its
+// CPU time would be missing from the command's. The CLI calls it before it
+// exits; a later search starts a new worker.
+func StopWorker() {
+	workerSem <- struct{}{}
+	defer func() { <-workerSem }()
+	if theWorker != nil {
+		theWorker.in.Close()
+		theWorker.cmd.Wait()
+		theWorker = nil
+	}
 }
 
 // kill ends the worker process.

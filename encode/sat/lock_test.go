@@ -242,3 +242,26 @@ func TestCertifyBesideCount(t *testing.T) {
 		}
 	}
 }
+
+// TestStopWorkerReaps: after a timed search the child process is still
+// running; StopWorker ends it and reaps it (its CPU time is then the
+// parent's, as wait4 counts it), and the next timed search starts a new one.
+func TestStopWorkerReaps(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if c := CountBuiltin(ctx, testQueens(4, false)); c.Status != puzzle.OK {
+		t.Fatalf("builtin count through a child: %s %s", c.Status, c.Message)
+	}
+	w := theWorker
+	if w == nil {
+		t.Fatal("no child process after a timed search")
+	}
+	StopWorker()
+	if theWorker != nil || w.cmd.ProcessState == nil || !w.cmd.ProcessState.Exited() {
+		t.Fatalf("StopWorker left the child: worker %v, state %v", theWorker, w.cmd.ProcessState)
+	}
+	if c := CountBuiltin(ctx, testQueens(4, false)); c.Status != puzzle.OK || c.Count != 2 {
+		t.Errorf("count after StopWorker: %s %d %s", c.Status, c.Count, c.Message)
+	}
+	StopWorker()
+}
