@@ -24,7 +24,10 @@ package tour
 // pairings are summed per pairing, and each is matched against the top
 // interfaces of the class: a pair counts when the two pairings together
 // close one single cycle. Every tour is counted once: its crossing set and
-// its two halves are determined by it.
+// its two halves are determined by it. The board's left-right mirror (and,
+// with one table for both halves, its up-down flip) maps the tours of a
+// pair of need vectors onto those of another pair, so only the least pair
+// of each orbit is joined, weighted by the orbit's size (splitOrbit).
 //
 // The classes are the subproblems of the count (package subproblem): a
 // count can be cut into shards (solve --shard K/N, then combine),
