@@ -189,6 +189,11 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 
 // satSolveWith is Solve with the encoder and card encoding resolved.
 func satSolveWith(ctx context.Context, req puzzle.Request, e Encoder, c card.Encoding) (puzzle.Answer, error) {
+	if e.GophersatOnly {
+		if err := sat.GophersatOnly(req.Solver, "model "+e.Name); err != nil {
+			return puzzle.Answer{}, err
+		}
+	}
 	s, err := sat.Lookup(req.Solver)
 	if err != nil {
 		return puzzle.Answer{}, err

@@ -94,6 +94,7 @@ func init() {
 			ts = []puzzle.Task{puzzle.Optimum, puzzle.First, puzzle.Unique, puzzle.Count}
 		}
 		register(Encoder{Puzzle: "dominate", Name: name, Doc: s.doc, Default: name == "satunsat", Tasks: ts,
+			GophersatOnly: cfg.incremental || cfg.strategy == sat.OptimizeGophersat,
 			Build: func(spec puzzle.Spec, enc card.Encoding, opt Options) (*Instance, error) {
 				c := cfg
 				c.lex = c.lex || opt.SymmetryBreaking
@@ -383,11 +384,6 @@ func (r *dominateRun) minimize(ctx context.Context, capK int) error {
 			}
 		}
 	} else {
-		if r.cfg.incremental {
-			if s, _ := sat.Lookup(r.solver); s.Name != sat.DefaultSolver && s.Name != sat.BlockingSolver {
-				return fmt.Errorf("the incremental descent keeps a gophersat solver, not %s: pick satunsat for other solvers", r.solver)
-			}
-		}
 		res, err = sat.Descend(ctx, sat.DescentOptions{Strategy: r.cfg.strategy, Lower: int64(r.lower), Upper: int64(capK)}, r.probe)
 		if err != nil {
 			return err

@@ -52,6 +52,10 @@ type Encoder struct {
 	// Solve, if set, replaces the generic solve path for this model (a
 	// planning encoding searches its plan length T upward, say).
 	Solve func(ctx context.Context, req puzzle.Request, enc card.Encoding) (puzzle.Answer, error)
+	// GophersatOnly marks a model whose search runs on gophersat's own
+	// solver (a kept solver, gophersat's own optimisation): another
+	// solver is refused by name, before its binary is looked for.
+	GophersatOnly bool
 }
 
 // encoders holds each puzzle's encoders, in registration order.

@@ -53,7 +53,8 @@ func init() {
 		clique, opt, name := m.clique, m.opt, m.name
 		register(Encoder{
 			Puzzle: "intervals", Name: m.name, Doc: m.doc, Default: name == "pairwise",
-			Tasks: []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First},
+			GophersatOnly: opt.Incremental || opt.Strategy == sat.OptimizeGophersat,
+			Tasks:         []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First},
 			Build: func(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, error) {
 				return intervalsBuild(spec, enc, clique)
 			},

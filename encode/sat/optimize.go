@@ -207,6 +207,29 @@ func stopAt(res *OptimizeResult, r Result) error {
 	return errDescentStopped
 }
 
+// GophersatOnly refuses, by name and before any solver binary is looked
+// for, a solver other than gophersat for what runs only on gophersat's own
+// solver (a kept solver, gophersat's own optimisation): the refusal then
+// names the real reason, also where the other solver's binary is absent.
+func GophersatOnly(solver, what string) error {
+	if solver != "" && solver != DefaultSolver && solver != BlockingSolver {
+		return fmt.Errorf("%s runs gophersat's own solver, not %s", what, solver)
+	}
+	return nil
+}
+
+// solverAllowed refuses, by name, a solver other than gophersat for the
+// strategies that run on gophersat's own solver.
+func (opt OptimizeOptions) solverAllowed() error {
+	if opt.Strategy == OptimizeGophersat {
+		return GophersatOnly(opt.Solver, "optimisation strategy "+OptimizeGophersat)
+	}
+	if opt.Incremental {
+		return GophersatOnly(opt.Solver, "an incremental search")
+	}
+	return nil
+}
+
 // Minimize finds a model of f that minimises obj, and proves it minimal
 // (f itself is not changed). The linear, UNSAT-SAT and binary strategies
 // run Descend, each probe f plus PB bounds on obj: a separate solver call
@@ -217,6 +240,9 @@ func stopAt(res *OptimizeResult, r Result) error {
 // unknown strategy or solver, a solver without PB constraints, a
 // strategy the solver or Incremental does not take.
 func Minimize(ctx context.Context, f *cnf.Formula, obj Objective, opt OptimizeOptions) (OptimizeResult, error) {
+	if err := opt.solverAllowed(); err != nil {
+		return OptimizeResult{}, err
+	}
 	s, err := Lookup(opt.Solver)
 	if err != nil {
 		return OptimizeResult{}, err
@@ -234,17 +260,8 @@ func Minimize(ctx context.Context, f *cnf.Formula, obj Objective, opt OptimizeOp
 		}
 		total += int64(w)
 	}
-	gophersatOnly := func(what string) error {
-		if s.Name != DefaultSolver && s.Name != BlockingSolver {
-			return fmt.Errorf("%s runs gophersat's own solver, not %s", what, s.Name)
-		}
-		return nil
-	}
 	switch opt.Strategy {
 	case OptimizeGophersat:
-		if err := gophersatOnly("optimisation strategy " + OptimizeGophersat); err != nil {
-			return OptimizeResult{}, err
-		}
 		return minimizeGophersat(ctx, f, obj, opt.Lower), nil
 	case "", OptimizeLinear, OptimizeUNSATSAT, OptimizeBinary:
 	default:
@@ -267,9 +284,6 @@ func Minimize(ctx context.Context, f *cnf.Formula, obj Objective, opt OptimizeOp
 	if opt.Incremental {
 		if opt.Strategy != "" && opt.Strategy != OptimizeLinear {
 			return OptimizeResult{}, fmt.Errorf("an incremental search only tightens its bounds: strategy %s, not %s", OptimizeLinear, opt.Strategy)
-		}
-		if err := gophersatOnly("an incremental search"); err != nil {
-			return OptimizeResult{}, err
 		}
 		sess := NewSession(ctx, f)
 		defer sess.Close()
