@@ -208,6 +208,14 @@ func (w *worker) kill() {
 // searchChild runs the search in the worker process, killing it when ctx
 // ends first.
 func searchChild(ctx context.Context, mode searchMode, f *cnf.Formula) searchResult {
+	return sharedRoundTrip(ctx, searchJob{Mode: mode, NumVars: f.NumVars(), Clauses: formulaClauses(f), PBs: f.PBs()}, nil)
+}
+
+// sharedRoundTrip runs job on the shared worker process (started when
+// none runs), one job at a time, passing intermediate answers to progress
+// (nil for none); a worker killed by ctx's end is dropped, and the next job
+// starts a new one.
+func sharedRoundTrip(ctx context.Context, job searchJob, progress func(searchResult)) searchResult {
 	select {
 	case workerSem <- struct{}{}:
 	case <-ctx.Done():
@@ -221,8 +229,7 @@ func searchChild(ctx context.Context, mode searchMode, f *cnf.Formula) searchRes
 		}
 		theWorker = w
 	}
-	job := searchJob{Mode: mode, NumVars: f.NumVars(), Clauses: formulaClauses(f), PBs: f.PBs()}
-	r, killed := theWorker.roundTrip(ctx, job, nil)
+	r, killed := theWorker.roundTrip(ctx, job, progress)
 	if killed {
 		theWorker = nil
 	}

@@ -303,23 +303,5 @@ func searchOptimal(ctx context.Context, f *cnf.Formula, obj Objective, progress 
 	if ctx.Done() == nil {
 		return optimalHere(ctx, f, obj, progress)
 	}
-	select {
-	case workerSem <- struct{}{}:
-	case <-ctx.Done():
-		return searchResult{Timeout: true}
-	}
-	defer func() { <-workerSem }()
-	if theWorker == nil {
-		w, err := startWorker()
-		if err != nil {
-			return searchResult{Err: "cannot start a gophersat child process: " + err.Error()}
-		}
-		theWorker = w
-	}
-	job := searchJob{Mode: modeOptimal, NumVars: f.NumVars(), Clauses: formulaClauses(f), PBs: f.PBs(), Cost: obj}
-	r, killed := theWorker.roundTrip(ctx, job, progress)
-	if killed {
-		theWorker = nil
-	}
-	return r
+	return sharedRoundTrip(ctx, searchJob{Mode: modeOptimal, NumVars: f.NumVars(), Clauses: formulaClauses(f), PBs: f.PBs(), Cost: obj}, progress)
 }
