@@ -54,7 +54,7 @@ bench:
 notebooks: build
 	mkdir -p out/notebooks
 	./boardsat bench quick -o out/quick.csv --force
-	./boardsat bench bench/suites/dominate.suite -o out/dominate.csv --force --repeat 1 --timeout 1s
+	./boardsat bench dominate -o out/dominate.csv --force --repeat 1 --timeout 1s
 	./boardsat bench intervals -o out/intervals.csv --force --repeat 1 --timeout 1s
 	set -e; for nb in notebooks/*.ipynb; do \
 	  BOARDSAT_RESULTS=$(CURDIR)/out/quick.csv BOARDSAT_FIGDIR=$(CURDIR)/out/notebooks \

@@ -48,6 +48,20 @@ import (
 // order of how many squares each dominates (most first, ties along the
 // Hilbert curve), -lex adds static lex-leader symmetry breaking.
 //
+// The line model (models *-lines*, for queens, rooks and bishops; kings
+// and knights get the plain clauses): an auxiliary variable per rank,
+// file, diagonal and anti-diagonal the piece moves along, true exactly
+// when a piece stands on that line (a clause "some x on it" and "x implies
+// the line" for each of its squares), so that every set has exactly one
+// extension and counts are unchanged. Square t's clause is then the short
+// disjunction of the (at most four) lines through it instead of the 4n-3
+// squares attacking it, and with a size bound k the formula also states
+// "at most k occupied lines" in each family, implied but a strong hint:
+// the solver reasons about which ranks and files are free, the way the
+// human proofs do. Measured on 12x12 queens with 5 (UNSAT), cadical on the
+// exported CNF proves it in 0.33-0.5 s against 1.2-36 s on the square
+// model (README, Domination).
+//
 // The lower bound the searches start from is the encoder's own: ceil(n /
 // c), n the squares and c the most squares one piece dominates.
 //
@@ -62,8 +76,13 @@ import (
 func init() {
 	tasks := []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First, puzzle.All}
 	linear, inc := dominateConfig{strategy: sat.OptimizeLinear}, dominateConfig{strategy: sat.OptimizeLinear, incremental: true}
+	ascent := dominateConfig{strategy: sat.OptimizeUNSATSAT}
 	with := func(c dominateConfig, order string, lex bool) dominateConfig {
 		c.order, c.lex = order, lex
+		return c
+	}
+	lined := func(c dominateConfig) dominateConfig {
+		c.lines = true
 		return c
 	}
 	for _, s := range []struct {
@@ -71,7 +90,7 @@ func init() {
 		cfg       dominateConfig
 	}{
 		{"satunsat", "x_s: piece on s; each square dominated by a clause; minimum by SAT-UNSAT descent (at most size-1 until UNSAT)", linear},
-		{"unsatsat", "the same formula; minimum by UNSAT-SAT ascent from the lower bound ceil(squares / largest cover)", dominateConfig{strategy: sat.OptimizeUNSATSAT}},
+		{"unsatsat", "the same formula; minimum by UNSAT-SAT ascent from the lower bound ceil(squares / largest cover)", ascent},
 		{"bisect", "the same formula; minimum by bisection between the lower bound and the size of a first set", dominateConfig{strategy: sat.OptimizeBinary}},
 		{"satunsat-hilbert", "satunsat with the cardinality constraint's inputs in Hilbert-curve order of the squares (not row-major)", with(linear, orderHilbert, false)},
 		{"satunsat-lex", "satunsat with static lex-leader symmetry breaking (every board symmetry, one set per class); optimum, first, unique, count (classes times orbit sizes)", with(linear, "", true)},
@@ -81,6 +100,11 @@ func init() {
 		{"satunsat-inc", "SAT-UNSAT descent on one kept gophersat solver: a totalizer over the squares, each step adds the unit 'not output k' (learnt clauses kept); gophersat only; the card encoding serves count", inc},
 		{"satunsat-inc-hilbert-lex", "satunsat-inc with Hilbert order and lex-leader symmetry breaking; optimum, first, unique, count (classes times orbit sizes)", with(inc, orderHilbert, true)},
 		{"satunsat-inc-coverage-lex", "satunsat-inc with coverage order and lex-leader symmetry breaking; optimum, first, unique, count (classes times orbit sizes)", with(inc, orderCoverage, true)},
+		{"satunsat-lines", "satunsat on the line model (queens, rooks, bishops): a variable per occupied rank, file and diagonal, each square dominated by a clause of the lines through it, and at most k occupied lines of each family (implied, stated)", lined(linear)},
+		{"satunsat-lines-lex", "satunsat-lines with lex-leader symmetry breaking", lined(with(linear, "", true))},
+		{"satunsat-lines-hilbert-lex", "satunsat-lines with Hilbert order and lex-leader symmetry breaking", lined(with(linear, orderHilbert, true))},
+		{"unsatsat-lines-lex", "the line model with lex-leader symmetry breaking; minimum by UNSAT-SAT ascent from the lower bound", lined(with(ascent, "", true))},
+		{"unsatsat-lines-hilbert-lex", "the line model with Hilbert order and lex-leader symmetry breaking; minimum by UNSAT-SAT ascent from the lower bound", lined(with(ascent, orderHilbert, true))},
 		{"pbmin", "the same formula, no size bound; minimum by gophersat's own PB optimisation (its Optimal, the pieces as cost function); gophersat only", dominateConfig{strategy: sat.OptimizeGophersat}},
 		{"pbmin-lex", "pbmin with lex-leader symmetry breaking; optimum, first, unique, count (classes times orbit sizes)", dominateConfig{strategy: sat.OptimizeGophersat, lex: true}},
 	} {
@@ -121,6 +145,7 @@ const (
 type dominateConfig struct {
 	order       string
 	lex         bool
+	lines       bool
 	strategy    string
 	incremental bool
 }
@@ -141,8 +166,20 @@ func dominateFormula(d puzzle.Dominate, enc card.Encoding, limit int, cfg domina
 	for s := range n {
 		x[s] = f.Var("x_" + b.Name(puzzle.Square(s)))
 	}
+	lines := cfg.lines && dominateLinePiece(d.Piece)
+	var through [][]cnf.Lit
+	if lines {
+		var err error
+		if through, err = dominateLines(f, d, x, limit, enc); err != nil {
+			return dominateModel{}, err
+		}
+	}
 	near := make([]cnf.Lit, 0, n)
 	for t := range n {
+		if lines {
+			f.Add(through[t]...)
+			continue
+		}
 		ft, rt := t%b.W, t/b.W
 		near = near[:0]
 		for s := range n {
@@ -735,4 +772,62 @@ func hilbertIndex(side, fx, fy int) int {
 		}
 	}
 	return d
+}
+
+// dominateLinePiece reports whether every attack of piece k runs along a
+// line (rank, file or diagonal), so that the line model applies.
+func dominateLinePiece(k puzzle.Kind) bool {
+	return k == puzzle.Queen || k == puzzle.Rook || k == puzzle.Bishop
+}
+
+// dominateLines adds the line model's variables and returns, for every
+// square, the line variables through it. A line variable is true exactly
+// when a piece stands on its line (rank, file, diagonal or anti-diagonal,
+// the lines the piece moves along), so every set of pieces has exactly one
+// extension and counts projected on the x_s are unchanged. A square is
+// dominated exactly when a line through it is occupied. With a size limit
+// k, at most k lines of each family are occupied: implied by the limit,
+// but stated, so that the solver reasons about ranks and files directly.
+func dominateLines(f *cnf.Formula, d puzzle.Dominate, x []cnf.Lit, limit int, enc card.Encoding) ([][]cnf.Lit, error) {
+	b := d.Board
+	through := make([][]cnf.Lit, b.Size())
+	type family struct {
+		name string
+		of   func(fl, rk int) int
+		n    int
+	}
+	var fams []family
+	if d.Piece != puzzle.Bishop {
+		fams = append(fams, family{"rank", func(fl, rk int) int { return rk }, b.H},
+			family{"file", func(fl, rk int) int { return fl }, b.W})
+	}
+	if d.Piece != puzzle.Rook {
+		fams = append(fams, family{"diag", func(fl, rk int) int { return fl - rk + b.H - 1 }, b.W + b.H - 1},
+			family{"anti", func(fl, rk int) int { return fl + rk }, b.W + b.H - 1})
+	}
+	for _, fam := range fams {
+		on := make([][]cnf.Lit, fam.n)
+		for s := range x {
+			i := fam.of(s%b.W, s/b.W)
+			on[i] = append(on[i], x[s])
+		}
+		vars := make([]cnf.Lit, fam.n)
+		for i, xs := range on {
+			v := f.Aux(fam.name + strconv.Itoa(i))
+			vars[i] = v
+			f.Add(append([]cnf.Lit{v.Not()}, xs...)...)
+			for _, xl := range xs {
+				f.Add(xl.Not(), v)
+			}
+		}
+		for s := range x {
+			through[s] = append(through[s], vars[fam.of(s%b.W, s/b.W)])
+		}
+		if limit >= 0 && limit < fam.n {
+			if err := enc.Encode(f, vars, cnf.AtMost, limit); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return through, nil
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/brute"
+	"github.com/boardsat/boardsat/encode/card"
 	"github.com/boardsat/boardsat/encode/cnf/cnftest"
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -42,7 +43,7 @@ func domValue(ans puzzle.Answer, task puzzle.Task) string {
 }
 
 // dominateSearches are the encoder's named searches.
-var dominateSearches = []string{"satunsat", "unsatsat", "bisect", "satunsat-inc", "pbmin", "satunsat-coverage"}
+var dominateSearches = []string{"satunsat", "unsatsat", "bisect", "satunsat-inc", "pbmin", "satunsat-coverage", "satunsat-lines", "unsatsat-lines-hilbert-lex"}
 
 // TestDominateSATPublished: every search proves the queen domination
 // number A075458 for n = 1..7, and the count of minimum sets is A002564
@@ -85,7 +86,7 @@ func TestDominateSATAgreesWithBrute(t *testing.T) {
 			}
 		}
 	}
-	encs := []string{"satunsat+seqcounter", "unsatsat+totalizer", "bisect+sortnet", "satunsat+pairwise", "satunsat+mtotalizer", "unsatsat+native", "bisect+kmtotalizer", "satunsat-inc+seqcounter", "pbmin+totalizer", "satunsat-coverage+cardnet"}
+	encs := []string{"satunsat+seqcounter", "unsatsat+totalizer", "bisect+sortnet", "satunsat+pairwise", "satunsat+mtotalizer", "unsatsat+native", "bisect+kmtotalizer", "satunsat-inc+seqcounter", "pbmin+totalizer", "satunsat-coverage+cardnet", "satunsat-lines+seqcounter", "satunsat-lines+totalizer"}
 	for i, s := range specs {
 		spec := puzzle.MustParse(s)
 		for _, task := range []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First} {
@@ -154,19 +155,57 @@ func TestDominateSATStopped(t *testing.T) {
 	}
 }
 
-func benchDominateSAT(b *testing.B, n int, task puzzle.Task) {
-	spec := fmt.Sprintf("dominate:%dx%d:Q", n, n)
+// benchDominateSAT solves queens n on the SAT side with the encoding and
+// solver given ("" for the defaults) and holds the answer to the published
+// minimum (A075458) or count of minimum sets (A002564).
+func benchDominateSAT(b *testing.B, n int, task puzzle.Task, encoding, solver string) {
+	spec := puzzle.MustParse(fmt.Sprintf("dominate:%dx%d:Q", n, n))
+	opt, ok := puzzle.KnownOptimum(spec)
+	want := fmt.Sprintf("%d/%d", opt, opt)
+	if task == puzzle.Count {
+		var c uint64
+		c, ok = puzzle.KnownCount(spec, task)
+		want = fmt.Sprint(c)
+	}
+	if !ok {
+		b.Fatalf("%s %s: no published value", spec, task)
+	}
 	for b.Loop() {
-		if ans := domSAT(b, spec, "", task); ans.Status != puzzle.OK {
-			b.Fatalf("%s: %s", spec, ans.Status)
+		ans, err := (Backend{}).Solve(context.Background(), puzzle.Request{Spec: spec, Task: task, Encoding: encoding, Solver: solver})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if got := domValue(ans, task); got != want {
+			b.Fatalf("%s %s: %s, published %s", spec, task, got, want)
 		}
 	}
 }
 
-func BenchmarkDominateSATQueens8Optimum(b *testing.B)  { benchDominateSAT(b, 8, puzzle.Optimum) }
-func BenchmarkDominateSATQueens10Optimum(b *testing.B) { benchDominateSAT(b, 10, puzzle.Optimum) }
-func BenchmarkDominateSATQueens7Count(b *testing.B)    { benchDominateSAT(b, 7, puzzle.Count) }
-func BenchmarkDominateSATQueens9Count(b *testing.B)    { benchDominateSAT(b, 9, puzzle.Count) }
+func BenchmarkDominateSATQueens8Optimum(b *testing.B) { benchDominateSAT(b, 8, puzzle.Optimum, "", "") }
+func BenchmarkDominateSATQueens10Optimum(b *testing.B) {
+	benchDominateSAT(b, 10, puzzle.Optimum, "", "")
+}
+func BenchmarkDominateSATQueens7Count(b *testing.B) { benchDominateSAT(b, 7, puzzle.Count, "", "") }
+func BenchmarkDominateSATQueens9Count(b *testing.B) { benchDominateSAT(b, 9, puzzle.Count, "", "") }
+
+// The SAT-side targets on gophersat: the optimum with proof up to
+// n = 13 within 60 s (the line model, UNSAT-SAT ascent, Hilbert order and
+// lex-leader), and the count of minimum sets up to n = 11 within 10 s
+// (the same model, counted by blocking clauses on one kept solver).
+const linesBest = "unsatsat-lines-hilbert-lex+seqcounter"
+
+func BenchmarkDominateSATLinesQueens12Optimum(b *testing.B) {
+	benchDominateSAT(b, 12, puzzle.Optimum, linesBest, "")
+}
+func BenchmarkDominateSATLinesQueens13Optimum(b *testing.B) {
+	benchDominateSAT(b, 13, puzzle.Optimum, linesBest, "")
+}
+func BenchmarkDominateSATLinesQueens8Count(b *testing.B) {
+	benchDominateSAT(b, 8, puzzle.Count, linesBest, "gophersat-blocking")
+}
+func BenchmarkDominateSATLinesQueens11Count(b *testing.B) {
+	benchDominateSAT(b, 11, puzzle.Count, linesBest, "gophersat-blocking")
+}
 
 // uniqueQueens holds the minimum queen dominating sets up to the 8 board
 // symmetries, n = 1..7, as the native unique counter and the SAT
@@ -187,7 +226,8 @@ func TestDominateSATUnique(t *testing.T) {
 		// Not the modulo totalizers: counting through them is slow here
 		// (7x7 takes 10 s and more).
 		for _, model := range []string{"satunsat-lex+seqcounter", "satunsat-hilbert-lex+totalizer", "satunsat-coverage-lex+seqcounter",
-			"satunsat-inc-hilbert-lex+seqcounter", "satunsat-inc-coverage-lex+totalizer", "pbmin-lex+totalizer"} {
+			"satunsat-inc-hilbert-lex+seqcounter", "satunsat-inc-coverage-lex+totalizer", "pbmin-lex+totalizer",
+			"satunsat-lines-lex+seqcounter", "unsatsat-lines-hilbert-lex+totalizer"} {
 			if got := domSAT(t, spec, model, puzzle.Unique); got.Status != puzzle.OK || got.Count != want {
 				t.Errorf("%s %s: %s %d classes, want %d", spec, model, got.Status, got.Count, want)
 			}
@@ -198,7 +238,7 @@ func TestDominateSATUnique(t *testing.T) {
 	a002564 := []uint64{1, 4, 1, 12, 186, 4, 86}
 	for n := 1; n <= 7; n++ {
 		spec := fmt.Sprintf("dominate:%dx%d:Q", n, n)
-		for _, model := range []string{"satunsat-hilbert-lex+seqcounter", "satunsat-inc-coverage-lex+totalizer"} {
+		for _, model := range []string{"satunsat-hilbert-lex+seqcounter", "satunsat-inc-coverage-lex+totalizer", "satunsat-lines-hilbert-lex+seqcounter"} {
 			if got := domSAT(t, spec, model, puzzle.Count); got.Status != puzzle.OK || got.Count != a002564[n-1] {
 				t.Errorf("%s %s count: %s %d, A002564 says %d", spec, model, got.Status, got.Count, a002564[n-1])
 			}
@@ -234,20 +274,23 @@ func TestHilbertOrder(t *testing.T) {
 }
 
 // TestDominateOptionsAgree: Hilbert and coverage order, lex-leader
-// symmetry breaking, the incremental descent and gophersat's own
-// optimisation change neither the optimum nor the count (the lex-leader
+// symmetry breaking, the line model, the incremental descent and
+// gophersat's own optimisation change neither the optimum nor the count (the lex-leader
 // models count classes times orbit sizes), on every piece, on square and
 // rectangular boards, with and without k= and independent.
 func TestDominateOptionsAgree(t *testing.T) {
-	for _, s := range []string{"dominate:6x6:Q", "dominate:5x4:N", "dominate:5x5:K:independent", "dominate:6x3:B", "dominate:5x5:R:k=5"} {
+	for _, s := range []string{"dominate:6x6:Q", "dominate:5x4:N", "dominate:5x5:K:independent", "dominate:6x3:B", "dominate:5x5:R:k=5",
+		"dominate:7x4:Q:independent", "dominate:6x5:B:k=6", "dominate:5x3:R"} {
 		base := domSAT(t, s, "satunsat+seqcounter", puzzle.Optimum)
 		for _, m := range []string{"satunsat-hilbert+seqcounter", "satunsat-lex+totalizer", "satunsat-hilbert-lex+cardnet",
-			"satunsat-coverage+seqcounter", "satunsat-coverage-lex+kmtotalizer", "satunsat-inc-coverage-lex+seqcounter", "pbmin-lex+seqcounter"} {
+			"satunsat-coverage+seqcounter", "satunsat-coverage-lex+kmtotalizer", "satunsat-inc-coverage-lex+seqcounter", "pbmin-lex+seqcounter",
+			"satunsat-lines+cardnet", "satunsat-lines-lex+totalizer", "unsatsat-lines-lex+seqcounter", "unsatsat-lines-hilbert-lex+native"} {
 			if got, want := domValue(domSAT(t, s, m, puzzle.Optimum), puzzle.Optimum), domValue(base, puzzle.Optimum); got != want {
 				t.Errorf("%s %s optimum: %s, row-major without symmetry breaking %s", s, m, got, want)
 			}
 		}
-		for _, m := range []string{"satunsat-hilbert+seqcounter", "satunsat-coverage+totalizer", "satunsat-lex+seqcounter", "satunsat-inc-hilbert-lex+totalizer", "pbmin-lex+seqcounter"} {
+		for _, m := range []string{"satunsat-hilbert+seqcounter", "satunsat-coverage+totalizer", "satunsat-lex+seqcounter", "satunsat-inc-hilbert-lex+totalizer", "pbmin-lex+seqcounter",
+			"satunsat-lines+totalizer", "satunsat-lines-hilbert-lex+seqcounter"} {
 			if got, want := domValue(domSAT(t, s, m, puzzle.Count), puzzle.Count), domValue(domSAT(t, s, "", puzzle.Count), puzzle.Count); got != want {
 				t.Errorf("%s %s count: %s, row-major %s", s, m, got, want)
 			}
@@ -332,6 +375,58 @@ func TestDominateSATLarger(t *testing.T) {
 		_, err := (Backend{}).Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse("dominate:4x4:Q"), Task: puzzle.Optimum, Encoding: m + "+seqcounter", Solver: "minisat"})
 		if err == nil || !strings.Contains(err.Error(), "gophersat") {
 			t.Errorf("%s with minisat: %v, want an error naming gophersat", m, err)
+		}
+	}
+}
+
+// TestDominateLinesLarger: the line model where it earns its keep. The
+// UNSAT-SAT ascent with Hilbert order and lex-leader proves A075458's 5
+// for n = 10 and 11, and counting by blocking clauses on one kept
+// gophersat (the solver gophersat-blocking) gives A002564's 8 minimum
+// sets for n = 10; the line variables are fixed by the pieces, so no set
+// is counted twice.
+func TestDominateLinesLarger(t *testing.T) {
+	for _, n := range []int{10, 11} {
+		spec := fmt.Sprintf("dominate:%dx%d:Q", n, n)
+		if got := domValue(domSAT(t, spec, "unsatsat-lines-hilbert-lex+seqcounter", puzzle.Optimum), puzzle.Optimum); got != "5/5" {
+			t.Errorf("%s: %s, A075458 says 5", spec, got)
+		}
+	}
+	ans, err := (Backend{}).Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse("dominate:10x10:Q"), Task: puzzle.Count,
+		Encoding: "unsatsat-lines-hilbert-lex+totalizer", Solver: "gophersat-blocking"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := domValue(ans, puzzle.Count); got != "8" {
+		t.Errorf("dominate:10x10:Q count by blocking: %s, A002564 says 8", got)
+	}
+}
+
+// TestDominateLinesIgnoredOffLines: kings and knights attack off the
+// lines, so the line models give them the plain domination clauses: the
+// same formula size as satunsat and the same answers.
+func TestDominateLinesIgnoredOffLines(t *testing.T) {
+	enc, err := card.Lookup("seqcounter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"dominate:5x5:K", "dominate:5x4:N:k=5"} {
+		spec := puzzle.MustParse(s)
+		plain, err := dominateFormula(spec.(puzzle.Dominate), enc, 5, dominateConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lined, err := dominateFormula(spec.(puzzle.Dominate), enc, 5, dominateConfig{lines: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plain.f.Stats() != lined.f.Stats() {
+			t.Errorf("%s: line model %+v, plain %+v", s, lined.f.Stats(), plain.f.Stats())
+		}
+		for _, task := range []puzzle.Task{puzzle.Optimum, puzzle.Count} {
+			if got, want := domValue(domSAT(t, s, "satunsat-lines+seqcounter", task), task), domValue(domSAT(t, s, "satunsat+seqcounter", task), task); got != want {
+				t.Errorf("%s %s: line model %s, plain %s", s, task, got, want)
+			}
 		}
 	}
 }

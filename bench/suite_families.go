@@ -1,0 +1,21 @@
+package bench
+
+import _ "embed"
+
+// intervalsSuite is the built-in suite "intervals": the weighted-intervals
+// DP, the seed's search and the two SAT models (issue 20).
+//
+//go:embed suites/intervals.suite
+var intervalsSuite string
+
+// dominateSuite is the built-in suite "dominate": queen domination, the
+// optimum with its proof and the count of minimum sets, native strategies
+// beside the SAT models (issue 20).
+//
+//go:embed suites/dominate.suite
+var dominateSuite string
+
+func init() {
+	Builtin.Add("intervals", intervalsSuite)
+	Builtin.Add("dominate", dominateSuite)
+}
