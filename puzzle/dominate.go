@@ -187,6 +187,9 @@ var (
 	// queenDominatingSets is OEIS A002564, the number of minimum queen
 	// dominating sets, n = 1..14.
 	queenDominatingSets = []uint64{1, 4, 1, 12, 186, 4, 86, 4860, 114, 8, 2, 8, 288, 4632}
+	// queenDominatingClasses is OEIS A002563, the minimum queen dominating
+	// sets up to the 8 symmetries of the board, n = 1..14.
+	queenDominatingClasses = []uint64{1, 1, 1, 3, 37, 1, 13, 638, 21, 1, 1, 1, 41, 588}
 	// queenIndependentSets is OEIS A002568, the number of minimum
 	// independent queen dominating sets, n = 1..12.
 	queenIndependentSets = []uint64{1, 4, 1, 16, 16, 120, 8, 728, 92, 8, 2, 840}
@@ -243,13 +246,10 @@ func dominationNumber(d Dominate) (int, bool) {
 }
 
 // knownDominateCount returns the published number of minimum dominating
-// sets of queens on n x n (A002564), or of minimum independent ones
-// (A002568). Minimum sets up to symmetry (task Unique, OEIS A002563) are
-// not in the table: their terms could not be checked against the OEIS
-// here, so compare must not count them as a published confirmation; the
-// tests hold the native and SAT unique counts to each other instead.
-// With k=K the count is of sets of at most K pieces: the same number when
-// K is the published minimum, 0 when K is below it.
+// sets of queens on n x n (A002564), of minimum independent ones
+// (A002568), or of minimum sets up to the board's symmetries (task
+// Unique, A002563). With k=K the count is of sets of at most K pieces:
+// the same number when K is the published minimum, 0 when K is below it.
 func knownDominateCount(s Spec, task Task) (uint64, bool) {
 	d := s.(Dominate)
 	if (task != Count && task != Unique) || d.Piece != Queen || d.Board.W != d.Board.H {
@@ -258,8 +258,10 @@ func knownDominateCount(s Spec, task Task) (uint64, bool) {
 	n := d.Board.W
 	table := queenDominatingSets
 	switch {
-	case task == Unique:
+	case task == Unique && d.Independent:
 		return 0, false
+	case task == Unique:
+		table = queenDominatingClasses
 	case d.Independent:
 		table = queenIndependentSets
 	}
