@@ -129,11 +129,20 @@ type splitJoin struct {
 	bottom, top *splitSide
 	adj         [][]int
 	order       []int // top squares in enumeration order (file by file)
-	// final[s] marks (two bits a square) the bottom squares all of whose
-	// crossing moves have been decided after order[0..s]; prefix[s] holds
-	// the bottom need vectors masked by final[s].
-	final  []uint32
-	prefix []*u32Set
+	// The enumeration cuts off a bottom need vector that no bottom
+	// interface has as soon as its squares are decided, by an automaton
+	// over the decided parts of the bottom need vectors: fin[s] lists the
+	// bottom squares all of whose crossing moves are decided after
+	// order[0..s] and not before; the state after step s is the place of
+	// the need vectors' restriction to the squares decided so far among
+	// those of the table's vectors, and trans[s][state*3^len(fin[s]) +
+	// the needs of fin[s] as base-3 digits, first square most significant]
+	// is the next state, or -1. After the last step every square is decided and the state is
+	// the bottom need vector's place in bottom.needs.
+	fin   [][]int
+	trans [][]int32
+	// mirror[i] is splitMirror(bottom.needs[i]).
+	mirror []uint32
 }
 
 // group returns the range of the keys of need vector d.
@@ -255,24 +264,57 @@ func newSplitJoin(w int, bottom, top *splitSide) *splitJoin {
 		j.order = append(j.order, w+c, c)
 	}
 	seen := make([]bool, 2*w)
-	for _, t := range j.order {
+	decided := make([]bool, 2*w)
+	var mask uint32 // the squares decided so far, two bits each
+	state := make([]int32, len(bottom.needs))
+	states := 1
+	for s, t := range j.order {
 		seen[t] = true
-		var m uint32
+		var fin []int
 		for b := range 2 * w {
 			all := true
 			for _, x := range j.adj[b] {
 				all = all && seen[x]
 			}
-			if all {
-				m |= 3 << (2 * uint(b))
+			if all && !decided[b] {
+				decided[b] = true
+				fin = append(fin, b)
 			}
 		}
-		set := map[uint32]int32{}
-		for _, d := range bottom.needs {
-			set[d&m] = 0
+		for _, b := range fin {
+			mask |= 3 << (2 * uint(b))
 		}
-		j.final = append(j.final, m)
-		j.prefix = append(j.prefix, newU32Set(set))
+		pow := 1
+		for range fin {
+			pow *= 3
+		}
+		trans := make([]int32, states*pow)
+		for i := range trans {
+			trans[i] = -1
+		}
+		next := map[uint32]int32{}
+		for i, d := range bottom.needs {
+			code := 0
+			for _, b := range fin {
+				code = 3*code + int(d>>(2*uint(b))&3)
+			}
+			id, ok := next[d&mask]
+			if !ok {
+				id = int32(len(next))
+				if s == len(j.order)-1 {
+					id = int32(i) // every square is decided: d's place
+				}
+				next[d&mask] = id
+			}
+			trans[int(state[i])*pow+code] = id
+			state[i] = id
+		}
+		j.fin = append(j.fin, fin)
+		j.trans = append(j.trans, trans)
+		states = len(next)
+	}
+	for _, d := range bottom.needs {
+		j.mirror = append(j.mirror, splitMirror(d, w))
 	}
 	return j
 }
@@ -290,7 +332,10 @@ type splitWorker struct {
 	closed   uint64
 	overflow bool
 	d        uint32 // the class
+	nd       int32  // its interfaces in the bottom table (when one table serves both)
 	md       uint32 // its mirror image (splitMirror)
+	ends     []int8 // the class's top squares taking one crossing move
+	base     uint64 // the class's top squares taking two, as codes fcEmpty of a key
 }
 
 // splitMirror turns a need vector left to right: file i becomes file
@@ -310,17 +355,31 @@ func splitMirror(d uint32, w int) uint32 {
 // of (d, dB) one to one onto those of (md, mdB), the mirror images; when
 // one table serves both halves, turning it upside down maps them onto
 // those of (dB, d). So every pair of an orbit has as many tours, and the
-// join counts only the least pair of each orbit (in the order of d, then
-// dB), once for each distinct pair of the orbit.
-func splitOrbit(d, dB, md, mdB uint32, flip bool) uint64 {
-	less := func(a, b, c, e uint32) bool { return a < c || (a == c && b < e) }
-	orbit := [][2]uint32{{d, dB}, {md, mdB}}
+// join counts only one pair of each orbit, once for each distinct pair of
+// the orbit. The join walks the bottom interfaces of a pair's bottom need
+// vector (leaf), so the pair counted is one whose bottom need vector has
+// the fewest interfaces (nd and ndB are the interfaces of d and dB; a
+// mirror image has as many), the least in the order of d, then dB, among
+// those.
+func splitOrbit(d, dB, md, mdB uint32, nd, ndB int32, flip bool) uint64 {
+	type pair struct {
+		t, b uint32
+		n    int32 // interfaces of b
+	}
+	less := func(p, q pair) bool {
+		if p.n != q.n {
+			return p.n < q.n
+		}
+		return p.t < q.t || (p.t == q.t && p.b < q.b)
+	}
+	orbit := [4]pair{{d, dB, ndB}, {md, mdB, ndB}, {dB, d, nd}, {mdB, md, nd}}
+	k := 2
 	if flip {
-		orbit = append(orbit, [2]uint32{dB, d}, [2]uint32{mdB, md})
+		k = 4
 	}
 	n := uint64(0)
-	for i, p := range orbit {
-		if less(p[0], p[1], d, dB) {
+	for i, p := range orbit[:k] {
+		if less(p, orbit[0]) {
 			return 0
 		}
 		dup := false
@@ -355,7 +414,20 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 	}
 	wk.agg.reset()
 	wk.closed, wk.overflow, wk.d = 0, false, d
-	wk.enumerate(0)
+	wk.nd = 0
+	if g, ok := j.bottom.group(d); ok && j.bottom == j.top {
+		wk.nd = g[1] - g[0]
+	}
+	wk.ends, wk.base = wk.ends[:0], 0
+	for t := range n {
+		switch wk.tdeg[t] {
+		case 1:
+			wk.ends = append(wk.ends, int8(t))
+		case 2:
+			wk.base |= fcEmpty << (4 * uint(t))
+		}
+	}
+	wk.enumerate(0, 0)
 	if wk.overflow {
 		return false
 	}
@@ -422,22 +494,23 @@ func splitOneCycle(p, q *[16]int8, labels []int8) bool {
 // enumerate chooses the crossing moves of the top squares order[s:], each
 // taking as many as its need, bottom squares at most two; a bottom need
 // vector that no bottom interface has is cut off as soon as its squares
-// are decided.
-func (wk *splitWorker) enumerate(s int) {
+// are decided (state is the automaton's, see splitJoin).
+func (wk *splitWorker) enumerate(s int, state int32) {
 	j := wk.j
 	if s == len(j.order) {
-		wk.leaf()
+		wk.leaf(state)
 		return
 	}
 	t := j.order[s]
 	adj := j.adj[t]
+	fin, trans := j.fin[s], j.trans[s]
 	check := func() {
-		var v uint32
-		for b, x := range wk.bdeg {
-			v |= uint32(x) << (2 * uint(b))
+		code := int(state)
+		for _, b := range fin {
+			code = 3*code + wk.bdeg[b]
 		}
-		if j.prefix[s].has(v & j.final[s]) {
-			wk.enumerate(s + 1)
+		if next := trans[code]; next >= 0 {
+			wk.enumerate(s+1, next)
 		}
 	}
 	switch wk.tdeg[t] {
@@ -471,21 +544,14 @@ func (wk *splitWorker) enumerate(s int) {
 }
 
 // leaf follows every bottom interface of the chosen crossing moves' bottom
-// need vector through them, and sums the pairings they induce on the top
-// squares.
-func (wk *splitWorker) leaf() {
+// need vector (bottom.needs[id]) through them, and sums the pairings they
+// induce on the top squares.
+func (wk *splitWorker) leaf(id int32) {
 	j := wk.j
 	n := 2 * j.w
-	var dB uint32
-	for b, x := range wk.bdeg {
-		dB |= uint32(x) << (2 * uint(b))
-	}
-	weight := splitOrbit(wk.d, dB, wk.md, splitMirror(dB, j.w), j.bottom == j.top)
+	g0, g1 := j.bottom.starts[id], j.bottom.starts[id+1]
+	weight := splitOrbit(wk.d, j.bottom.needs[id], wk.md, j.mirror[id], wk.nd, g1-g0, j.bottom == j.top)
 	if weight == 0 {
-		return
-	}
-	g, ok := j.bottom.group(dB)
-	if !ok {
 		return
 	}
 	// bAdj: the top ends of the crossing moves at each bottom square.
@@ -500,20 +566,10 @@ func (wk *splitWorker) leaf() {
 			m++
 		}
 	}
-	var ends []int8
-	var base uint64
-	for t := range n {
-		switch wk.tdeg[t] {
-		case 1:
-			ends = append(ends, int8(t))
-		case 2:
-			base |= fcEmpty << (4 * uint(t))
-		}
-	}
-	if len(ends) == 0 {
+	if len(wk.ends) == 0 {
 		// No top fragment ends: the crossing moves must make one loop
 		// with the bottom fragments.
-		for x := g[0]; x < g[1]; x++ {
+		for x := g0; x < g1; x++ {
 			if m > 0 && splitLoop(wk, &bAdj, &j.bottom.partners[x]) == m {
 				hi, c := bits.Mul64(j.bottom.counts[x], weight)
 				var carry uint64
@@ -527,13 +583,13 @@ func (wk *splitWorker) leaf() {
 	if !ok {
 		return // the crossing moves close a loop on their own
 	}
-	for x := g[0]; x < g[1]; x++ {
+	for x := g0; x < g1; x++ {
 		pB := &j.bottom.partners[x]
-		key := base
+		key := wk.base
 		label := uint64(fcLabel)
 		var done uint32
 		seen := 0
-		for _, t := range ends {
+		for _, t := range wk.ends {
 			if done>>uint(t)&1 != 0 {
 				continue
 			}
