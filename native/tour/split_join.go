@@ -11,6 +11,7 @@ package tour
 // so splitAdj serves both sides.
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 )
@@ -141,6 +142,12 @@ type splitJoin struct {
 	// the bottom need vector's place in bottom.needs.
 	fin   [][]int
 	trans [][]int32
+	// fewest[s][state] is the fewest interfaces of a bottom need vector
+	// whose restriction is the state after step s: with one table for
+	// both halves, a class d does not join the pairs (d, dB) with more
+	// bottom interfaces than d has (splitOrbit), so it cuts off a state
+	// all of whose need vectors have more.
+	fewest [][]int32
 	// mirror[i] is splitMirror(bottom.needs[i]).
 	mirror []uint32
 }
@@ -309,6 +316,14 @@ func newSplitJoin(w int, bottom, top *splitSide) *splitJoin {
 			trans[int(state[i])*pow+code] = id
 			state[i] = id
 		}
+		fewest := make([]int32, len(next))
+		for i := range fewest {
+			fewest[i] = math.MaxInt32
+		}
+		for i, id := range state {
+			fewest[id] = min(fewest[id], bottom.starts[i+1]-bottom.starts[i])
+		}
+		j.fewest = append(j.fewest, fewest)
 		j.fin = append(j.fin, fin)
 		j.trans = append(j.trans, trans)
 		states = len(next)
@@ -333,6 +348,7 @@ type splitWorker struct {
 	overflow bool
 	d        uint32 // the class
 	nd       int32  // its interfaces in the bottom table (when one table serves both)
+	most     int32  // the most interfaces of a bottom need vector joined with d
 	md       uint32 // its mirror image (splitMirror)
 	ends     []int8 // the class's top squares taking one crossing move
 	base     uint64 // the class's top squares taking two, as codes fcEmpty of a key
@@ -414,9 +430,9 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 	}
 	wk.agg.reset()
 	wk.closed, wk.overflow, wk.d = 0, false, d
-	wk.nd = 0
+	wk.nd, wk.most = 0, math.MaxInt32
 	if g, ok := j.bottom.group(d); ok && j.bottom == j.top {
-		wk.nd = g[1] - g[0]
+		wk.nd, wk.most = g[1]-g[0], g[1]-g[0]
 	}
 	wk.ends, wk.base = wk.ends[:0], 0
 	for t := range n {
@@ -503,13 +519,13 @@ func (wk *splitWorker) enumerate(s int, state int32) {
 	}
 	t := j.order[s]
 	adj := j.adj[t]
-	fin, trans := j.fin[s], j.trans[s]
+	fin, trans, fewest := j.fin[s], j.trans[s], j.fewest[s]
 	check := func() {
 		code := int(state)
 		for _, b := range fin {
 			code = 3*code + wk.bdeg[b]
 		}
-		if next := trans[code]; next >= 0 {
+		if next := trans[code]; next >= 0 && fewest[next] <= wk.most {
 			wk.enumerate(s+1, next)
 		}
 	}
