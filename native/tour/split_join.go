@@ -73,15 +73,32 @@ func splitPartners(k uint64, w int) [16]int8 {
 	return p
 }
 
+// splitPairs packs splitPartners: four bits a boundary square, the other
+// end of its fragment (0 for squares that are no fragment end; whether a
+// square is one is in the need vector).
+func splitPairs(k uint64, w int) uint64 {
+	var x uint64
+	for i, p := range splitPartners(k, w) {
+		if p >= 0 {
+			x |= uint64(p) << (4 * uint(i))
+		}
+	}
+	return x
+}
+
+// splitIface is an interface of a side as the join reads it: its fragment
+// ends' pairing (splitPairs) and its count, side by side for the walks
+// over a need vector's interfaces.
+type splitIface struct{ pairs, count uint64 }
+
 // splitSide is one half's table grouped by need vector: keys sorted by
-// (need vector, key), with their counts and fragment partners.
+// (need vector, key), with their pairings and counts.
 type splitSide struct {
-	keys     []uint64
-	counts   []uint64
-	partners [][16]int8
-	needs    []uint32 // the distinct need vectors, sorted
-	starts   []int32  // needs[i]'s keys are starts[i]..starts[i+1]-1
-	index    *u32Set  // need vector -> its place in needs
+	keys   []uint64
+	ifaces []splitIface
+	needs  []uint32 // the distinct need vectors, sorted
+	starts []int32  // needs[i]'s keys are starts[i]..starts[i+1]-1
+	index  *u32Set  // need vector -> its place in needs
 }
 
 func newSplitSide(t halfTable, w int) *splitSide {
@@ -108,11 +125,10 @@ func newSplitSide(t halfTable, w int) *splitSide {
 		}
 		return 0
 	})
-	s := &splitSide{keys: make([]uint64, len(all)), counts: make([]uint64, len(all)),
-		partners: make([][16]int8, len(all))}
+	s := &splitSide{keys: make([]uint64, len(all)), ifaces: make([]splitIface, len(all))}
 	index := map[uint32]int32{}
 	for i, e := range all {
-		s.keys[i], s.counts[i], s.partners[i] = e.k, e.c, splitPartners(e.k, w)
+		s.keys[i], s.ifaces[i] = e.k, splitIface{splitPairs(e.k, w), e.c}
 		if i == 0 || all[i-1].d != e.d {
 			index[e.d] = int32(len(s.needs))
 			s.needs = append(s.needs, e.d)
@@ -448,20 +464,14 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 		return false
 	}
 	g, _ := j.top.group(d)
-	var part [16]int8
-	var labels []int8
+	top := j.top.ifaces[g[0]:g[1]]
 	for _, i := range wk.agg.used {
+		// The induced pairings pair the class's top ends, wk.ends.
 		pk, c := wk.agg.keys[i], wk.agg.vals[i]
-		part = splitPartners(pk, j.w)
-		labels = labels[:0]
-		for i := range n {
-			if part[i] >= 0 {
-				labels = append(labels, int8(i))
-			}
-		}
-		for x := g[0]; x < g[1]; x++ {
-			if splitOneCycle(&part, &j.top.partners[x], labels) {
-				if !add128(sum, c, j.top.counts[x]) {
+		p := splitPairs(pk, j.w)
+		for _, q := range top {
+			if splitOneCycle(p, q.pairs, uint(wk.ends[0]), len(wk.ends)) {
+				if !add128(sum, c, q.count) {
 					return false
 				}
 			}
@@ -472,7 +482,7 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 			if j.top.keys[x]&^splitEmptyMask(j.top.keys[x]) == 0 {
 				// A top half without fragment ends (only squares that
 				// take two crossing moves).
-				if !add128(sum, wk.closed, j.top.counts[x]) {
+				if !add128(sum, wk.closed, j.top.ifaces[x].count) {
 					return false
 				}
 			}
@@ -493,16 +503,16 @@ func add128(sum *[2]uint64, a, b uint64) bool {
 	return c == 0
 }
 
-// splitOneCycle reports whether two pairings of the same squares (labels)
-// close one single cycle together.
-func splitOneCycle(p, q *[16]int8, labels []int8) bool {
-	s := labels[0]
+// splitOneCycle reports whether two pairings of the same n squares
+// (packed as by splitPairs), one of them s, close one single cycle
+// together.
+func splitOneCycle(p, q uint64, s uint, n int) bool {
 	x, steps := s, 0
 	for {
-		x = q[p[x]]
+		x = uint(q >> (4 * (p >> (4 * x) & 15)) & 15)
 		steps += 2
 		if x == s {
-			return steps == len(labels)
+			return steps == n
 		}
 	}
 }
@@ -586,8 +596,8 @@ func (wk *splitWorker) leaf(id int32) {
 		// No top fragment ends: the crossing moves must make one loop
 		// with the bottom fragments.
 		for x := g0; x < g1; x++ {
-			if m > 0 && splitLoop(wk, &bAdj, &j.bottom.partners[x]) == m {
-				hi, c := bits.Mul64(j.bottom.counts[x], weight)
+			if m > 0 && splitLoop(wk, &bAdj, j.bottom.ifaces[x].pairs) == m {
+				hi, c := bits.Mul64(j.bottom.ifaces[x].count, weight)
 				var carry uint64
 				wk.closed, carry = bits.Add64(wk.closed, c, 0)
 				wk.overflow = wk.overflow || hi != 0 || carry != 0
@@ -599,8 +609,8 @@ func (wk *splitWorker) leaf(id int32) {
 	if !ok {
 		return // the crossing moves close a loop on their own
 	}
-	for x := g0; x < g1; x++ {
-		pB := &j.bottom.partners[x]
+	for _, in := range j.bottom.ifaces[g0:g1] {
+		pB := in.pairs
 		key := wk.base
 		label := uint64(fcLabel)
 		var done uint32
@@ -614,7 +624,7 @@ func (wk *splitWorker) leaf(id int32) {
 			y := link[t]
 			for y >= 16 {
 				seen += 2
-				y = link[16+pB[y-16]]
+				y = link[16+pB>>(4*uint(y-16))&15]
 			}
 			done |= 1<<uint(t) | 1<<uint(y)
 			key |= label<<(4*uint(t)) | label<<(4*uint(y))
@@ -623,7 +633,7 @@ func (wk *splitWorker) leaf(id int32) {
 		if seen != bEnds {
 			continue // a loop closed apart from the top fragments
 		}
-		hi, c := bits.Mul64(j.bottom.counts[x], weight)
+		hi, c := bits.Mul64(in.count, weight)
 		wk.overflow = wk.overflow || hi != 0
 		if wk.agg.add(key, c) {
 			wk.overflow = true
@@ -702,7 +712,7 @@ func (wk *splitWorker) links(bAdj *[16][2]int8, m int) (link [32]int8, bEnds int
 
 // splitLoop follows the loop through the first top square with crossing
 // moves (each top square taking two) and returns its crossing moves.
-func splitLoop(wk *splitWorker, bAdj *[16][2]int8, pB *[16]int8) int {
+func splitLoop(wk *splitWorker, bAdj *[16][2]int8, pB uint64) int {
 	start := -1
 	for t, x := range wk.tdeg {
 		if x > 0 {
@@ -716,7 +726,8 @@ func splitLoop(wk *splitWorker, bAdj *[16][2]int8, pB *[16]int8) int {
 		edges++
 		var next int8
 		from := b
-		if p := pB[b]; p >= 0 {
+		if wk.bdeg[b] == 1 { // a fragment end: on to its other end
+			p := int8(pB >> (4 * uint(b)) & 15)
 			next, from = bAdj[p][0], p
 		} else if bAdj[b][0] == t {
 			next = bAdj[b][1]
