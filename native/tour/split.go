@@ -193,7 +193,7 @@ func splitCount(ctx context.Context, req puzzle.Request, t puzzle.Tour, prog spl
 	}
 	stats := map[string]int64{puzzle.StatStates: states}
 	mem := fmt.Sprintf("split %dx%d after row %d: half tables of %d and %d interfaces, %d need classes, %d half-DP states in all (peak layer %d)",
-		w, h, a, len(res[0].table), len(res[1].table), len(j.top.needs), states, peak)
+		w, h, a, len(j.bottom.keys), len(j.top.keys), len(j.top.needs), states, peak)
 	if overflowed {
 		return puzzle.Answer{Status: puzzle.Error, Stats: stats, Message: "a subproblem's count overflowed 64 bits; " + mem}, nil
 	}

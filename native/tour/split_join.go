@@ -367,7 +367,11 @@ type splitWorker struct {
 	most     int32  // the most interfaces of a bottom need vector joined with d
 	md       uint32 // its mirror image (splitMirror)
 	ends     []int8 // the class's top squares taking one crossing move
-	base     uint64 // the class's top squares taking two, as codes fcEmpty of a key
+	// other[e], for a square e with one chosen crossing move (top square
+	// t as t, bottom square b as 16+b), is the square at the other end of
+	// the path of crossing moves from e (through squares taking two).
+	other [32]int8
+	base  uint64 // the class's top squares taking two, as codes fcEmpty of a key
 }
 
 // splitMirror turns a need vector left to right: file i becomes file
@@ -539,16 +543,21 @@ func (wk *splitWorker) enumerate(s int, state int32) {
 			wk.enumerate(s+1, next)
 		}
 	}
+	// A move that closes a loop of crossing moves is cut off unless the
+	// class has no top ends (the moves then make the loop, splitLoop).
+	cut := len(wk.ends) > 0
 	switch wk.tdeg[t] {
 	case 0:
 		check()
 	case 1:
 		for _, b := range adj {
 			if wk.bdeg[b] < 2 {
+				u := wk.move(t, b, 0)
 				wk.bdeg[b]++
 				wk.tAdj[t][0], wk.tN[t] = int8(b), 1
 				check()
 				wk.bdeg[b]--
+				wk.undo(u)
 			}
 		}
 	case 2:
@@ -556,18 +565,52 @@ func (wk *splitWorker) enumerate(s int, state int32) {
 			for y := x + 1; y < len(adj); y++ {
 				b, c := adj[x], adj[y]
 				if wk.bdeg[b] < 2 && wk.bdeg[c] < 2 {
+					u := wk.move(t, b, 0)
 					wk.bdeg[b]++
-					wk.bdeg[c]++
-					wk.tAdj[t], wk.tN[t] = [2]int8{int8(b), int8(c)}, 2
-					check()
+					v := wk.move(t, c, 1)
+					if !v.loop || !cut {
+						wk.bdeg[c]++
+						wk.tAdj[t], wk.tN[t] = [2]int8{int8(b), int8(c)}, 2
+						check()
+						wk.bdeg[c]--
+					}
+					wk.undo(v)
 					wk.bdeg[b]--
-					wk.bdeg[c]--
+					wk.undo(u)
 				}
 			}
 		}
 	}
 	wk.tN[t] = 0
 }
+
+// splitUndo is what a move changed in splitWorker.other: entries a and b
+// held oa and ob (a == b when nothing changed); loop reports that the move
+// closed a loop of crossing moves (and changed nothing).
+type splitUndo struct {
+	a, b, oa, ob int8
+	loop         bool
+}
+
+// move adds the crossing move between top square t, which has dt moves
+// so far, and bottom square b (wk.bdeg[b] so far) to wk.other.
+func (wk *splitWorker) move(t, b, dt int) splitUndo {
+	et, eb := int8(t), int8(16+b)
+	if dt == 1 {
+		et = wk.other[t]
+	}
+	if wk.bdeg[b] == 1 {
+		eb = wk.other[16+b]
+	}
+	if et == int8(16+b) {
+		return splitUndo{a: et, b: et, oa: wk.other[et], ob: wk.other[et], loop: true}
+	}
+	u := splitUndo{a: et, b: eb, oa: wk.other[et], ob: wk.other[eb]}
+	wk.other[et], wk.other[eb] = eb, et
+	return u
+}
+
+func (wk *splitWorker) undo(u splitUndo) { wk.other[u.a], wk.other[u.b] = u.oa, u.ob }
 
 // leaf follows every bottom interface of the chosen crossing moves' bottom
 // need vector (bottom.needs[id]) through them, and sums the pairings they
@@ -580,19 +623,19 @@ func (wk *splitWorker) leaf(id int32) {
 	if weight == 0 {
 		return
 	}
-	// bAdj: the top ends of the crossing moves at each bottom square.
-	var bAdj [16][2]int8
-	var bN [16]int8
-	m := 0
-	for t := range n {
-		for e := range wk.tN[t] {
-			b := wk.tAdj[t][e]
-			bAdj[b][bN[b]] = int8(t)
-			bN[b]++
-			m++
-		}
-	}
 	if len(wk.ends) == 0 {
+		// bAdj: the top ends of the crossing moves at each bottom square.
+		var bAdj [16][2]int8
+		var bN [16]int8
+		m := 0
+		for t := range n {
+			for e := range wk.tN[t] {
+				b := wk.tAdj[t][e]
+				bAdj[b][bN[b]] = int8(t)
+				bN[b]++
+				m++
+			}
+		}
 		// No top fragment ends: the crossing moves must make one loop
 		// with the bottom fragments.
 		for x := g0; x < g1; x++ {
@@ -605,10 +648,10 @@ func (wk *splitWorker) leaf(id int32) {
 		}
 		return
 	}
-	link, bEnds, ok := wk.links(&bAdj, m)
-	if !ok {
-		return // the crossing moves close a loop on their own
-	}
+	// The bottom squares taking one move.
+	dB := j.bottom.needs[id]
+	bEnds := bits.OnesCount32(dB & 0x55555555 &^ (dB >> 1))
+	link := &wk.other
 	for _, in := range j.bottom.ifaces[g0:g1] {
 		pB := in.pairs
 		key := wk.base
@@ -639,75 +682,6 @@ func (wk *splitWorker) leaf(id int32) {
 			wk.overflow = true
 		}
 	}
-}
-
-// links follows the chosen crossing moves from every fragment end they
-// reach, top squares taking one move (t) and bottom squares taking one
-// (16+b), through the squares taking two on either side, to the end at the
-// other side of the chain: link[e] is that end. It also returns the number
-// of bottom ends, and false when some moves close a loop through squares
-// taking two moves only (no interface can complete that).
-func (wk *splitWorker) links(bAdj *[16][2]int8, m int) (link [32]int8, bEnds int, ok bool) {
-	n := 2 * wk.j.w
-	edges := 0
-	// walk leaves top square t on crossing move to bottom square b and
-	// returns the end it reaches.
-	walk := func(t, b int8) int8 {
-		for {
-			edges++ // t-b
-			if wk.bdeg[b] == 1 {
-				return 16 + b
-			}
-			nt := bAdj[b][0]
-			if nt == t {
-				nt = bAdj[b][1]
-			}
-			edges++ // b-nt
-			if wk.tdeg[nt] == 1 {
-				return nt
-			}
-			nb := wk.tAdj[nt][0]
-			if nb == b {
-				nb = wk.tAdj[nt][1]
-			}
-			t, b = nt, nb
-		}
-	}
-	for i := range link {
-		link[i] = -1
-	}
-	for t := range n {
-		if wk.tdeg[t] != 1 || link[t] >= 0 {
-			continue
-		}
-		e := walk(int8(t), wk.tAdj[t][0])
-		link[t], link[e] = e, int8(t)
-	}
-	for b := range n {
-		if wk.bdeg[b] != 1 {
-			continue
-		}
-		bEnds++
-		if link[16+b] >= 0 {
-			continue
-		}
-		// Leave bottom end b on its move to a top square.
-		t := bAdj[b][0]
-		var e int8
-		if wk.tdeg[t] == 1 {
-			e = t
-			edges++
-		} else {
-			nb := wk.tAdj[t][0]
-			if nb == int8(b) {
-				nb = wk.tAdj[t][1]
-			}
-			edges++ // b-t
-			e = walk(t, nb)
-		}
-		link[16+b], link[e] = e, int8(16+b)
-	}
-	return link, bEnds, edges == m
 }
 
 // splitLoop follows the loop through the first top square with crossing
