@@ -357,7 +357,7 @@ type splitWorker struct {
 	bdeg []int
 	tAdj [][2]int8 // crossing moves chosen at each top square (bottom ends)
 	tN   []int
-	agg  *aggTable // induced pairing (as a top key) -> count
+	agg  *aggTable // induced pairing of the top ends (packed as by splitPairs) -> count
 	// closed sums the bottom counts whose fragments and crossing moves
 	// close one loop through every crossing move (no top fragment ends).
 	closed   uint64
@@ -367,11 +367,11 @@ type splitWorker struct {
 	most     int32  // the most interfaces of a bottom need vector joined with d
 	md       uint32 // its mirror image (splitMirror)
 	ends     []int8 // the class's top squares taking one crossing move
+	open     []int8 // those whose path of crossing moves ends at the bottom (leaf)
 	// other[e], for a square e with one chosen crossing move (top square
 	// t as t, bottom square b as 16+b), is the square at the other end of
 	// the path of crossing moves from e (through squares taking two).
 	other [32]int8
-	base  uint64 // the class's top squares taking two, as codes fcEmpty of a key
 }
 
 // splitMirror turns a need vector left to right: file i becomes file
@@ -454,13 +454,10 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 	if g, ok := j.bottom.group(d); ok && j.bottom == j.top {
 		wk.nd, wk.most = g[1]-g[0], g[1]-g[0]
 	}
-	wk.ends, wk.base = wk.ends[:0], 0
+	wk.ends = wk.ends[:0]
 	for t := range n {
-		switch wk.tdeg[t] {
-		case 1:
+		if wk.tdeg[t] == 1 {
 			wk.ends = append(wk.ends, int8(t))
-		case 2:
-			wk.base |= fcEmpty << (4 * uint(t))
 		}
 	}
 	wk.enumerate(0, 0)
@@ -471,8 +468,7 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 	top := j.top.ifaces[g[0]:g[1]]
 	for _, i := range wk.agg.used {
 		// The induced pairings pair the class's top ends, wk.ends.
-		pk, c := wk.agg.keys[i], wk.agg.vals[i]
-		p := splitPairs(pk, j.w)
+		p, c := wk.agg.keys[i], wk.agg.vals[i]
 		for _, q := range top {
 			if splitOneCycle(p, q.pairs, uint(wk.ends[0]), len(wk.ends)) {
 				if !add128(sum, c, q.count) {
@@ -652,26 +648,35 @@ func (wk *splitWorker) leaf(id int32) {
 	dB := j.bottom.needs[id]
 	bEnds := bits.OnesCount32(dB & 0x55555555 &^ (dB >> 1))
 	link := &wk.other
+	// The top ends joined by crossing moves alone pair up whatever the
+	// bottom interface; the others (open) are followed for each.
+	var fixed uint64
+	wk.open = wk.open[:0]
+	for _, t := range wk.ends {
+		if y := link[t]; y >= 16 {
+			wk.open = append(wk.open, t)
+		} else {
+			fixed |= uint64(y) << (4 * uint(t))
+		}
+	}
 	for _, in := range j.bottom.ifaces[g0:g1] {
 		pB := in.pairs
-		key := wk.base
-		label := uint64(fcLabel)
+		key := fixed
 		var done uint32
 		seen := 0
-		for _, t := range wk.ends {
+		for _, t := range wk.open {
 			if done>>uint(t)&1 != 0 {
 				continue
 			}
-			// Along the crossing moves to the next end; through a bottom
+			// Along the crossing moves to a bottom end; through a bottom
 			// fragment from each bottom end reached, until a top end.
 			y := link[t]
 			for y >= 16 {
 				seen += 2
 				y = link[16+pB>>(4*uint(y-16))&15]
 			}
-			done |= 1<<uint(t) | 1<<uint(y)
-			key |= label<<(4*uint(t)) | label<<(4*uint(y))
-			label++
+			done |= 1 << uint(y)
+			key |= uint64(y)<<(4*uint(t)) | uint64(t)<<(4*uint(y))
 		}
 		if seen != bEnds {
 			continue // a loop closed apart from the top fragments
