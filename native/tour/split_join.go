@@ -154,8 +154,10 @@ type splitJoin struct {
 	// the need vectors' restriction to the squares decided so far among
 	// those of the table's vectors, and trans[s][state*3^len(fin[s]) +
 	// the needs of fin[s] as base-3 digits, first square most significant]
-	// is the next state, or -1. After the last step every square is decided and the state is
-	// the bottom need vector's place in bottom.needs.
+	// is the next state, or -1. A step that decides no square (but the
+	// last) keeps the states, and the enumeration skips its table. After
+	// the last step every square is decided and the state is the bottom
+	// need vector's place in bottom.needs.
 	fin   [][]int
 	trans [][]int32
 	// fewest[s][state] is the fewest interfaces of a bottom need vector
@@ -324,8 +326,11 @@ func newSplitJoin(w int, bottom, top *splitSide) *splitJoin {
 			id, ok := next[d&mask]
 			if !ok {
 				id = int32(len(next))
-				if s == len(j.order)-1 {
+				switch {
+				case s == len(j.order)-1:
 					id = int32(i) // every square is decided: d's place
+				case len(fin) == 0:
+					id = state[i] // nothing decided: the same states
 				}
 				next[d&mask] = id
 			}
@@ -530,7 +535,12 @@ func (wk *splitWorker) enumerate(s int, state int32) {
 	t := j.order[s]
 	adj := j.adj[t]
 	fin, trans, fewest := j.fin[s], j.trans[s], j.fewest[s]
+	keep := len(fin) == 0 && s+1 < len(j.order)
 	check := func() {
+		if keep {
+			wk.enumerate(s+1, state)
+			return
+		}
 		code := int(state)
 		for _, b := range fin {
 			code = 3*code + wk.bdeg[b]
