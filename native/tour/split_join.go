@@ -180,9 +180,9 @@ func (s *splitSide) group(d uint32) ([2]int32, bool) {
 }
 
 // u32Set is an open-addressing map of 32-bit values to an int32 (values
-// stored plus one, so that zero marks a free slot), for the enumeration's
-// prefix checks and the need vectors' groups. The slot is the top bits of
-// a multiplicative hash (cheap, and enough for need vectors).
+// stored plus one, so that zero marks a free slot), for the need vectors'
+// groups. The slot is the top bits of a multiplicative hash (cheap, and
+// enough for need vectors).
 type u32Set struct {
 	slots []uint32
 	vals  []int32
@@ -207,11 +207,6 @@ func newU32Set(vals map[uint32]int32) *u32Set {
 }
 
 func (s *u32Set) slot(v uint32) uint64 { return (uint64(v) + 1) * 0x9e3779b97f4a7c15 >> s.shift }
-
-func (s *u32Set) has(v uint32) bool {
-	_, ok := s.get(v)
-	return ok
-}
 
 // get returns v's value.
 func (s *u32Set) get(v uint32) (int32, bool) {
