@@ -26,8 +26,9 @@ package tour
 // close one single cycle. Every tour is counted once: its crossing set and
 // its two halves are determined by it. The board's left-right mirror (and,
 // with one table for both halves, its up-down flip) maps the tours of a
-// pair of need vectors onto those of another pair, so only the least pair
-// of each orbit is joined, weighted by the orbit's size (splitOrbit).
+// pair of need vectors onto those of another pair, so only one pair of
+// each orbit is joined, weighted by the orbit's size: one whose bottom need
+// vector has the fewest interfaces to follow (splitOrbit).
 //
 // The classes are the subproblems of the count (package subproblem): a
 // count can be cut into shards (solve --shard K/N, then combine),
@@ -155,10 +156,14 @@ func splitCount(ctx context.Context, req puzzle.Request, t puzzle.Tour, prog spl
 		states += res[i].states
 		peak = max(peak, res[i].peak)
 	}
-	if len(halves) == 1 {
-		res[1] = res[0]
+	// One side serves both halves when their tables are one (the join's
+	// up-down symmetry, splitOrbit, is keyed on that).
+	bottom := newSplitSide(res[0].table, w)
+	top := bottom
+	if len(halves) == 2 {
+		top = newSplitSide(res[1].table, w)
 	}
-	j := newSplitJoin(w, newSplitSide(res[0].table, w), newSplitSide(res[1].table, w))
+	j := newSplitJoin(w, bottom, top)
 	total := min(len(j.top.needs), splitSubproblems)
 	partition := fmt.Sprintf("%dx%d cut after row %d: %d top need classes in %d subproblems", w, h, a, len(j.top.needs), total)
 	var overflow sync.Once
@@ -188,7 +193,7 @@ func splitCount(ctx context.Context, req puzzle.Request, t puzzle.Tour, prog spl
 	}
 	stats := map[string]int64{puzzle.StatStates: states}
 	mem := fmt.Sprintf("split %dx%d after row %d: half tables of %d and %d interfaces, %d need classes, %d half-DP states in all (peak layer %d)",
-		w, h, a, len(res[0].table), len(res[1].table), len(j.top.needs), states, peak)
+		w, h, a, len(j.bottom.keys), len(j.top.keys), len(j.top.needs), states, peak)
 	if overflowed {
 		return puzzle.Answer{Status: puzzle.Error, Stats: stats, Message: "a subproblem's count overflowed 64 bits; " + mem}, nil
 	}

@@ -11,6 +11,7 @@ package tour
 // so splitAdj serves both sides.
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 )
@@ -72,15 +73,32 @@ func splitPartners(k uint64, w int) [16]int8 {
 	return p
 }
 
+// splitPairs packs splitPartners: four bits a boundary square, the other
+// end of its fragment (0 for squares that are no fragment end; whether a
+// square is one is in the need vector).
+func splitPairs(k uint64, w int) uint64 {
+	var x uint64
+	for i, p := range splitPartners(k, w) {
+		if p >= 0 {
+			x |= uint64(p) << (4 * uint(i))
+		}
+	}
+	return x
+}
+
+// splitIface is an interface of a side as the join reads it: its fragment
+// ends' pairing (splitPairs) and its count, side by side for the walks
+// over a need vector's interfaces.
+type splitIface struct{ pairs, count uint64 }
+
 // splitSide is one half's table grouped by need vector: keys sorted by
-// (need vector, key), with their counts and fragment partners.
+// (need vector, key), with their pairings and counts.
 type splitSide struct {
-	keys     []uint64
-	counts   []uint64
-	partners [][16]int8
-	needs    []uint32 // the distinct need vectors, sorted
-	starts   []int32  // needs[i]'s keys are starts[i]..starts[i+1]-1
-	index    *u32Set  // need vector -> its place in needs
+	keys   []uint64
+	ifaces []splitIface
+	needs  []uint32 // the distinct need vectors, sorted
+	starts []int32  // needs[i]'s keys are starts[i]..starts[i+1]-1
+	index  *u32Set  // need vector -> its place in needs
 }
 
 func newSplitSide(t halfTable, w int) *splitSide {
@@ -107,11 +125,10 @@ func newSplitSide(t halfTable, w int) *splitSide {
 		}
 		return 0
 	})
-	s := &splitSide{keys: make([]uint64, len(all)), counts: make([]uint64, len(all)),
-		partners: make([][16]int8, len(all))}
+	s := &splitSide{keys: make([]uint64, len(all)), ifaces: make([]splitIface, len(all))}
 	index := map[uint32]int32{}
 	for i, e := range all {
-		s.keys[i], s.counts[i], s.partners[i] = e.k, e.c, splitPartners(e.k, w)
+		s.keys[i], s.ifaces[i] = e.k, splitIface{splitPairs(e.k, w), e.c}
 		if i == 0 || all[i-1].d != e.d {
 			index[e.d] = int32(len(s.needs))
 			s.needs = append(s.needs, e.d)
@@ -129,11 +146,28 @@ type splitJoin struct {
 	bottom, top *splitSide
 	adj         [][]int
 	order       []int // top squares in enumeration order (file by file)
-	// final[s] marks (two bits a square) the bottom squares all of whose
-	// crossing moves have been decided after order[0..s]; prefix[s] holds
-	// the bottom need vectors masked by final[s].
-	final  []uint32
-	prefix []*u32Set
+	// The enumeration cuts off a bottom need vector that no bottom
+	// interface has as soon as its squares are decided, by an automaton
+	// over the decided parts of the bottom need vectors: fin[s] lists the
+	// bottom squares all of whose crossing moves are decided after
+	// order[0..s] and not before; the state after step s is the place of
+	// the need vectors' restriction to the squares decided so far among
+	// those of the table's vectors, and trans[s][state*3^len(fin[s]) +
+	// the needs of fin[s] as base-3 digits, first square most significant]
+	// is the next state, or -1. A step that decides no square (but the
+	// last) keeps the states, and the enumeration skips its table. After
+	// the last step every square is decided and the state is the bottom
+	// need vector's place in bottom.needs.
+	fin   [][]int
+	trans [][]int32
+	// fewest[s][state] is the fewest interfaces of a bottom need vector
+	// whose restriction is the state after step s: with one table for
+	// both halves, a class d does not join the pairs (d, dB) with more
+	// bottom interfaces than d has (splitOrbit), so it cuts off a state
+	// all of whose need vectors have more.
+	fewest [][]int32
+	// mirror[i] is splitMirror(bottom.needs[i]).
+	mirror []uint32
 }
 
 // group returns the range of the keys of need vector d.
@@ -146,9 +180,9 @@ func (s *splitSide) group(d uint32) ([2]int32, bool) {
 }
 
 // u32Set is an open-addressing map of 32-bit values to an int32 (values
-// stored plus one, so that zero marks a free slot), for the enumeration's
-// prefix checks and the need vectors' groups. The slot is the top bits of
-// a multiplicative hash (cheap, and enough for need vectors).
+// stored plus one, so that zero marks a free slot), for the need vectors'
+// groups. The slot is the top bits of a multiplicative hash (cheap, and
+// enough for need vectors).
 type u32Set struct {
 	slots []uint32
 	vals  []int32
@@ -173,11 +207,6 @@ func newU32Set(vals map[uint32]int32) *u32Set {
 }
 
 func (s *u32Set) slot(v uint32) uint64 { return (uint64(v) + 1) * 0x9e3779b97f4a7c15 >> s.shift }
-
-func (s *u32Set) has(v uint32) bool {
-	_, ok := s.get(v)
-	return ok
-}
 
 // get returns v's value.
 func (s *u32Set) get(v uint32) (int32, bool) {
@@ -255,24 +284,68 @@ func newSplitJoin(w int, bottom, top *splitSide) *splitJoin {
 		j.order = append(j.order, w+c, c)
 	}
 	seen := make([]bool, 2*w)
-	for _, t := range j.order {
+	decided := make([]bool, 2*w)
+	var mask uint32 // the squares decided so far, two bits each
+	state := make([]int32, len(bottom.needs))
+	states := 1
+	for s, t := range j.order {
 		seen[t] = true
-		var m uint32
+		var fin []int
 		for b := range 2 * w {
 			all := true
 			for _, x := range j.adj[b] {
 				all = all && seen[x]
 			}
-			if all {
-				m |= 3 << (2 * uint(b))
+			if all && !decided[b] {
+				decided[b] = true
+				fin = append(fin, b)
 			}
 		}
-		set := map[uint32]int32{}
-		for _, d := range bottom.needs {
-			set[d&m] = 0
+		for _, b := range fin {
+			mask |= 3 << (2 * uint(b))
 		}
-		j.final = append(j.final, m)
-		j.prefix = append(j.prefix, newU32Set(set))
+		pow := 1
+		for range fin {
+			pow *= 3
+		}
+		trans := make([]int32, states*pow)
+		for i := range trans {
+			trans[i] = -1
+		}
+		next := map[uint32]int32{}
+		for i, d := range bottom.needs {
+			code := 0
+			for _, b := range fin {
+				code = 3*code + int(d>>(2*uint(b))&3)
+			}
+			id, ok := next[d&mask]
+			if !ok {
+				id = int32(len(next))
+				switch {
+				case s == len(j.order)-1:
+					id = int32(i) // every square is decided: d's place
+				case len(fin) == 0:
+					id = state[i] // nothing decided: the same states
+				}
+				next[d&mask] = id
+			}
+			trans[int(state[i])*pow+code] = id
+			state[i] = id
+		}
+		fewest := make([]int32, len(next))
+		for i := range fewest {
+			fewest[i] = math.MaxInt32
+		}
+		for i, id := range state {
+			fewest[id] = min(fewest[id], bottom.starts[i+1]-bottom.starts[i])
+		}
+		j.fewest = append(j.fewest, fewest)
+		j.fin = append(j.fin, fin)
+		j.trans = append(j.trans, trans)
+		states = len(next)
+	}
+	for _, d := range bottom.needs {
+		j.mirror = append(j.mirror, splitMirror(d, w))
 	}
 	return j
 }
@@ -284,13 +357,21 @@ type splitWorker struct {
 	bdeg []int
 	tAdj [][2]int8 // crossing moves chosen at each top square (bottom ends)
 	tN   []int
-	agg  *aggTable // induced pairing (as a top key) -> count
+	agg  *aggTable // induced pairing of the top ends (packed as by splitPairs) -> count
 	// closed sums the bottom counts whose fragments and crossing moves
 	// close one loop through every crossing move (no top fragment ends).
 	closed   uint64
 	overflow bool
 	d        uint32 // the class
+	nd       int32  // its interfaces in the bottom table (when one table serves both)
+	most     int32  // the most interfaces of a bottom need vector joined with d
 	md       uint32 // its mirror image (splitMirror)
+	ends     []int8 // the class's top squares taking one crossing move
+	open     []int8 // those whose path of crossing moves ends at the bottom (leaf)
+	// other[e], for a square e with one chosen crossing move (top square
+	// t as t, bottom square b as 16+b), is the square at the other end of
+	// the path of crossing moves from e (through squares taking two).
+	other [32]int8
 }
 
 // splitMirror turns a need vector left to right: file i becomes file
@@ -310,17 +391,31 @@ func splitMirror(d uint32, w int) uint32 {
 // of (d, dB) one to one onto those of (md, mdB), the mirror images; when
 // one table serves both halves, turning it upside down maps them onto
 // those of (dB, d). So every pair of an orbit has as many tours, and the
-// join counts only the least pair of each orbit (in the order of d, then
-// dB), once for each distinct pair of the orbit.
-func splitOrbit(d, dB, md, mdB uint32, flip bool) uint64 {
-	less := func(a, b, c, e uint32) bool { return a < c || (a == c && b < e) }
-	orbit := [][2]uint32{{d, dB}, {md, mdB}}
+// join counts only one pair of each orbit, once for each distinct pair of
+// the orbit. The join walks the bottom interfaces of a pair's bottom need
+// vector (leaf), so the pair counted is one whose bottom need vector has
+// the fewest interfaces (nd and ndB are the interfaces of d and dB; a
+// mirror image has as many), the least in the order of d, then dB, among
+// those.
+func splitOrbit(d, dB, md, mdB uint32, nd, ndB int32, flip bool) uint64 {
+	type pair struct {
+		t, b uint32
+		n    int32 // interfaces of b
+	}
+	less := func(p, q pair) bool {
+		if p.n != q.n {
+			return p.n < q.n
+		}
+		return p.t < q.t || (p.t == q.t && p.b < q.b)
+	}
+	orbit := [4]pair{{d, dB, ndB}, {md, mdB, ndB}, {dB, d, nd}, {mdB, md, nd}}
+	k := 2
 	if flip {
-		orbit = append(orbit, [2]uint32{dB, d}, [2]uint32{mdB, md})
+		k = 4
 	}
 	n := uint64(0)
-	for i, p := range orbit {
-		if less(p[0], p[1], d, dB) {
+	for i, p := range orbit[:k] {
+		if less(p, orbit[0]) {
 			return 0
 		}
 		dup := false
@@ -355,25 +450,28 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 	}
 	wk.agg.reset()
 	wk.closed, wk.overflow, wk.d = 0, false, d
-	wk.enumerate(0)
+	wk.nd, wk.most = 0, math.MaxInt32
+	if g, ok := j.bottom.group(d); ok && j.bottom == j.top {
+		wk.nd, wk.most = g[1]-g[0], g[1]-g[0]
+	}
+	wk.ends = wk.ends[:0]
+	for t := range n {
+		if wk.tdeg[t] == 1 {
+			wk.ends = append(wk.ends, int8(t))
+		}
+	}
+	wk.enumerate(0, 0)
 	if wk.overflow {
 		return false
 	}
 	g, _ := j.top.group(d)
-	var part [16]int8
-	var labels []int8
+	top := j.top.ifaces[g[0]:g[1]]
 	for _, i := range wk.agg.used {
-		pk, c := wk.agg.keys[i], wk.agg.vals[i]
-		part = splitPartners(pk, j.w)
-		labels = labels[:0]
-		for i := range n {
-			if part[i] >= 0 {
-				labels = append(labels, int8(i))
-			}
-		}
-		for x := g[0]; x < g[1]; x++ {
-			if splitOneCycle(&part, &j.top.partners[x], labels) {
-				if !add128(sum, c, j.top.counts[x]) {
+		// The induced pairings pair the class's top ends, wk.ends.
+		p, c := wk.agg.keys[i], wk.agg.vals[i]
+		for _, q := range top {
+			if splitOneCycle(p, q.pairs, uint(wk.ends[0]), len(wk.ends)) {
+				if !add128(sum, c, q.count) {
 					return false
 				}
 			}
@@ -384,7 +482,7 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 			if j.top.keys[x]&^splitEmptyMask(j.top.keys[x]) == 0 {
 				// A top half without fragment ends (only squares that
 				// take two crossing moves).
-				if !add128(sum, wk.closed, j.top.counts[x]) {
+				if !add128(sum, wk.closed, j.top.ifaces[x].count) {
 					return false
 				}
 			}
@@ -405,16 +503,16 @@ func add128(sum *[2]uint64, a, b uint64) bool {
 	return c == 0
 }
 
-// splitOneCycle reports whether two pairings of the same squares (labels)
-// close one single cycle together.
-func splitOneCycle(p, q *[16]int8, labels []int8) bool {
-	s := labels[0]
+// splitOneCycle reports whether two pairings of the same n squares
+// (packed as by splitPairs), one of them s, close one single cycle
+// together.
+func splitOneCycle(p, q uint64, s uint, n int) bool {
 	x, steps := s, 0
 	for {
-		x = q[p[x]]
+		x = uint(q >> (4 * (p >> (4 * x) & 15)) & 15)
 		steps += 2
 		if x == s {
-			return steps == len(labels)
+			return steps == n
 		}
 	}
 }
@@ -422,34 +520,45 @@ func splitOneCycle(p, q *[16]int8, labels []int8) bool {
 // enumerate chooses the crossing moves of the top squares order[s:], each
 // taking as many as its need, bottom squares at most two; a bottom need
 // vector that no bottom interface has is cut off as soon as its squares
-// are decided.
-func (wk *splitWorker) enumerate(s int) {
+// are decided (state is the automaton's, see splitJoin).
+func (wk *splitWorker) enumerate(s int, state int32) {
 	j := wk.j
 	if s == len(j.order) {
-		wk.leaf()
+		wk.leaf(state)
 		return
 	}
 	t := j.order[s]
 	adj := j.adj[t]
+	fin, trans, fewest := j.fin[s], j.trans[s], j.fewest[s]
+	keep := len(fin) == 0 && s+1 < len(j.order)
 	check := func() {
-		var v uint32
-		for b, x := range wk.bdeg {
-			v |= uint32(x) << (2 * uint(b))
+		if keep {
+			wk.enumerate(s+1, state)
+			return
 		}
-		if j.prefix[s].has(v & j.final[s]) {
-			wk.enumerate(s + 1)
+		code := int(state)
+		for _, b := range fin {
+			code = 3*code + wk.bdeg[b]
+		}
+		if next := trans[code]; next >= 0 && fewest[next] <= wk.most {
+			wk.enumerate(s+1, next)
 		}
 	}
+	// A move that closes a loop of crossing moves is cut off unless the
+	// class has no top ends (the moves then make the loop, splitLoop).
+	cut := len(wk.ends) > 0
 	switch wk.tdeg[t] {
 	case 0:
 		check()
 	case 1:
 		for _, b := range adj {
 			if wk.bdeg[b] < 2 {
+				u := wk.move(t, b, 0)
 				wk.bdeg[b]++
 				wk.tAdj[t][0], wk.tN[t] = int8(b), 1
 				check()
 				wk.bdeg[b]--
+				wk.undo(u)
 			}
 		}
 	case 2:
@@ -457,12 +566,18 @@ func (wk *splitWorker) enumerate(s int) {
 			for y := x + 1; y < len(adj); y++ {
 				b, c := adj[x], adj[y]
 				if wk.bdeg[b] < 2 && wk.bdeg[c] < 2 {
+					u := wk.move(t, b, 0)
 					wk.bdeg[b]++
-					wk.bdeg[c]++
-					wk.tAdj[t], wk.tN[t] = [2]int8{int8(b), int8(c)}, 2
-					check()
+					v := wk.move(t, c, 1)
+					if !v.loop || !cut {
+						wk.bdeg[c]++
+						wk.tAdj[t], wk.tN[t] = [2]int8{int8(b), int8(c)}, 2
+						check()
+						wk.bdeg[c]--
+					}
+					wk.undo(v)
 					wk.bdeg[b]--
-					wk.bdeg[c]--
+					wk.undo(u)
 				}
 			}
 		}
@@ -470,52 +585,63 @@ func (wk *splitWorker) enumerate(s int) {
 	wk.tN[t] = 0
 }
 
+// splitUndo is what a move changed in splitWorker.other: entries a and b
+// held oa and ob (a == b when nothing changed); loop reports that the move
+// closed a loop of crossing moves (and changed nothing).
+type splitUndo struct {
+	a, b, oa, ob int8
+	loop         bool
+}
+
+// move adds the crossing move between top square t, which has dt moves
+// so far, and bottom square b (wk.bdeg[b] so far) to wk.other.
+func (wk *splitWorker) move(t, b, dt int) splitUndo {
+	et, eb := int8(t), int8(16+b)
+	if dt == 1 {
+		et = wk.other[t]
+	}
+	if wk.bdeg[b] == 1 {
+		eb = wk.other[16+b]
+	}
+	if et == int8(16+b) {
+		return splitUndo{a: et, b: et, oa: wk.other[et], ob: wk.other[et], loop: true}
+	}
+	u := splitUndo{a: et, b: eb, oa: wk.other[et], ob: wk.other[eb]}
+	wk.other[et], wk.other[eb] = eb, et
+	return u
+}
+
+func (wk *splitWorker) undo(u splitUndo) { wk.other[u.a], wk.other[u.b] = u.oa, u.ob }
+
 // leaf follows every bottom interface of the chosen crossing moves' bottom
-// need vector through them, and sums the pairings they induce on the top
-// squares.
-func (wk *splitWorker) leaf() {
+// need vector (bottom.needs[id]) through them, and sums the pairings they
+// induce on the top squares.
+func (wk *splitWorker) leaf(id int32) {
 	j := wk.j
 	n := 2 * j.w
-	var dB uint32
-	for b, x := range wk.bdeg {
-		dB |= uint32(x) << (2 * uint(b))
-	}
-	weight := splitOrbit(wk.d, dB, wk.md, splitMirror(dB, j.w), j.bottom == j.top)
+	g0, g1 := j.bottom.starts[id], j.bottom.starts[id+1]
+	weight := splitOrbit(wk.d, j.bottom.needs[id], wk.md, j.mirror[id], wk.nd, g1-g0, j.bottom == j.top)
 	if weight == 0 {
 		return
 	}
-	g, ok := j.bottom.group(dB)
-	if !ok {
-		return
-	}
-	// bAdj: the top ends of the crossing moves at each bottom square.
-	var bAdj [16][2]int8
-	var bN [16]int8
-	m := 0
-	for t := range n {
-		for e := range wk.tN[t] {
-			b := wk.tAdj[t][e]
-			bAdj[b][bN[b]] = int8(t)
-			bN[b]++
-			m++
+	if len(wk.ends) == 0 {
+		// bAdj: the top ends of the crossing moves at each bottom square.
+		var bAdj [16][2]int8
+		var bN [16]int8
+		m := 0
+		for t := range n {
+			for e := range wk.tN[t] {
+				b := wk.tAdj[t][e]
+				bAdj[b][bN[b]] = int8(t)
+				bN[b]++
+				m++
+			}
 		}
-	}
-	var ends []int8
-	var base uint64
-	for t := range n {
-		switch wk.tdeg[t] {
-		case 1:
-			ends = append(ends, int8(t))
-		case 2:
-			base |= fcEmpty << (4 * uint(t))
-		}
-	}
-	if len(ends) == 0 {
 		// No top fragment ends: the crossing moves must make one loop
 		// with the bottom fragments.
-		for x := g[0]; x < g[1]; x++ {
-			if m > 0 && splitLoop(wk, &bAdj, &j.bottom.partners[x]) == m {
-				hi, c := bits.Mul64(j.bottom.counts[x], weight)
+		for x := g0; x < g1; x++ {
+			if m > 0 && splitLoop(wk, &bAdj, j.bottom.ifaces[x].pairs) == m {
+				hi, c := bits.Mul64(j.bottom.ifaces[x].count, weight)
 				var carry uint64
 				wk.closed, carry = bits.Add64(wk.closed, c, 0)
 				wk.overflow = wk.overflow || hi != 0 || carry != 0
@@ -523,35 +649,44 @@ func (wk *splitWorker) leaf() {
 		}
 		return
 	}
-	link, bEnds, ok := wk.links(&bAdj, m)
-	if !ok {
-		return // the crossing moves close a loop on their own
+	// The bottom squares taking one move.
+	dB := j.bottom.needs[id]
+	bEnds := bits.OnesCount32(dB & 0x55555555 &^ (dB >> 1))
+	link := &wk.other
+	// The top ends joined by crossing moves alone pair up whatever the
+	// bottom interface; the others (open) are followed for each.
+	var fixed uint64
+	wk.open = wk.open[:0]
+	for _, t := range wk.ends {
+		if y := link[t]; y >= 16 {
+			wk.open = append(wk.open, t)
+		} else {
+			fixed |= uint64(y) << (4 * uint(t))
+		}
 	}
-	for x := g[0]; x < g[1]; x++ {
-		pB := &j.bottom.partners[x]
-		key := base
-		label := uint64(fcLabel)
+	for _, in := range j.bottom.ifaces[g0:g1] {
+		pB := in.pairs
+		key := fixed
 		var done uint32
 		seen := 0
-		for _, t := range ends {
+		for _, t := range wk.open {
 			if done>>uint(t)&1 != 0 {
 				continue
 			}
-			// Along the crossing moves to the next end; through a bottom
+			// Along the crossing moves to a bottom end; through a bottom
 			// fragment from each bottom end reached, until a top end.
 			y := link[t]
 			for y >= 16 {
 				seen += 2
-				y = link[16+pB[y-16]]
+				y = link[16+pB>>(4*uint(y-16))&15]
 			}
-			done |= 1<<uint(t) | 1<<uint(y)
-			key |= label<<(4*uint(t)) | label<<(4*uint(y))
-			label++
+			done |= 1 << uint(y)
+			key |= uint64(y)<<(4*uint(t)) | uint64(t)<<(4*uint(y))
 		}
 		if seen != bEnds {
 			continue // a loop closed apart from the top fragments
 		}
-		hi, c := bits.Mul64(j.bottom.counts[x], weight)
+		hi, c := bits.Mul64(in.count, weight)
 		wk.overflow = wk.overflow || hi != 0
 		if wk.agg.add(key, c) {
 			wk.overflow = true
@@ -559,78 +694,9 @@ func (wk *splitWorker) leaf() {
 	}
 }
 
-// links follows the chosen crossing moves from every fragment end they
-// reach, top squares taking one move (t) and bottom squares taking one
-// (16+b), through the squares taking two on either side, to the end at the
-// other side of the chain: link[e] is that end. It also returns the number
-// of bottom ends, and false when some moves close a loop through squares
-// taking two moves only (no interface can complete that).
-func (wk *splitWorker) links(bAdj *[16][2]int8, m int) (link [32]int8, bEnds int, ok bool) {
-	n := 2 * wk.j.w
-	edges := 0
-	// walk leaves top square t on crossing move to bottom square b and
-	// returns the end it reaches.
-	walk := func(t, b int8) int8 {
-		for {
-			edges++ // t-b
-			if wk.bdeg[b] == 1 {
-				return 16 + b
-			}
-			nt := bAdj[b][0]
-			if nt == t {
-				nt = bAdj[b][1]
-			}
-			edges++ // b-nt
-			if wk.tdeg[nt] == 1 {
-				return nt
-			}
-			nb := wk.tAdj[nt][0]
-			if nb == b {
-				nb = wk.tAdj[nt][1]
-			}
-			t, b = nt, nb
-		}
-	}
-	for i := range link {
-		link[i] = -1
-	}
-	for t := range n {
-		if wk.tdeg[t] != 1 || link[t] >= 0 {
-			continue
-		}
-		e := walk(int8(t), wk.tAdj[t][0])
-		link[t], link[e] = e, int8(t)
-	}
-	for b := range n {
-		if wk.bdeg[b] != 1 {
-			continue
-		}
-		bEnds++
-		if link[16+b] >= 0 {
-			continue
-		}
-		// Leave bottom end b on its move to a top square.
-		t := bAdj[b][0]
-		var e int8
-		if wk.tdeg[t] == 1 {
-			e = t
-			edges++
-		} else {
-			nb := wk.tAdj[t][0]
-			if nb == int8(b) {
-				nb = wk.tAdj[t][1]
-			}
-			edges++ // b-t
-			e = walk(t, nb)
-		}
-		link[16+b], link[e] = e, int8(16+b)
-	}
-	return link, bEnds, edges == m
-}
-
 // splitLoop follows the loop through the first top square with crossing
 // moves (each top square taking two) and returns its crossing moves.
-func splitLoop(wk *splitWorker, bAdj *[16][2]int8, pB *[16]int8) int {
+func splitLoop(wk *splitWorker, bAdj *[16][2]int8, pB uint64) int {
 	start := -1
 	for t, x := range wk.tdeg {
 		if x > 0 {
@@ -644,7 +710,8 @@ func splitLoop(wk *splitWorker, bAdj *[16][2]int8, pB *[16]int8) int {
 		edges++
 		var next int8
 		from := b
-		if p := pB[b]; p >= 0 {
+		if wk.bdeg[b] == 1 { // a fragment end: on to its other end
+			p := int8(pB >> (4 * uint(b)) & 15)
 			next, from = bAdj[p][0], p
 		} else if bAdj[b][0] == t {
 			next = bAdj[b][1]

@@ -184,3 +184,44 @@ func TestSplitFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitOrbit: of each orbit of pairs (top need vector, bottom need
+// vector) under the left-right mirror (and the up-down flip), exactly one
+// pair is joined, weighted by the orbit's number of distinct pairs, and it
+// is one whose bottom need vector has the fewest interfaces.
+func TestSplitOrbit(t *testing.T) {
+	const w = 3
+	var needs []uint32
+	for d := uint32(0); d < 1<<(4*w); d += 37 {
+		needs = append(needs, d)
+	}
+	size := func(d uint32) int32 { return int32(d%5 + splitMirror(d, w)%5) } // mirror images alike
+	for _, flip := range []bool{false, true} {
+		for _, d := range needs {
+			for _, dB := range needs {
+				orbit := map[[2]uint32]bool{{d, dB}: true, {splitMirror(d, w), splitMirror(dB, w)}: true}
+				if flip {
+					orbit[[2]uint32{dB, d}] = true
+					orbit[[2]uint32{splitMirror(dB, w), splitMirror(d, w)}] = true
+				}
+				joined, least := 0, int32(1<<30)
+				for p := range orbit {
+					least = min(least, size(p[1]))
+				}
+				for p := range orbit {
+					n := splitOrbit(p[0], p[1], splitMirror(p[0], w), splitMirror(p[1], w), size(p[0]), size(p[1]), flip)
+					switch {
+					case n == 0:
+					case n != uint64(len(orbit)) || size(p[1]) != least:
+						t.Fatalf("flip %v: pair %v of orbit %v weighs %d (bottom size %d, least %d)", flip, p, orbit, n, size(p[1]), least)
+					default:
+						joined++
+					}
+				}
+				if joined != 1 {
+					t.Fatalf("flip %v: orbit %v joined %d times", flip, orbit, joined)
+				}
+			}
+		}
+	}
+}
