@@ -38,6 +38,7 @@ package tour
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -211,39 +212,52 @@ func splitCount(ctx context.Context, req puzzle.Request, t puzzle.Tour, prog spl
 }
 
 // splitFirst reports whether the split counter is tried before the
-// frontier DP on a board w x h (w the shorter side): on boards at most 4/3
-// times as long as wide. Measured in single runs on a loaded machine:
-// 6x8 split 0.4 s against frontier 11.7 s wall; 7x8 split 40 s CPU against
-// frontier 216 s wall; 6x10 6.4 s against 6.0 s CPU; 6x12 14.3 s against
-// 8.5 s CPU; 7x10 split about 40 minutes (its ETA) against frontier 225 s
-// CPU.
-func splitFirst(w, h int) bool { return 3*h <= 4*w }
+// frontier DP on a board w x h (w the shorter side): on boards at most
+// twice as long as wide. Measured with the join of 2026-11-26 (single
+// runs, quiet machine, one thread, user seconds, split against frontier):
+// 6x8 0.4 against 11.7 (loaded); 6x10 1.97 against 5.55; 6x12 6.19
+// against 8.42; 7x10 121.8 (two threads) against 225. Split is faster on
+// longer boards too (5x20 0.65 against 1.39), but there its per-subproblem
+// counts can pass 64 bits (6x16 stops after 13.7 s with an overflow, the
+// frontier DP answers in 29.2 s), so those go to the frontier DP first.
+func splitFirst(w, h int) bool { return h <= 2*w }
+
+// closedCounter is one of auto's exact counters of closed tours.
+type closedCounter struct {
+	name  string
+	solve func(context.Context, puzzle.Request) (puzzle.Answer, error)
+}
+
+// closedCounters are auto's exact counters, in the order tried on boards
+// splitFirst accepts (the reverse on the others).
+var closedCounters = []closedCounter{{"split", tourSolveSplit}, {"frontier", tourSolveFrontier}}
 
 // tourCountClosedAuto counts the closed tours of t (no theorem rules them
 // out) with the fastest exact method that takes the board: the split
 // counter where splitFirst says so and whenever the request is a shard or
 // checkpointed (only split cuts its work into subproblems), the frontier
-// DP on longer boards; the other one if the first refuses. A board both refuse is an error with both
-// estimates (exit 2 at the CLI), never a partial count.
+// DP on longer boards; the other one if the first refuses or answers with
+// an error (split's 64-bit overflow). A board both refuse is an error with
+// both estimates (exit 2 at the CLI), never a partial count.
 func tourCountClosedAuto(ctx context.Context, req puzzle.Request, t puzzle.Tour) (puzzle.Answer, error) {
 	w, h := min(t.Board.W, t.Board.H), max(t.Board.W, t.Board.H)
-	type method struct {
-		name  string
-		solve func(context.Context, puzzle.Request) (puzzle.Answer, error)
-	}
-	order := []method{{"split", tourSolveSplit}, {"frontier", tourSolveFrontier}}
+	order := slices.Clone(closedCounters)
 	split := req.Split != nil && (!req.Split.Shard.Whole() || req.Split.Checkpoint != "")
 	if !splitFirst(w, h) && !split {
-		order[0], order[1] = order[1], order[0]
+		slices.Reverse(order)
 	}
 	if split {
 		order = order[:1]
 	}
 	var fallbacks []string
-	for _, m := range order {
+	for i, m := range order {
 		a, err := m.solve(ctx, req)
 		if err != nil {
 			fallbacks = append(fallbacks, m.name+": refused: "+err.Error())
+			continue
+		}
+		if a.Status == puzzle.Error && i < len(order)-1 {
+			fallbacks = append(fallbacks, m.name+": error: "+a.Message)
 			continue
 		}
 		a.Method, a.Fallbacks = m.name, fallbacks

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -173,15 +174,51 @@ func TestSplitStage(t *testing.T) {
 }
 
 // TestSplitFirst: auto's order of the two exact counters follows the
-// boards measured (split first up to 4/3 times as long as wide).
+// boards measured (split first up to twice as long as wide).
 func TestSplitFirst(t *testing.T) {
 	for _, c := range []struct {
 		w, h int
 		want bool
-	}{{6, 6, true}, {6, 8, true}, {7, 8, true}, {8, 8, true}, {7, 9, true}, {6, 9, false}, {6, 10, false}, {7, 10, false}, {5, 14, false}} {
+	}{{6, 6, true}, {6, 8, true}, {7, 8, true}, {8, 8, true}, {7, 9, true}, {6, 10, true}, {7, 10, true}, {6, 12, true}, {6, 13, false}, {6, 16, false}, {5, 14, false}} {
 		if got := splitFirst(c.w, c.h); got != c.want {
 			t.Errorf("splitFirst(%d, %d) = %v, want %v", c.w, c.h, got, c.want)
 		}
+	}
+}
+
+// TestSplitAutoFallsBackOnError: when the first counter answers with an
+// error (split's 64-bit overflow) rather than a refusal, auto counts with
+// the other one and names the error among its fallbacks; when the last
+// one errs, its error answer stands (never a count with status ok).
+func TestSplitAutoFallsBackOnError(t *testing.T) {
+	saved := slices.Clone(closedCounters)
+	t.Cleanup(func() { copy(closedCounters, saved) })
+	closedCounters[0].solve = func(context.Context, puzzle.Request) (puzzle.Answer, error) {
+		return puzzle.Answer{Status: puzzle.Error, Message: "a subproblem's count overflowed 64 bits"}, nil
+	}
+	spec := puzzle.MustParse("tour:6x8:a1:closed")
+	a, err := search.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Count})
+	want, _ := puzzle.KnownCount(spec, puzzle.Count)
+	if err != nil || a.Status != puzzle.OK || a.Method != "frontier" || a.CountString() != fmt.Sprint(want) ||
+		len(a.Fallbacks) != 1 || !strings.Contains(a.Fallbacks[0], "split: error: a subproblem's count overflowed") {
+		t.Errorf("6x8 with split erring: %v %s method %q count %s fallbacks %q, want frontier's %d after split's error", err, a.Status, a.Method, a.CountString(), a.Fallbacks, want)
+	}
+	// 5x14 goes to the frontier DP first; with it erring, split answers.
+	closedCounters[0].solve = saved[0].solve
+	closedCounters[1].solve = func(context.Context, puzzle.Request) (puzzle.Answer, error) {
+		return puzzle.Answer{Status: puzzle.Error, Message: "broken"}, nil
+	}
+	spec = puzzle.MustParse("tour:5x14:a1:closed")
+	a, err = search.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Count})
+	want, _ = puzzle.KnownCount(spec, puzzle.Count)
+	if err != nil || a.Status != puzzle.OK || a.Method != "split" || a.CountString() != fmt.Sprint(want) {
+		t.Errorf("5x14 with frontier erring: %v %s method %q count %s, want split's %d", err, a.Status, a.Method, a.CountString(), want)
+	}
+	// Both erring: the last error answer stands.
+	closedCounters[0].solve = closedCounters[1].solve
+	a, err = search.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Count})
+	if err == nil && a.Status == puzzle.OK {
+		t.Errorf("5x14 with both counters erring: status ok, count %s", a.CountString())
 	}
 }
 
