@@ -90,7 +90,7 @@ func slurmSubmit(kind string, args []string, stdout io.Writer) error {
 	shards := fs.Int("shards", 0, "number of shards: one Slurm array task each")
 	dir := fs.String("dir", "", "run `DIR` for the script, logs and results (default: boardsat-run-KIND-TIME)")
 	timeLimit := fs.String("time", "1:00:00", "time limit per array task (sbatch --time)")
-	mem := fs.String("mem", "2G", "memory per array task (sbatch --mem)")
+	mem := fs.String("mem", "2G", "memory per array task (sbatch --mem; for solve also the task's --mem, which the count plans for)")
 	partition := fs.String("partition", "", "Slurm partition (default: the cluster's)")
 	cpus := fs.Int("cpus", 1, "cores per array task (sbatch --cpus-per-task; solve's --threads)")
 	dryRun := fs.Bool("dry-run", false, "print the script that would be submitted; write and submit nothing")
@@ -139,7 +139,9 @@ func slurmSubmit(kind string, args []string, stdout io.Writer) error {
 			return badInputf("slurm solve splits counts (--task count or unique), not task %s", req.Task)
 		}
 		target = spec.String()
-		taskArgs = append([]string{"solve", target}, sf.args()...)
+		// The task's --mem is the allocation: a count plans its tables for
+		// it (the tour split counter's budget) and stops with memout past it.
+		taskArgs = append(append([]string{"solve", target}, sf.args()...), "--mem", *mem)
 	} else {
 		if _, err := bench.Load(target); err != nil {
 			return badInput(err)

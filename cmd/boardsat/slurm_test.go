@@ -26,7 +26,7 @@ func TestSlurmDryRunScript(t *testing.T) {
 	}
 	for _, want := range []string{"#SBATCH --array=1-6\n", "#SBATCH --time=2:00:00\n", "#SBATCH --mem=1G\n",
 		"#SBATCH --partition=short\n", "#SBATCH --cpus-per-task=2\n", "/logs/shard-%a.err\n",
-		`/opt/boardsat solve queens:15 --backend native --threads 2 --shard "$K/$N" --format json --checkpoint "shard-$K.ck"`} {
+		`/opt/boardsat solve queens:15 --backend native --threads 2 --mem 1G --shard "$K/$N" --format json --checkpoint "shard-$K.ck"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("script lacks %q:\n%s", want, out)
 		}
@@ -140,6 +140,10 @@ func TestSlurmOnRealCluster(t *testing.T) {
 	}
 	solveDir := filepath.Join(base, "solve")
 	run("slurm", "solve", "queens:13", "--shards", "4", "--dir", solveDir, "--time", "10:00", "--mem", "500M")
+	// Open tours by the split counter, from all starts: shards of need
+	// classes, each task rebuilding the half tables.
+	tourDir := filepath.Join(base, "tour")
+	run("slurm", "solve", "tour:6x6:*", "--task", "count", "--heuristic", "split", "--shards", "3", "--dir", tourDir, "--time", "10:00", "--mem", "2G")
 	benchDir := filepath.Join(base, "bench")
 	run("slurm", "bench", "quick", "--shards", "3", "--dir", benchDir, "--time", "20:00", "--mem", "2G")
 
@@ -151,6 +155,14 @@ func TestSlurmOnRealCluster(t *testing.T) {
 	json.Unmarshal([]byte(run("solve", "queens:13", "--format", "json", "--quiet")), &local)
 	if got.Count.Uint64() != local.Count || local.Count != 73712 || got.Shards != 4 {
 		t.Errorf("slurm queens:13 in 4 shards: %s (%d shards), local %d, published 73712", got.Count, got.Shards, local.Count)
+	}
+
+	var tour combined
+	if err := json.Unmarshal([]byte(run("slurm", "collect", tourDir, "--wait", "10m", "--poll", "1s", "--format", "json")), &tour); err != nil {
+		t.Fatal(err)
+	}
+	if tour.Count == nil || tour.Count.Uint64() != 6637920 || tour.Shards != 3 || tour.Status != "ok" {
+		t.Errorf("slurm tour:6x6:* in 3 shards: %s (%d shards, %s), want A165134's 6637920", tour.Count, tour.Shards, tour.Status)
 	}
 
 	run("slurm", "collect", benchDir, "--wait", "15m", "--poll", "2s")

@@ -52,6 +52,7 @@ func TestShardsCombineToTheCount(t *testing.T) {
 		{[]string{"pieces:7x8:K3Q1B2R2N3"}, 5},
 		{[]string{"tour:6x6:a1:closed", "--task", "count"}, 3},
 		{[]string{"tour:8x6:a1:closed", "--task", "count", "--heuristic", "split"}, 4},
+		{[]string{"tour:6x6:*", "--task", "count", "--heuristic", "split"}, 4},
 		{[]string{"queens:10", "--backend", "sat"}, 4},
 	}
 	for _, c := range cases {

@@ -1,8 +1,8 @@
 package tour
 
-// Closed knight's tours counted by splitting the board in two halves and
-// joining them (meet in the middle, after McKay's count of the 8x8 tours),
-// strategy "split".
+// Closed knight's tours, and open ones from all starts, counted by
+// splitting the board in two halves and joining them (meet in the middle,
+// after McKay's count of the 8x8 closed tours), strategy "split".
 //
 // The board is turned so that its rows are along the shorter side w (at
 // most 8) and cut between rows a-1 and a (a = h/2). A closed tour crosses
@@ -34,10 +34,18 @@ package tour
 // count can be cut into shards (solve --shard K/N, then combine),
 // checkpointed and resumed. The half tables are rebuilt by every shard and
 // every resumed run (they take a small part of the time on 8x8).
+//
+// Open tours (from every start: spec start "*") are counted the same way as
+// Hamiltonian paths: each half also chooses which of its squares are the
+// path's ends (split_half.go), and the join asks for one path instead of
+// one cycle (split_join.go). Every path is counted once; the answer is
+// twice that, the directed tours the published tables count.
 
 import (
 	"context"
 	"fmt"
+	"math"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -51,36 +59,98 @@ import (
 // interface (2w squares, four bits each) is one 64-bit word.
 const SplitMaxSide = 8
 
-// splitHalfPeak holds the measured number of interfaces of a half (states
-// of the last layer of the half DP) by shorter side w, on boards 2w tall
-// (the half is w x w): 6x6 1,658, 8x8 7,934,470; 7 is interpolated. A
-// taller half grows, measured on 6 wide boards, about 1.4x per row.
-var splitHalfPeak = []int64{0, 1, 1, 20, 100, 200, 1_658, 120_000, 7_934_470}
-
-// splitEstimate returns the estimated interfaces of the larger half of a
-// board w x h (w the shorter side).
-func splitEstimate(w, h int) int64 {
-	if w >= len(splitHalfPeak) {
-		e := splitHalfPeak[len(splitHalfPeak)-1]
-		for i := len(splitHalfPeak); i <= w && e < 1<<50; i++ {
-			e *= 60
-		}
-		return e
-	}
-	e := splitHalfPeak[w]
-	for r := w; r < h-h/2 && e < 1<<50; r++ {
-		e = e * 14 / 10
-	}
-	return e
+// splitHalfStates holds the measured size of a half DP: the most states it
+// holds at once (its largest layer or its interface table, whichever is
+// larger), by closed or open tours, shorter side w and rows r of the half,
+// on boards 2r tall. Measured 2026-11-26 (package test TestSplitHalfSizes
+// prints them); the 8x8 closed half is 7,934,470 and the 7x7 open one
+// (7 by 4) 27,925,039.
+var splitHalfStates = map[bool]map[[2]int]int64{
+	true: {
+		{3, 3}: 3, {3, 4}: 5, {3, 5}: 8,
+		{4, 3}: 36, {4, 4}: 101, {4, 5}: 276, {4, 8}: 671,
+		{5, 3}: 119, {5, 4}: 1_155, {5, 5}: 8_083, {5, 6}: 22_584, {5, 8}: 52_752, {5, 10}: 56_497,
+		{6, 3}: 1_658, {6, 4}: 24_291, {6, 5}: 276_059, {6, 6}: 938_849, {6, 8}: 1_425_748,
+		{7, 3}: 25_121, {7, 4}: 479_037,
+		{8, 3}: 248_207, {8, 4}: 7_934_470,
+	},
+	false: {
+		{3, 3}: 105, {3, 4}: 166, {3, 5}: 329, {3, 10}: 2_153,
+		{4, 3}: 2_232, {4, 4}: 3_599, {4, 5}: 11_029, {4, 8}: 21_248,
+		{5, 3}: 15_341, {5, 4}: 63_962, {5, 5}: 245_420, {5, 6}: 776_575, {5, 8}: 1_165_365,
+		{6, 3}: 206_734, {6, 4}: 1_386_771, {6, 5}: 9_182_663,
+		{7, 3}: 2_966_069, {7, 4}: 27_925_039,
+	},
 }
 
-// SplitMaxInterfaces is the largest estimated half table the split counter
-// takes on (about 100 bytes an interface while it is built).
-var SplitMaxInterfaces int64 = 60_000_000
+// splitEstimate returns the estimated size (states held at once) of the
+// larger half DP of a board w x h (w the shorter side, at most
+// SplitMaxSide), for closed or open tours. Unmeasured halves are
+// extrapolated from the table: a half of a wider board grows as the same
+// half of the closed tours does from w-1 to w (16.6x from 7 to 8 at four
+// rows), a taller one 10x a row up to w+1 rows (measured 7x to 15x) and
+// 1.3x a row beyond (where the interfaces stop growing: 5 wide, 6 to 10
+// rows, 1.07x to 1.6x a row); a half of two or three rows counts as three.
+func splitEstimate(w, h int, closed bool) int64 {
+	r := max(h-h/2, 3)
+	tab := splitHalfStates[closed]
+	if e, ok := tab[[2]int{w, r}]; ok {
+		return e
+	}
+	// The tallest measured half of this width below r, if any.
+	for q := r - 1; q >= 3; q-- {
+		if e, ok := tab[[2]int{w, q}]; ok {
+			for ; q < r && e < 1<<50; q++ {
+				if q < w+1 {
+					e *= 10
+				} else {
+					e = e * 13 / 10
+				}
+			}
+			return e
+		}
+	}
+	// A width not measured (open tours 8 wide, or wider than the table):
+	// grown from w-1 as the closed halves grow.
+	if w <= 3 {
+		return 1 << 50
+	}
+	e := splitEstimate(w-1, h, closed)
+	c1, ok1 := splitHalfStates[true][[2]int{w, r}]
+	c0, ok0 := splitHalfStates[true][[2]int{w - 1, r}]
+	g := int64(17)
+	if ok1 && ok0 {
+		g = (c1 + c0 - 1) / c0
+	}
+	if e > 1<<50/g {
+		return 1 << 50
+	}
+	return e * g
+}
+
+// splitBytesPerState is the memory a state of the estimate costs, measured
+// with the peak resident set: 7x7 open 3.70 GB for 27.9 M (133 bytes), 8x8
+// closed 1.33 to 1.60 GB for 7.9 M (the join's workers add to the table).
+const splitBytesPerState = 200
+
+// SplitMemBudget is the memory, in bytes, the split counter plans for when
+// no memory limit is set: a board whose estimate passes it is refused up
+// front. With a limit (solve --mem, the Go runtime's memory limit) the
+// limit is the budget, so that a larger machine or a cluster node with
+// --mem 64G takes on what this 24 GiB machine refuses.
+var SplitMemBudget int64 = 16 << 30
+
+// splitBudget returns the split counter's memory budget in bytes.
+func splitBudget() int64 {
+	if l := debug.SetMemoryLimit(-1); l < math.MaxInt64 {
+		return l
+	}
+	return SplitMemBudget
+}
 
 func init() {
 	search.Register(search.Strategy{Puzzle: "tour", Name: "split", Tasks: []puzzle.Task{puzzle.Count},
-		Doc:   "closed tours: the board cut in two halves, each counted by a frontier DP per interface, joined over the crossing moves (McKay); both cores, shards and checkpoints",
+		Doc:   "closed tours and open tours from all starts: the board cut in two halves, each counted by a frontier DP per interface, joined over the crossing moves (McKay); both cores, shards and checkpoints",
 		Solve: tourSolveSplit})
 }
 
@@ -104,17 +174,21 @@ func tourSolveSplit(ctx context.Context, req puzzle.Request) (puzzle.Answer, err
 func splitRefusal(t puzzle.Tour) string {
 	b := t.Board
 	w, h := min(b.W, b.H), max(b.W, b.H)
-	if !t.Closed {
-		return fmt.Sprintf("the split counter counts closed tours only (%s asks for open tours)", t)
+	if !t.Closed && !t.AllStarts {
+		return fmt.Sprintf("the split counter counts open tours from all starts only (%s asks for tours from one start)", t)
 	}
-	est := splitEstimate(w, h)
+	if w < 3 || h < 4 {
+		return fmt.Sprintf("the split counter needs a board at least 3x4 (%s)", b)
+	}
+	est := splitEstimate(w, h, t.Closed)
 	if w > SplitMaxSide {
-		return fmt.Sprintf("the split counter refuses %s: its shorter side %d is over %d (an interface of 2w squares must fit a 64-bit word), and a half would hold about %d interfaces",
+		return fmt.Sprintf("the split counter refuses %s: its shorter side %d is over %d (an interface of 2w squares must fit a 64-bit word), and a half would hold about %d interfaces and states",
 			b, w, SplitMaxSide, est)
 	}
-	if est > SplitMaxInterfaces {
-		return fmt.Sprintf("the split counter refuses %s: a half would hold about %d interfaces, over its limit of %d (about %d GiB)",
-			b, est, SplitMaxInterfaces, est*100>>30)
+	need, budget := est*splitBytesPerState, splitBudget()
+	if need > budget {
+		return fmt.Sprintf("the split counter refuses %s: a half would hold about %d interfaces and states, about %d GiB, over its budget of %d GiB (solve --mem sets it)",
+			t, est, need>>30, budget>>30)
 	}
 	return ""
 }
@@ -135,9 +209,9 @@ func splitCount(ctx context.Context, req puzzle.Request, t puzzle.Tour, prog spl
 	w, h := min(b.W, b.H), max(b.W, b.H)
 	a := h / 2
 	threads := search.Threads(req.Threads)
-	halves := []*halfPlan{newHalfPlan(w, h, a)}
+	halves := []*halfPlan{newHalfPlan(w, h, a, !t.Closed)}
 	if h-a != a {
-		halves = append(halves, newHalfPlan(w, h, h-a))
+		halves = append(halves, newHalfPlan(w, h, h-a, !t.Closed))
 	}
 	var res [2]halfResult
 	var states, peak int64
@@ -164,7 +238,7 @@ func splitCount(ctx context.Context, req puzzle.Request, t puzzle.Tour, prog spl
 	if len(halves) == 2 {
 		top = newSplitSide(res[1].table, w)
 	}
-	j := newSplitJoin(w, bottom, top)
+	j := newSplitJoin(w, bottom, top, !t.Closed)
 	total := min(len(j.top.needs), splitSubproblems)
 	partition := fmt.Sprintf("%dx%d cut after row %d: %d top need classes in %d subproblems", w, h, a, len(j.top.needs), total)
 	var overflow sync.Once
@@ -181,6 +255,10 @@ func splitCount(ctx context.Context, req puzzle.Request, t puzzle.Tour, prog spl
 					overflow.Do(func() { overflowed = true })
 					return 0, false
 				}
+			}
+			if !t.Closed {
+				// Directed tours: each path twice.
+				sum[0], sum[1] = sum[0]<<1|sum[1]>>63, sum[1]<<1
 			}
 			if sum[0] != 0 {
 				overflow.Do(func() { overflowed = true })
@@ -213,35 +291,41 @@ func splitCount(ctx context.Context, req puzzle.Request, t puzzle.Tour, prog spl
 
 // splitFirst reports whether the split counter is tried before the
 // frontier DP on a board w x h (w the shorter side): on boards at most
-// twice as long as wide. Measured with the join of 2026-11-26 (single
+// twice as long as wide, for closed tours and for open tours from all
+// starts. Measured with the join of 2026-11-26 (single
 // runs, quiet machine, one thread, user seconds, split against frontier):
 // 6x8 0.4 against 11.7 (loaded); 6x10 1.97 against 5.55; 6x12 6.19
 // against 8.42; 7x10 121.8 (two threads) against 225. Split is faster on
 // longer boards too (5x20 0.65 against 1.39), but there its per-subproblem
 // counts can pass 64 bits (6x16 stops after 13.7 s with an overflow, the
 // frontier DP answers in 29.2 s), so those go to the frontier DP first.
+// Open tours from all starts, split against frontier, one thread, user
+// seconds: 6x6 0.84 against 6.46, 6x10 124.5 against 224.5, 5x12 3.67
+// against 5.28; on longer boards they are alike or frontier is faster
+// (5x16 9.66 against 9.35, 3x24 0.05 against 0.02).
 func splitFirst(w, h int) bool { return h <= 2*w }
 
-// closedCounter is one of auto's exact counters of closed tours.
-type closedCounter struct {
+// exactCounter is one of auto's exact counters of closed tours and of open
+// tours from all starts.
+type exactCounter struct {
 	name  string
 	solve func(context.Context, puzzle.Request) (puzzle.Answer, error)
 }
 
-// closedCounters are auto's exact counters, in the order tried on boards
+// exactCounters are auto's exact counters, in the order tried on boards
 // splitFirst accepts (the reverse on the others).
-var closedCounters = []closedCounter{{"split", tourSolveSplit}, {"frontier", tourSolveFrontier}}
+var exactCounters = []exactCounter{{"split", tourSolveSplit}, {"frontier", tourSolveFrontier}}
 
-// tourCountClosedAuto counts the closed tours of t (no theorem rules them
-// out) with the fastest exact method that takes the board: the split
+// tourCountExactAuto counts the closed tours of t, or its open tours from
+// all starts (no theorem rules them out), with the fastest exact method that takes the board: the split
 // counter where splitFirst says so and whenever the request is a shard or
 // checkpointed (only split cuts its work into subproblems), the frontier
 // DP on longer boards; the other one if the first refuses or answers with
 // an error (split's 64-bit overflow). A board both refuse is an error with
 // both estimates (exit 2 at the CLI), never a partial count.
-func tourCountClosedAuto(ctx context.Context, req puzzle.Request, t puzzle.Tour) (puzzle.Answer, error) {
+func tourCountExactAuto(ctx context.Context, req puzzle.Request, t puzzle.Tour) (puzzle.Answer, error) {
 	w, h := min(t.Board.W, t.Board.H), max(t.Board.W, t.Board.H)
-	order := slices.Clone(closedCounters)
+	order := slices.Clone(exactCounters)
 	split := req.Split != nil && (!req.Split.Shard.Whole() || req.Split.Checkpoint != "")
 	if !splitFirst(w, h) && !split {
 		slices.Reverse(order)

@@ -19,6 +19,19 @@ package tour
 // squares, 64 bits for w <= 8) is the half's interface: which squares still
 // need one or two edges (from crossing moves) and how the ends of the path
 // fragments pair up.
+//
+// For open tours (Hamiltonian paths) a square may be one of the path's two
+// ends: it then takes one edge. As in the whole-board frontier DP, a square
+// is made an end when its last move is decided: a square of the half that
+// is left with one edge when its forward moves are over becomes an end,
+// and its fragment's other end takes code fcSingle (needs one edge, its
+// fragment leads to a path end). The ends chosen so far (at most two) are
+// counted in the key. The boundary squares, whose last moves are crossing
+// moves, are made ends (or not) when the interface is written: a square
+// without an edge becomes fcSingle (it is an end taking one crossing
+// move), one with an edge becomes done and its partner fcSingle. A
+// fragment whose two ends both lead to path ends would be the whole path
+// inside the half and is pruned, as a cycle is.
 
 import (
 	"context"
@@ -46,6 +59,12 @@ func (k *hKey) set(p int, c uint8) {
 	k.hi = k.hi&^(15<<(4*uint(p-16))) | uint64(c)<<(4*uint(p-16))
 }
 
+// hEndsShift is the place of the count of path ends chosen so far (open
+// tours, 0 to 2) in the key's high word, above the window.
+const hEndsShift = 60
+
+func (k hKey) ends() int { return int(k.hi >> hEndsShift & 3) }
+
 func (k hKey) hash() uint64 { return fHash(k.lo ^ fHash(k.hi+0x9e3779b97f4a7c15)) }
 
 // halfPlan is the fixed part of a half DP: the board (w wide, h tall, in
@@ -54,6 +73,7 @@ func (k hKey) hash() uint64 { return fHash(k.lo ^ fHash(k.hi+0x9e3779b97f4a7c15)
 // each window square has left after it.
 type halfPlan struct {
 	w, h, a, win int
+	open         bool // open tours: path ends are chosen (see above)
 	// back[v] lists v's backward neighbours as window positions (before v
 	// is processed, position p holds square v-win+p; v is at win).
 	back [][]int
@@ -62,8 +82,8 @@ type halfPlan struct {
 	rem [][]uint8
 }
 
-func newHalfPlan(w, h, a int) *halfPlan {
-	p := &halfPlan{w: w, h: h, a: a, win: 2*w + 1}
+func newHalfPlan(w, h, a int, open bool) *halfPlan {
+	p := &halfPlan{w: w, h: h, a: a, win: 2*w + 1, open: open}
 	on := func(c, r int) bool { return c >= 0 && c < w && r >= 0 && r < h }
 	remOf := func(u, v int) uint8 {
 		if u < 0 {
@@ -115,8 +135,10 @@ func halfRelabel(win []uint8) {
 // halfStep makes the choice mask of v's backward edges on the decoded window
 // win (v at position p.win, needing two edges); it reports false when the
 // choice is invalid or pruned (a square short of forward moves, a cycle
-// closed).
-func (p *halfPlan) halfStep(v int, win []uint8, mask int) bool {
+// closed, a whole path inside the half). ends is the number of path ends
+// chosen so far (open tours); squares whose moves are over with one edge
+// become path ends and are added to it.
+func (p *halfPlan) halfStep(v int, win []uint8, mask int, ends *int) bool {
 	x := p.win
 	for i, u := range p.back[v] {
 		if mask>>i&1 == 0 {
@@ -135,8 +157,11 @@ func (p *halfPlan) halfStep(v int, win []uint8, mask int) bool {
 		case cu == fcEmpty:
 			win[u] = cx
 		case cu == cx:
-			return false // a cycle inside the half
-		default: // two fragments become one: cx's other end takes cu
+			return false // a cycle, or two fragments leading to path ends: a whole path
+		default: // two fragments become one: the other end of one takes the other's code
+			if cx == fcSingle {
+				cu, cx = cx, cu // u's partner now leads to a path end
+			}
 			for j := range win {
 				if win[j] == cx {
 					win[j] = cu
@@ -146,18 +171,75 @@ func (p *halfPlan) halfStep(v int, win []uint8, mask int) bool {
 	}
 	rem := p.rem[v]
 	for pos, c := range win {
-		need := uint8(0)
+		r := rem[pos]
 		switch {
+		case c == fcDone:
 		case c == fcEmpty:
-			need = 2
-		case c != fcDone:
-			need = 1
-		}
-		if need > rem[pos] {
-			return false
+			// Two more edges, or one as a path end.
+			if r < 2 && (!p.open || r == 0 || *ends == 2) {
+				return false
+			}
+		case r == 0:
+			// One edge and no move left: a path end, unless its
+			// fragment already leads to one (a whole path) or both
+			// ends are taken.
+			if !p.open || c == fcSingle || *ends == 2 {
+				return false
+			}
+			*ends++
+			win[pos] = fcDone
+			for j := range win {
+				if win[j] == c {
+					win[j] = fcSingle
+				}
+			}
 		}
 	}
 	return true
+}
+
+// ifaceEnds calls emit with every interface the boundary key k (2w
+// squares) gives when its squares are made path ends or not, with at most
+// two path ends in all (ends are chosen already), labels renumbered.
+func (p *halfPlan) ifaceEnds(k uint64, ends int, emit func(uint64)) {
+	n := 2 * p.w
+	sq := make([]uint8, n)
+	for i := range n {
+		sq[i] = uint8(k >> (4 * uint(i)) & 15)
+	}
+	var walk func(i, ends int)
+	walk = func(i, ends int) {
+		if i == n {
+			out := slices.Clone(sq)
+			halfRelabel(out)
+			var key uint64
+			for j, c := range out {
+				key |= uint64(c) << (4 * uint(j))
+			}
+			emit(key)
+			return
+		}
+		walk(i+1, ends)
+		c := sq[i]
+		if ends == 2 || c == fcDone || c == fcSingle {
+			return
+		}
+		if c == fcEmpty { // an end taking one crossing move
+			sq[i] = fcSingle
+			walk(i+1, ends+1)
+			sq[i] = c
+			return
+		}
+		// An end with its edge in the half: its partner leads to it.
+		j := slices.IndexFunc(sq, func(x uint8) bool { return x == c })
+		if j == i {
+			j = i + 1 + slices.Index(sq[i+1:], c)
+		}
+		sq[i], sq[j] = fcDone, fcSingle
+		walk(i+1, ends+1)
+		sq[i], sq[j] = c, c
+	}
+	walk(0, ends)
 }
 
 // halfTable is the interface table of one half: boundary key (the 2w
@@ -221,12 +303,13 @@ func (p *halfPlan) run(ctx context.Context, threads int, progress func(v, n int,
 								continue
 							}
 							copy(tmp, win)
-							if !p.halfStep(v, tmp, mask) {
+							ends := k.ends()
+							if !p.halfStep(v, tmp, mask, &ends) {
 								continue
 							}
 							// tmp[0] is done (its forward moves are over).
 							halfRelabel(tmp[1:])
-							var nk hKey
+							nk := hKey{hi: uint64(ends) << hEndsShift}
 							for i := 1; i <= p.win; i++ {
 								nk.set(i-1, tmp[i])
 							}
@@ -283,17 +366,22 @@ func (p *halfPlan) run(ctx context.Context, threads int, progress func(v, n int,
 	// The interface: window positions 1..win after the last square are
 	// squares (a-2)w-1 .. aw-1; the first is done.
 	res.table = halfTable{}
-	tmp := make([]uint8, p.win)
+	add := func(key, c uint64) {
+		sum, carry := bits.Add64(res.table[key], c, 0)
+		res.overflow = res.overflow || carry != 0
+		res.table[key] = sum
+	}
 	for _, m := range cur {
 		for k, c := range m {
-			for i := range p.win {
-				tmp[i] = k.get(i)
-			}
 			var key uint64
 			for i := 1; i < p.win; i++ {
-				key |= uint64(tmp[i]) << (4 * uint(i-1))
+				key |= uint64(k.get(i)) << (4 * uint(i-1))
 			}
-			res.table[key] += c
+			if !p.open {
+				add(key, c)
+				continue
+			}
+			p.ifaceEnds(key, k.ends(), func(key uint64) { add(key, c) })
 		}
 	}
 	return res

@@ -9,6 +9,14 @@ package tour
 // square w+c and the outer top square c+-1, and the outer bottom square c
 // and the inner top square w+c+-1; the rule is the same seen from the top,
 // so splitAdj serves both sides.
+//
+// Open tours (Hamiltonian paths, counted once each whatever their
+// direction) are joined the same way. A half's interface may have squares
+// of code fcSingle, whose fragment leads to a path end inside the half;
+// their partner in a pairing is the square itself. Following the bottom
+// fragments from a top end then ends either at another top end or at a
+// path end of the bottom half, and the two pairings must together make
+// one single path instead of one single cycle (splitOnePath).
 
 import (
 	"math"
@@ -44,7 +52,7 @@ func splitNeeds(k uint64, w int) uint32 {
 		switch c := k >> (4 * uint(i)) & 15; {
 		case c == fcEmpty:
 			d |= 2 << (2 * uint(i))
-		case c >= fcLabel:
+		case c >= fcSingle:
 			d |= 1 << (2 * uint(i))
 		}
 	}
@@ -52,7 +60,8 @@ func splitNeeds(k uint64, w int) uint32 {
 }
 
 // splitPartners returns, for each boundary square of an interface key, the
-// other end of its fragment (-1 for squares that are no fragment end).
+// other end of its fragment, the square itself for a fragment leading to a
+// path end (open tours), -1 for squares that are no fragment end.
 func splitPartners(k uint64, w int) [16]int8 {
 	var p [16]int8
 	var first [16]int8
@@ -61,6 +70,9 @@ func splitPartners(k uint64, w int) [16]int8 {
 	}
 	for i := range 2 * w {
 		c := k >> (4 * uint(i)) & 15
+		if c == fcSingle {
+			p[i] = int8(i)
+		}
 		if c < fcLabel {
 			continue
 		}
@@ -143,6 +155,7 @@ func newSplitSide(t halfTable, w int) *splitSide {
 // splitJoin holds what the workers of a join share.
 type splitJoin struct {
 	w           int
+	open        bool // open tours: the halves' pairings make one path
 	bottom, top *splitSide
 	adj         [][]int
 	order       []int // top squares in enumeration order (file by file)
@@ -222,8 +235,11 @@ func (s *u32Set) get(v uint32) (int32, bool) {
 	}
 }
 
-// aggTable sums counts by nonzero 64-bit key (open addressing; the slots
-// used are listed, so that emptying it costs what it holds).
+// aggTable sums counts by 64-bit key (open addressing; the slots used are
+// listed, so that emptying it costs what it holds). A slot holds its key
+// complemented, zero marking a free slot: the all-ones key, which is no
+// pairing, is the one key it cannot hold (an open tour's pairing can be
+// zero: square 0 alone, leading to a path end).
 type aggTable struct {
 	keys, vals []uint64
 	used       []int32
@@ -240,24 +256,30 @@ func (t *aggTable) alloc(n int) {
 	t.keys, t.vals, t.used, t.mask = make([]uint64, n), make([]uint64, n), t.used[:0], uint64(n-1)
 }
 
+// key returns the key of slot i.
+func (t *aggTable) key(i int32) uint64 { return ^t.keys[i] }
+
 // add adds v to k's sum; it reports an overflow.
-func (t *aggTable) add(k, v uint64) bool {
+func (t *aggTable) add(k, v uint64) bool { return t.put(^k, v) }
+
+// put adds v to the sum of the slot value s (a complemented key).
+func (t *aggTable) put(s, v uint64) bool {
 	if 2*(len(t.used)+1) > len(t.keys) {
 		oldK, oldV, oldU := t.keys, t.vals, t.used
 		t.used = nil
 		t.alloc(2 * len(oldK))
 		for _, i := range oldU {
-			t.add(oldK[i], oldV[i])
+			t.put(oldK[i], oldV[i])
 		}
 	}
-	i := fHash(k) & t.mask
+	i := fHash(s) & t.mask
 	for {
 		switch t.keys[i] {
 		case 0:
-			t.keys[i], t.vals[i] = k, v
+			t.keys[i], t.vals[i] = s, v
 			t.used = append(t.used, int32(i))
 			return false
-		case k:
+		case s:
 			var c uint64
 			t.vals[i], c = bits.Add64(t.vals[i], v, 0)
 			return c != 0
@@ -278,8 +300,8 @@ func (t *aggTable) reset() {
 	t.used = t.used[:0]
 }
 
-func newSplitJoin(w int, bottom, top *splitSide) *splitJoin {
-	j := &splitJoin{w: w, bottom: bottom, top: top, adj: splitAdj(w)}
+func newSplitJoin(w int, bottom, top *splitSide, open bool) *splitJoin {
+	j := &splitJoin{w: w, bottom: bottom, top: top, adj: splitAdj(w), open: open}
 	for c := range w {
 		j.order = append(j.order, w+c, c)
 	}
@@ -359,7 +381,8 @@ type splitWorker struct {
 	tN   []int
 	agg  *aggTable // induced pairing of the top ends (packed as by splitPairs) -> count
 	// closed sums the bottom counts whose fragments and crossing moves
-	// close one loop through every crossing move (no top fragment ends).
+	// close one loop through every crossing move, or make one path for
+	// open tours (no top fragment ends).
 	closed   uint64
 	overflow bool
 	d        uint32 // the class
@@ -468,9 +491,9 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 	top := j.top.ifaces[g[0]:g[1]]
 	for _, i := range wk.agg.used {
 		// The induced pairings pair the class's top ends, wk.ends.
-		p, c := wk.agg.keys[i], wk.agg.vals[i]
+		p, c := wk.agg.key(i), wk.agg.vals[i]
 		for _, q := range top {
-			if splitOneCycle(p, q.pairs, uint(wk.ends[0]), len(wk.ends)) {
+			if j.open && splitOnePath(p, q.pairs, wk.ends) || !j.open && splitOneCycle(p, q.pairs, uint(wk.ends[0]), len(wk.ends)) {
 				if !add128(sum, c, q.count) {
 					return false
 				}
@@ -517,6 +540,36 @@ func splitOneCycle(p, q uint64, s uint, n int) bool {
 	}
 }
 
+// splitOnePath reports whether two pairings of the same squares ends
+// (packed as by splitPairs, a square paired with itself leading to a path
+// end) make one single path together: followed from a square paired with
+// itself in one of them, alternately, they reach every square.
+func splitOnePath(p, q uint64, ends []int8) bool {
+	for _, e := range ends {
+		s := uint64(e)
+		ps, qs := p>>(4*s)&15 == s, q>>(4*s)&15 == s
+		if !ps && !qs {
+			continue
+		}
+		if ps && qs {
+			return len(ends) == 1
+		}
+		x, visited, byP := s, 1, qs
+		for {
+			r := q
+			if byP {
+				r = p
+			}
+			y := r >> (4 * x) & 15
+			if y == x {
+				return visited == len(ends)
+			}
+			x, visited, byP = y, visited+1, !byP
+		}
+	}
+	return false // no path end: a cycle or more
+}
+
 // enumerate chooses the crossing moves of the top squares order[s:], each
 // taking as many as its need, bottom squares at most two; a bottom need
 // vector that no bottom interface has is cut off as soon as its squares
@@ -545,8 +598,9 @@ func (wk *splitWorker) enumerate(s int, state int32) {
 		}
 	}
 	// A move that closes a loop of crossing moves is cut off unless the
-	// class has no top ends (the moves then make the loop, splitLoop).
-	cut := len(wk.ends) > 0
+	// class has no top ends and the tour is closed (the moves then make
+	// the loop, splitLoop).
+	cut := len(wk.ends) > 0 || j.open
 	switch wk.tdeg[t] {
 	case 0:
 		check()
@@ -624,6 +678,20 @@ func (wk *splitWorker) leaf(id int32) {
 	if weight == 0 {
 		return
 	}
+	if len(wk.ends) == 0 && j.open {
+		// No top fragment ends: the crossing moves and the bottom
+		// fragments must make one path.
+		dB := j.bottom.needs[id]
+		for x := g0; x < g1; x++ {
+			if splitPathBottom(&wk.other, j.bottom.ifaces[x].pairs, dB, n) {
+				hi, c := bits.Mul64(j.bottom.ifaces[x].count, weight)
+				var carry uint64
+				wk.closed, carry = bits.Add64(wk.closed, c, 0)
+				wk.overflow = wk.overflow || hi != 0 || carry != 0
+			}
+		}
+		return
+	}
 	if len(wk.ends) == 0 {
 		// bAdj: the top ends of the crossing moves at each bottom square.
 		var bAdj [16][2]int8
@@ -677,8 +745,17 @@ func (wk *splitWorker) leaf(id int32) {
 			// fragment from each bottom end reached, until a top end.
 			y := link[t]
 			for y >= 16 {
+				b := int8(pB >> (4 * uint(y-16)) & 15)
+				if b == y-16 {
+					break // a bottom end leading to a path end
+				}
 				seen += 2
-				y = link[16+pB>>(4*uint(y-16))&15]
+				y = link[16+b]
+			}
+			if y >= 16 {
+				seen++
+				key |= uint64(t) << (4 * uint(t))
+				continue
 			}
 			done |= 1 << uint(y)
 			key |= uint64(y)<<(4*uint(t)) | uint64(t)<<(4*uint(y))
@@ -691,6 +768,38 @@ func (wk *splitWorker) leaf(id int32) {
 		if wk.agg.add(key, c) {
 			wk.overflow = true
 		}
+	}
+}
+
+// splitPathBottom reports whether, with no top fragment ends, the crossing
+// moves (link, as splitWorker.other) and the bottom fragments (pairing pB
+// of the bottom need vector dB, on n boundary squares) make one path: from
+// a bottom end leading to a path end, it reaches every bottom end and ends
+// at the other.
+func splitPathBottom(link *[32]int8, pB uint64, dB uint32, n int) bool {
+	ends, s := 0, -1
+	for b := range n {
+		if dB>>(2*uint(b))&3 == 1 {
+			ends++
+			if s < 0 && int(pB>>(4*uint(b))&15) == b {
+				s = b
+			}
+		}
+	}
+	if s < 0 {
+		return false
+	}
+	for b, seen := s, 1; ; {
+		y := int(link[16+b]) - 16 // along crossing moves: a bottom end
+		if y < 0 {
+			return false
+		}
+		seen++
+		p := int(pB >> (4 * uint(y)) & 15)
+		if p == y {
+			return seen == ends
+		}
+		b, seen = p, seen+1
 	}
 }
 

@@ -35,6 +35,113 @@ func TestSplitAgreesWithFrontier(t *testing.T) {
 	}
 }
 
+// TestSplitOpenAgreesWithFrontier: the split counter and the frontier DP
+// agree on open tours from all starts of small boards, both orientations,
+// and both agree with the exhaustive counter where it reaches.
+func TestSplitOpenAgreesWithFrontier(t *testing.T) {
+	var specs []string
+	for w := 3; w <= 6; w++ {
+		for h := max(w, 4); h <= 9 && w*h <= 36; h++ {
+			specs = append(specs, puzzle.Tour{Board: puzzle.Board{W: w, H: h}, AllStarts: true}.String(),
+				puzzle.Tour{Board: puzzle.Board{W: h, H: w}, AllStarts: true}.String())
+		}
+	}
+	specs = append(specs, "tour:3x12:*", "tour:12x3:*", "tour:4x10:*")
+	for _, spec := range specs {
+		want := tourRun(t, "frontier", spec, puzzle.Count)
+		got := tourRun(t, "split", spec, puzzle.Count)
+		if got.CountString() != want.CountString() || got.Status != want.Status {
+			t.Errorf("%s: split %s (%s) %s, frontier %s (%s)", spec, got.CountString(), got.Status, got.Message, want.CountString(), want.Status)
+			continue
+		}
+		if b := puzzle.MustParse(spec).(puzzle.Tour).Board; b.Size() <= 25 {
+			if ex := tourRun(t, "exhaustive", spec, puzzle.Count); ex.CountString() != got.CountString() {
+				t.Errorf("%s: split and frontier %s, exhaustive %s", spec, got.CountString(), ex.CountString())
+			}
+		}
+		t.Logf("%s: %s", spec, got.CountString())
+	}
+}
+
+// TestSplitOpenKnown: published open-tour counts (directed, all starts) from
+// the split counter: 5x5 and 6x6 (A165134) and the 3 x n and 5 x n tables,
+// both orientations.
+func TestSplitOpenKnown(t *testing.T) {
+	specs := []string{"tour:5x5:*", "tour:6x6:*"}
+	for n := 10; n <= 16; n += 3 {
+		specs = append(specs, fmt.Sprintf("tour:3x%d:*", n), fmt.Sprintf("tour:%dx3:*", n))
+	}
+	for n := 6; n <= 8; n++ {
+		specs = append(specs, fmt.Sprintf("tour:5x%d:*", n), fmt.Sprintf("tour:%dx5:*", n))
+	}
+	for _, spec := range specs {
+		want, ok := puzzle.KnownCount(puzzle.MustParse(spec), puzzle.Count)
+		if !ok {
+			t.Fatalf("no published count for %s", spec)
+		}
+		a := tourRun(t, "split", spec, puzzle.Count)
+		if a.CountString() != fmt.Sprint(want) || (a.Status == puzzle.OK) != (want > 0) {
+			t.Errorf("%s: %s %s, want %d", spec, a.Status, a.CountString(), want)
+		}
+	}
+}
+
+// TestSplitHalfSizes: the half DP sizes of the estimate's table
+// (splitHalfStates) are the sizes the half DP has now, for every entry of
+// up to 300,000 states (the larger ones were measured the same way, in
+// runs of minutes), and the estimate returns them.
+func TestSplitHalfSizes(t *testing.T) {
+	for closed, tab := range splitHalfStates {
+		for wr, want := range tab {
+			if want > 300_000 {
+				continue
+			}
+			w, r := wr[0], wr[1]
+			res := newHalfPlan(w, 2*r, r, !closed).run(context.Background(), 2, nil)
+			if got := max(res.peak, int64(len(res.table))); got != want {
+				t.Errorf("closed %v, half %dx%d: %d states at most, table says %d", closed, w, r, got, want)
+			}
+			if e := splitEstimate(w, 2*r, closed); e != want {
+				t.Errorf("closed %v: splitEstimate(%d, %d) = %d, want the table's %d", closed, w, 2*r, e, want)
+			}
+		}
+	}
+}
+
+// TestSplitOpenOneStart: the split counter takes open tours from all
+// starts only; a fixed start is refused with the reason.
+func TestSplitOpenOneStart(t *testing.T) {
+	_, err := search.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse("tour:6x6:a1"), Task: puzzle.Count, Heuristic: "split"})
+	if err == nil || !strings.Contains(err.Error(), "from all starts only") {
+		t.Errorf("split tour:6x6:a1: %v, want a refusal naming all starts", err)
+	}
+}
+
+// TestAggTableZeroKey: the join's table sums the counts of the zero key
+// (an open tour's pairing of square 0 alone, leading to a path end) like
+// any other, across growth.
+func TestAggTableZeroKey(t *testing.T) {
+	a := newAggTable()
+	want := map[uint64]uint64{}
+	for i := range uint64(5000) {
+		k := i % 7 * 0x1111 // key 0 every seventh add
+		if a.add(k, i+1) {
+			t.Fatal("overflow")
+		}
+		want[k] += i + 1
+	}
+	got := map[uint64]uint64{}
+	for _, i := range a.used {
+		if _, dup := got[a.key(i)]; dup {
+			t.Fatalf("key %#x listed twice", a.key(i))
+		}
+		got[a.key(i)] = a.vals[i]
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("sums %v, want %v", got, want)
+	}
+}
+
 // TestSplitKnown: published closed-tour counts (puzzle's tour table) from
 // the split counter: 6x6, 5x6, 6x7, 6x8 and the 3 x n and 5 x n tables, in
 // both orientations, and the boards without a closed tour (8x4).
@@ -104,6 +211,7 @@ func TestSplitAuto(t *testing.T) {
 	for _, c := range []struct{ spec, method string }{
 		{"tour:6x6:a1:closed", "split"}, {"tour:8x6:a1:closed", "split"}, {"tour:5x14:a1:closed", "frontier"},
 		{"tour:5x5:a1", "exhaustive"}, {"tour:5x6:a1:closed", "exhaustive"},
+		{"tour:6x6:*", "split"}, {"tour:3x24:*", "frontier"}, {"tour:5x6:*", "exhaustive"},
 	} {
 		spec := puzzle.MustParse(c.spec)
 		a, err := search.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Count})
@@ -119,7 +227,7 @@ func TestSplitAuto(t *testing.T) {
 			t.Errorf("%s: %v, want both refusals with their estimates", spec, err)
 		}
 	}
-	for _, spec := range []string{"tour:7x7:*", "tour:9x10:a1:closed"} {
+	for _, spec := range []string{"tour:8x8:*", "tour:9x10:a1:closed"} {
 		_, err := search.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse(spec), Task: puzzle.Count, Heuristic: "split"})
 		if err == nil {
 			t.Errorf("split %s: no refusal", spec)
@@ -144,6 +252,11 @@ func benchmarkSplitKnown(b *testing.B, spec string) {
 }
 
 func BenchmarkSplit6x8Closed(b *testing.B) { benchmarkSplitKnown(b, "tour:6x8:a1:closed") }
+
+// BenchmarkSplit6x6Open and BenchmarkSplit7x7Open: open tours from all
+// starts, 6,637,920 and 165,575,218,320 (A165134).
+func BenchmarkSplit6x6Open(b *testing.B) { benchmarkSplitKnown(b, "tour:6x6:*") }
+func BenchmarkSplit7x7Open(b *testing.B) { benchmarkSplitKnown(b, "tour:7x7:*") }
 func BenchmarkSplit7x8Closed(b *testing.B) { benchmarkSplitKnown(b, "tour:7x8:a1:closed") }
 
 // BenchmarkSplit8x8Closed: McKay's 13,267,364,410,532 (A001230); hours on
@@ -191,9 +304,9 @@ func TestSplitFirst(t *testing.T) {
 // the other one and names the error among its fallbacks; when the last
 // one errs, its error answer stands (never a count with status ok).
 func TestSplitAutoFallsBackOnError(t *testing.T) {
-	saved := slices.Clone(closedCounters)
-	t.Cleanup(func() { copy(closedCounters, saved) })
-	closedCounters[0].solve = func(context.Context, puzzle.Request) (puzzle.Answer, error) {
+	saved := slices.Clone(exactCounters)
+	t.Cleanup(func() { copy(exactCounters, saved) })
+	exactCounters[0].solve = func(context.Context, puzzle.Request) (puzzle.Answer, error) {
 		return puzzle.Answer{Status: puzzle.Error, Message: "a subproblem's count overflowed 64 bits"}, nil
 	}
 	spec := puzzle.MustParse("tour:6x8:a1:closed")
@@ -204,8 +317,8 @@ func TestSplitAutoFallsBackOnError(t *testing.T) {
 		t.Errorf("6x8 with split erring: %v %s method %q count %s fallbacks %q, want frontier's %d after split's error", err, a.Status, a.Method, a.CountString(), a.Fallbacks, want)
 	}
 	// 5x14 goes to the frontier DP first; with it erring, split answers.
-	closedCounters[0].solve = saved[0].solve
-	closedCounters[1].solve = func(context.Context, puzzle.Request) (puzzle.Answer, error) {
+	exactCounters[0].solve = saved[0].solve
+	exactCounters[1].solve = func(context.Context, puzzle.Request) (puzzle.Answer, error) {
 		return puzzle.Answer{Status: puzzle.Error, Message: "broken"}, nil
 	}
 	spec = puzzle.MustParse("tour:5x14:a1:closed")
@@ -215,7 +328,7 @@ func TestSplitAutoFallsBackOnError(t *testing.T) {
 		t.Errorf("5x14 with frontier erring: %v %s method %q count %s, want split's %d", err, a.Status, a.Method, a.CountString(), want)
 	}
 	// Both erring: the last error answer stands.
-	closedCounters[0].solve = closedCounters[1].solve
+	exactCounters[0].solve = exactCounters[1].solve
 	a, err = search.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Count})
 	if err == nil && a.Status == puzzle.OK {
 		t.Errorf("5x14 with both counters erring: status ok, count %s", a.CountString())

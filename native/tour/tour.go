@@ -3,11 +3,11 @@
 //
 // Strategies:
 //
-//   - auto (default): count closed tours on boards of more than 30 squares
-//     with the fastest exact method that takes the board (split on boards
-//     at most 1.5 times as long as wide, or whenever the count is sharded or
-//     checkpointed; frontier on longer ones), other counts with the
-//     exhaustive counter; first with the
+//   - auto (default): count closed tours, and open tours from all starts,
+//     on boards of more than 30 squares with the fastest exact method that
+//     takes the board (split on boards at most twice as long as wide, or
+//     whenever the count is sharded or checkpointed; frontier on longer
+//     ones), other counts with the exhaustive counter; first with the
 //     exhaustive search on boards of at most tourAutoExhaustive squares (so
 //     that "no tour" is proven), otherwise with the divide-and-conquer
 //     construction, then (boards with a side of 3 or 4, which divide does
@@ -21,9 +21,10 @@
 //     also with "+bt": Warnsdorff's rule (go to the square with the fewest
 //     onward moves) with a tie-breaking rule, greedy, or with a bounded
 //     backtracking fallback.
-//   - split (count, closed tours): the board cut in two halves, each
-//     counted per interface by a frontier DP, joined over the crossing
-//     knight moves (split.go); reaches 8x8.
+//   - split (count, closed tours and open tours from all starts): the
+//     board cut in two halves, each counted per interface by a frontier
+//     DP, joined over the crossing knight moves (split.go); reaches 8x8
+//     closed and 7x7 open.
 //   - frontier (count): a frontier DP over the whole board (frontier.go).
 //   - divide: a divide-and-conquer construction for boards with both sides
 //     at least 5: the board is cut into blocks of 5 to 13 squares a side,
@@ -65,7 +66,8 @@ const (
 
 // tourAutoExhaustiveCount is the largest board on which auto counts
 // closed tours with the exhaustive search; larger ones go to the split
-// counter or the frontier DP (tourCountClosedAuto).
+// counter or the frontier DP (tourCountExactAuto), as do open tours from
+// all starts.
 const tourAutoExhaustiveCount = 30
 
 // tourAutoExhaustive is the largest board on which auto uses the exhaustive
@@ -211,8 +213,8 @@ func tourSolution(b puzzle.Board, path []int32) *puzzle.Solution {
 func tourSolveAuto(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	t := req.Spec.(puzzle.Tour)
 	if req.Task == puzzle.Count {
-		if t.Closed && t.Board.Size() > tourAutoExhaustiveCount && tourClosedImpossible(t.Board) == "" {
-			return tourCountClosedAuto(ctx, req, t)
+		if (t.Closed || t.AllStarts) && t.Board.Size() > tourAutoExhaustiveCount && tourImpossible(t) == "" {
+			return tourCountExactAuto(ctx, req, t)
 		}
 		a, err := tourCount(ctx, req)
 		a.Method = "exhaustive"
