@@ -255,8 +255,8 @@ func BenchmarkSplit6x8Closed(b *testing.B) { benchmarkSplitKnown(b, "tour:6x8:a1
 
 // BenchmarkSplit6x6Open and BenchmarkSplit7x7Open: open tours from all
 // starts, 6,637,920 and 165,575,218,320 (A165134).
-func BenchmarkSplit6x6Open(b *testing.B) { benchmarkSplitKnown(b, "tour:6x6:*") }
-func BenchmarkSplit7x7Open(b *testing.B) { benchmarkSplitKnown(b, "tour:7x7:*") }
+func BenchmarkSplit6x6Open(b *testing.B)   { benchmarkSplitKnown(b, "tour:6x6:*") }
+func BenchmarkSplit7x7Open(b *testing.B)   { benchmarkSplitKnown(b, "tour:7x7:*") }
 func BenchmarkSplit7x8Closed(b *testing.B) { benchmarkSplitKnown(b, "tour:7x8:a1:closed") }
 
 // BenchmarkSplit8x8Closed: McKay's 13,267,364,410,532 (A001230); hours on
