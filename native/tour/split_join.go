@@ -391,6 +391,9 @@ type splitWorker struct {
 	md       uint32 // its mirror image (splitMirror)
 	ends     []int8 // the class's top squares taking one crossing move
 	open     []int8 // those whose path of crossing moves ends at the bottom (leaf)
+	// bySingles[k] holds the class's top interfaces with k squares leading
+	// to a path end (open tours, joinOpen).
+	bySingles [3][]splitIface
 	// other[e], for a square e with one chosen crossing move (top square
 	// t as t, bottom square b as 16+b), is the square at the other end of
 	// the path of crossing moves from e (through squares taking two).
@@ -489,11 +492,14 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 	}
 	g, _ := j.top.group(d)
 	top := j.top.ifaces[g[0]:g[1]]
+	if j.open {
+		return wk.joinOpen(g, sum)
+	}
 	for _, i := range wk.agg.used {
 		// The induced pairings pair the class's top ends, wk.ends.
 		p, c := wk.agg.key(i), wk.agg.vals[i]
 		for _, q := range top {
-			if j.open && splitOnePath(p, q.pairs, wk.ends) || !j.open && splitOneCycle(p, q.pairs, uint(wk.ends[0]), len(wk.ends)) {
+			if splitOneCycle(p, q.pairs, uint(wk.ends[0]), len(wk.ends)) {
 				if !add128(sum, c, q.count) {
 					return false
 				}
@@ -508,6 +514,49 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 				if !add128(sum, wk.closed, j.top.ifaces[x].count) {
 					return false
 				}
+			}
+		}
+	}
+	return true
+}
+
+// joinOpen adds to sum the open tours of the class: the induced pairings
+// summed in wk.agg against the top interfaces of the class (keys g[0] to
+// g[1]-1), and wk.closed against those without ends. A path has two ends,
+// so an induced pairing with k ends leading to the bottom's path ends is
+// matched only against the top interfaces with 2-k squares leading to the
+// top's (fcSingle).
+func (wk *splitWorker) joinOpen(g [2]int32, sum *[2]uint64) bool {
+	j := wk.j
+	for k := range wk.bySingles {
+		wk.bySingles[k] = wk.bySingles[k][:0]
+	}
+	for x := g[0]; x < g[1]; x++ {
+		if k := bits.OnesCount64(nibEq(j.top.keys[x], fcSingle)); k <= 2 {
+			wk.bySingles[k] = append(wk.bySingles[k], j.top.ifaces[x])
+		}
+	}
+	for _, i := range wk.agg.used {
+		p, c := wk.agg.key(i), wk.agg.vals[i]
+		k := 0
+		for _, e := range wk.ends {
+			if p>>(4*uint(e))&15 == uint64(e) {
+				k++
+			}
+		}
+		if k > 2 {
+			continue
+		}
+		for _, q := range wk.bySingles[2-k] {
+			if splitOnePath(p, q.pairs, wk.ends) && !add128(sum, c, q.count) {
+				return false
+			}
+		}
+	}
+	if wk.closed != 0 {
+		for _, q := range wk.bySingles[0] {
+			if q.pairs == 0 && len(wk.ends) == 0 && !add128(sum, wk.closed, q.count) {
+				return false
 			}
 		}
 	}
