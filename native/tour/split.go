@@ -300,9 +300,9 @@ func splitCount(ctx context.Context, req puzzle.Request, t puzzle.Tour, prog spl
 // counts can pass 64 bits (6x16 stops after 13.7 s with an overflow, the
 // frontier DP answers in 29.2 s), so those go to the frontier DP first.
 // Open tours from all starts, split against frontier, one thread, user
-// seconds: 6x6 0.84 against 6.46, 6x10 124.5 against 224.5, 5x12 3.67
+// seconds: 6x6 0.80 against 6.46, 6x8 10.45 against 122.2, 5x12 3.57
 // against 5.28; on longer boards they are alike or frontier is faster
-// (5x16 9.66 against 9.35, 3x24 0.05 against 0.02).
+// (5x16 9.53 against 9.35, 3x24 0.05 against 0.02).
 func splitFirst(w, h int) bool { return h <= 2*w }
 
 // exactCounter is one of auto's exact counters of closed tours and of open
