@@ -27,6 +27,21 @@ func tourRun(t testing.TB, heuristic, spec string, task puzzle.Task) puzzle.Answ
 	return a
 }
 
+// tourRunKnown runs a count with the strategy and fails unless it gives
+// the spec's published count (status ok, or unsat for none).
+func tourRunKnown(t testing.TB, heuristic, spec string) puzzle.Answer {
+	t.Helper()
+	want, ok := puzzle.KnownCount(puzzle.MustParse(spec), puzzle.Count)
+	if !ok {
+		t.Fatalf("no published count for %s", spec)
+	}
+	a := tourRun(t, heuristic, spec, puzzle.Count)
+	if a.CountString() != fmt.Sprint(want) || (a.Status == puzzle.OK) != (want > 0) {
+		t.Errorf("%s %s: %s %s, want %d", heuristic, spec, a.Status, a.CountString(), want)
+	}
+	return a
+}
+
 // tourMustCheck fails unless a is an OK answer whose tour passes the checker.
 func tourMustCheck(t testing.TB, what, spec string, a puzzle.Answer) {
 	t.Helper()
