@@ -130,45 +130,51 @@ func TestSplitKnown(t *testing.T) {
 
 // TestSplitShards: the shards of a split count add up to the whole count,
 // and a checkpointed count resumed from its file gives it again without
-// solving anything.
+// solving anything; for closed tours and for open tours from all starts.
 func TestSplitShards(t *testing.T) {
-	spec := puzzle.MustParse("tour:6x7:a1:closed")
-	whole := tourRun(t, "split", spec.String(), puzzle.Count)
-	var sum uint64
-	for k := 1; k <= 3; k++ {
-		a, err := search.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Count, Threads: 2,
-			Split: &puzzle.SplitOptions{Shard: puzzle.Shard{K: k, N: 3}}})
-		if err != nil || a.Status != puzzle.OK {
-			t.Fatalf("shard %d/3: %v %s", k, err, a.Status)
+	for _, c := range []struct {
+		spec string
+		want uint64
+	}{{"tour:6x7:a1:closed", 1067638}, {"tour:6x6:*", 6637920}} {
+		spec := puzzle.MustParse(c.spec)
+		whole := tourRun(t, "split", spec.String(), puzzle.Count)
+		var sum uint64
+		for k := 1; k <= 3; k++ {
+			a, err := search.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Count, Threads: 2,
+				Split: &puzzle.SplitOptions{Shard: puzzle.Shard{K: k, N: 3}}})
+			if err != nil || a.Status != puzzle.OK {
+				t.Fatalf("%s shard %d/3: %v %s", spec, k, err, a.Status)
+			}
+			if a.Method != "split" {
+				t.Errorf("%s shard %d/3 ran %q, want split", spec, k, a.Method)
+			}
+			sum += a.Count
 		}
-		if a.Method != "split" {
-			t.Errorf("shard %d/3 ran %q, want split", k, a.Method)
+		if fmt.Sprint(sum) != whole.CountString() || sum != c.want {
+			t.Errorf("%s: shards add up to %d, whole count %s, want %d", spec, sum, whole.CountString(), c.want)
 		}
-		sum += a.Count
-	}
-	if fmt.Sprint(sum) != whole.CountString() || sum != 1067638 {
-		t.Errorf("shards add up to %d, whole count %s, want 1067638", sum, whole.CountString())
-	}
-	ck := filepath.Join(t.TempDir(), "ck.json")
-	for run := range 2 {
-		opts := &puzzle.SplitOptions{Checkpoint: ck}
-		a, err := search.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Count, Heuristic: "split", Split: opts})
-		rep := opts.Ran
-		if err != nil || a.Status != puzzle.OK || a.Count != 1067638 {
-			t.Fatalf("checkpointed run %d: %v %s %s", run, err, a.Status, a.CountString())
-		}
-		if rep == nil {
-			t.Fatal("no split report")
-		}
-		if want := run * rep.Subproblems; rep.Resumed != want || rep.Subproblems == 0 {
-			t.Errorf("run %d resumed %d of %d subproblems, want %d", run, rep.Resumed, rep.Subproblems, want)
+		ck := filepath.Join(t.TempDir(), "ck.json")
+		for run := range 2 {
+			opts := &puzzle.SplitOptions{Checkpoint: ck}
+			a, err := search.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Count, Heuristic: "split", Split: opts})
+			rep := opts.Ran
+			if err != nil || a.Status != puzzle.OK || a.Count != c.want {
+				t.Fatalf("%s checkpointed run %d: %v %s %s", spec, run, err, a.Status, a.CountString())
+			}
+			if rep == nil {
+				t.Fatal("no split report")
+			}
+			if want := run * rep.Subproblems; rep.Resumed != want || rep.Subproblems == 0 {
+				t.Errorf("%s run %d resumed %d of %d subproblems, want %d", spec, run, rep.Resumed, rep.Subproblems, want)
+			}
 		}
 	}
 }
 
-// TestSplitAuto: auto counts closed tours of boards over 30 squares with
-// the split counter or the frontier DP and names the method; a board no
-// exact method takes is refused with the estimates.
+// TestSplitAuto: auto counts closed tours, and open tours from all
+// starts, of boards over 30 squares with the split counter or the frontier
+// DP and names the method; a board no exact method takes is refused with
+// the estimates.
 func TestSplitAuto(t *testing.T) {
 	for _, c := range []struct{ spec, method string }{
 		{"tour:6x6:a1:closed", "split"}, {"tour:8x6:a1:closed", "split"}, {"tour:5x14:a1:closed", "frontier"},
@@ -182,7 +188,7 @@ func TestSplitAuto(t *testing.T) {
 			t.Errorf("%s: %v method %q count %s, want %q %d", c.spec, err, a.Method, a.CountString(), c.method, want)
 		}
 	}
-	for _, spec := range []string{"tour:10x10:a1:closed", "tour:9x12:a1:closed"} {
+	for _, spec := range []string{"tour:10x10:a1:closed", "tour:9x12:a1:closed", "tour:8x8:*"} {
 		_, err := search.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse(spec), Task: puzzle.Count})
 		if err == nil || !strings.Contains(err.Error(), "split: refused") || !strings.Contains(err.Error(), "interfaces") ||
 			!strings.Contains(err.Error(), "frontier: refused") {
