@@ -70,6 +70,9 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{[]string{"solve", "dominate:8x8:Q:weighted"}, "unknown dominate option"},
 		{[]string{"solve", "dominate:8x8:Q:k=2:k=3"}, "given twice"},
 		{[]string{"solve", "dominate:65x65:Q"}, "too large"},
+		// Counts no exact method takes on this machine: the estimate, no count.
+		{[]string{"solve", "tour:8x8:*", "--task", "count", "--heuristic", "split"}, "a half would hold about 474725663 interfaces"},
+		{[]string{"solve", "tour:8x8:*", "--task", "count"}, "no exact method counts tour:8x8:*: split: refused"},
 	}
 	for _, c := range cases {
 		status, stdout, stderr := runCLI(c.args...)
