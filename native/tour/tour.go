@@ -91,7 +91,7 @@ const (
 func init() {
 	all := []puzzle.Task{puzzle.First, puzzle.Count}
 	search.Register(search.Strategy{Puzzle: "tour", Name: "auto", Default: true, Tasks: all,
-		Doc:   "count: exhaustive up to 30 squares, then split or frontier (closed tours, open tours from all starts); first: exhaustive up to 64 squares, else divide, then roth+bt, pohl+bt, exhaustive",
+		Doc:   "count: closed tours and open tours from all starts over 30 squares by split or frontier, other counts exhaustive; first: exhaustive up to 64 squares, else divide, then roth+bt, pohl+bt, exhaustive",
 		Solve: tourSolveAuto})
 	search.Register(search.Strategy{Puzzle: "tour", Name: "exhaustive", Tasks: all,
 		Doc:   "DFS with dead-end and forced-move pruning, both cores; counts tours or proves none",
