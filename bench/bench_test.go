@@ -317,6 +317,16 @@ func TestUnsupportedLeftOut(t *testing.T) {
 	}
 }
 
+// TestSplitVariantPlanned: the tour split counter, which refuses the tour
+// probe's instance (an open tour from one start), is planned on the tours
+// it takes and not left out as unsupported.
+func TestSplitVariantPlanned(t *testing.T) {
+	runs, unsupported := mustSuite(t, "tour:6x6:* tour:6x6:a1:closed backends=native/split,native/frontier task=count").Plan(context.Background(), Overrides{})
+	if len(runs) != 4 || len(unsupported) != 0 {
+		t.Errorf("planned %d runs, want 4; unsupported %q", len(runs), unsupported)
+	}
+}
+
 // TestRefusalsCounted: a backend that refuses an instance (the brute force
 // on a board beyond its limit) leaves an error row marked as a refusal, and
 // the summary counts it apart from the backend's failures.

@@ -160,6 +160,14 @@ func tourSolveSplit(ctx context.Context, req puzzle.Request) (puzzle.Answer, err
 	if !ok {
 		return puzzle.Answer{}, fmt.Errorf("not a tour instance: %s", req.Spec)
 	}
+	if ctx.Err() != nil {
+		// Cancelled before it starts: a timeout whatever the board, as for
+		// every strategy, so that the probe by which bench and compare
+		// ask whether a variant takes a puzzle (an open tour from one
+		// start, which this counter refuses) is not read as a refusal of
+		// the puzzle.
+		return puzzle.Answer{Status: puzzle.Timeout, Message: "cancelled before the split count started"}, nil
+	}
 	var prog splitProgress
 	if req.Split != nil && req.Split.Stage != nil {
 		stage := req.Split.Stage
