@@ -62,9 +62,9 @@ const SplitMaxSide = 8
 // splitHalfStates holds the measured size of a half DP: the most states it
 // holds at once (its largest layer or its interface table, whichever is
 // larger), by closed or open tours, shorter side w and rows r of the half,
-// on boards 2r tall. Measured 2026-11-26 (package test TestSplitHalfSizes
-// prints them); the 8x8 closed half is 7,934,470 and the 7x7 open one
-// (7 by 4) 27,925,039.
+// on boards 2r tall. Measured 2026-11-26 (TestSplitHalfSizes recomputes
+// the entries up to 300,000); the 8x8 closed half is 7,934,470 and the
+// 7x7 open one (7 by 4) 27,925,039.
 var splitHalfStates = map[bool]map[[2]int]int64{
 	true: {
 		{3, 3}: 3, {3, 4}: 5, {3, 5}: 8,
@@ -325,10 +325,10 @@ type exactCounter struct {
 var exactCounters = []exactCounter{{"split", tourSolveSplit}, {"frontier", tourSolveFrontier}}
 
 // tourCountExactAuto counts the closed tours of t, or its open tours from
-// all starts (no theorem rules them out), with the fastest exact method that takes the board: the split
-// counter where splitFirst says so and whenever the request is a shard or
-// checkpointed (only split cuts its work into subproblems), the frontier
-// DP on longer boards; the other one if the first refuses or answers with
+// all starts (no theorem rules them out), with the fastest exact method
+// that takes the board: the split counter where splitFirst says so and
+// whenever the request is a shard or checkpointed (only split cuts its
+// work into subproblems), the frontier DP on longer boards; the other one if the first refuses or answers with
 // an error (split's 64-bit overflow). A board both refuse is an error with
 // both estimates (exit 2 at the CLI), never a partial count.
 func tourCountExactAuto(ctx context.Context, req puzzle.Request, t puzzle.Tour) (puzzle.Answer, error) {

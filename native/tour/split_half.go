@@ -203,14 +203,14 @@ func (p *halfPlan) halfStep(v int, win []uint8, mask int, ends *int) bool {
 // two path ends in all (ends are chosen already), labels renumbered.
 func (p *halfPlan) ifaceEnds(k uint64, ends int, emit func(uint64)) {
 	n := 2 * p.w
-	sq := make([]uint8, n)
+	sq, out := make([]uint8, n), make([]uint8, n)
 	for i := range n {
 		sq[i] = uint8(k >> (4 * uint(i)) & 15)
 	}
 	var walk func(i, ends int)
 	walk = func(i, ends int) {
 		if i == n {
-			out := slices.Clone(sq)
+			copy(out, sq)
 			halfRelabel(out)
 			var key uint64
 			for j, c := range out {
