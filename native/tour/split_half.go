@@ -231,7 +231,7 @@ func (p *halfPlan) ifaceEnds(k uint64, ends int, emit func(uint64)) {
 			return
 		}
 		// An end with its edge in the half: its partner leads to it.
-		j := slices.IndexFunc(sq, func(x uint8) bool { return x == c })
+		j := slices.Index(sq, c)
 		if j == i {
 			j = i + 1 + slices.Index(sq[i+1:], c)
 		}

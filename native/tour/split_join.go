@@ -553,9 +553,11 @@ func (wk *splitWorker) joinOpen(g [2]int32, sum *[2]uint64) bool {
 			}
 		}
 	}
+	// wk.closed is only summed for a class without top ends, whose top
+	// interfaces all have none.
 	if wk.closed != 0 {
 		for _, q := range wk.bySingles[0] {
-			if q.pairs == 0 && len(wk.ends) == 0 && !add128(sum, wk.closed, q.count) {
+			if !add128(sum, wk.closed, q.count) {
 				return false
 			}
 		}
