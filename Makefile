@@ -62,10 +62,11 @@ notebooks: build
 	    jupyter nbconvert --to notebook --execute --output-dir out/notebooks "$$nb"; \
 	done
 
-# Run every command of the README's sh blocks, in order, as written, in a
-# fresh clone of the committed tree (scripts/readme-examples; make test and
-# make notebooks are left to their own targets). Needs clasp for the DIMACS
-# example; takes a few minutes.
+# Run every command of the sh blocks of README.md and of docs/**/*.md, in
+# order, as written, in a fresh clone of the committed tree
+# (scripts/readme-examples; make test and make notebooks are left to their
+# own targets). Needs clasp and minisat+ for the export examples; takes a
+# few minutes.
 readme-examples:
 	scripts/readme-examples
 
