@@ -181,18 +181,33 @@ func checkDominate(d Dominate, sol Solution) error {
 }
 
 // The published domination numbers and counts, n x n boards from n = 1.
+// Sources (read 2026-11-27): the OEIS entries' internal format, A075458
+// revision #103 (Feb 16 2025), A002564 #99 (Apr 14 2025), A002568 #38
+// (Oct 04 2024), A002563 as of its Sep 02 2021 extension; the frontier
+// terms are from Mia Müßig (A002564 n = 15..19, A002568 n = 16..30, both
+// Oct 2024), Andy Huchala (A002564 n = 14, 2024), Andrew Howroyd (A002568
+// n = 13..15, 2021), Haynes, Hedetniemi and Henning, "Structures of
+// Domination in Graphs" (Springer 2021), Table 14 (A002563 n = 16..18),
+// and Rostami and Bright, "Queen Domination by SAT Solving" (arXiv
+// 2508.11945, 2025), whose certified search corrected A002563 at n = 16
+// and settled it at n = 19 (terms not copied here: see
+// docs/families/dominate.md).
 var (
-	// queenDomination is OEIS A075458, gamma(Q_n), n = 1..14.
-	queenDomination = []int{1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8}
+	// queenDomination is OEIS A075458, gamma(Q_n), n = 1..25.
+	queenDomination = []int{1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9, 9, 9, 10, 11, 11, 12, 12, 13, 13}
 	// queenDominatingSets is OEIS A002564, the number of minimum queen
-	// dominating sets, n = 1..14.
-	queenDominatingSets = []uint64{1, 4, 1, 12, 186, 4, 86, 4860, 114, 8, 2, 8, 288, 4632}
+	// dominating sets, n = 1..19.
+	queenDominatingSets = []uint64{1, 4, 1, 12, 186, 4, 86, 4860, 114, 8, 2, 8, 288, 4632, 205832, 2968, 124, 16, 84}
 	// queenDominatingClasses is OEIS A002563, the minimum queen dominating
-	// sets up to the 8 symmetries of the board, n = 1..14.
-	queenDominatingClasses = []uint64{1, 1, 1, 3, 37, 1, 13, 638, 21, 1, 1, 1, 41, 588}
+	// sets up to the 8 symmetries of the board, n = 1..18; 0 marks a term
+	// left out: n = 16, where the 2021 value (43) cannot be right (2968
+	// sets need at least 2968/8 = 371 classes) and was corrected by
+	// Rostami and Bright, whose corrected value we could not read.
+	queenDominatingClasses = []uint64{1, 1, 1, 3, 37, 1, 13, 638, 21, 1, 1, 1, 41, 588, 25872, 0, 22, 2}
 	// queenIndependentSets is OEIS A002568, the number of minimum
-	// independent queen dominating sets, n = 1..12.
-	queenIndependentSets = []uint64{1, 4, 1, 16, 16, 120, 8, 728, 92, 8, 2, 840}
+	// independent queen dominating sets, n = 1..30.
+	queenIndependentSets = []uint64{1, 4, 1, 16, 16, 120, 8, 728, 92, 8, 2, 840, 24, 436, 10188,
+		128, 12, 224, 8424, 312, 72, 192, 8784, 368, 56, 224, 14500, 280, 10880, 240}
 	// knightDomination is OEIS A006075, gamma(N_n), n = 1..20.
 	knightDomination = []int{1, 4, 4, 4, 5, 8, 10, 12, 14, 16, 21, 24, 28, 32, 36, 40, 46, 52, 57, 62}
 )
@@ -265,7 +280,7 @@ func knownDominateCount(s Spec, task Task) (uint64, bool) {
 	case d.Independent:
 		table = queenIndependentSets
 	}
-	if n > len(table) {
+	if n > len(table) || table[n-1] == 0 {
 		return 0, false
 	}
 	if d.HasK {
