@@ -163,7 +163,7 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 			}
 			sum.Done++
 			sum.Statuses[row.Status]++
-			if row.Status == results.StatusError && strings.HasPrefix(row.Message, refusedPrefix) {
+			if row.Refused() {
 				sum.Refused++
 			}
 		}

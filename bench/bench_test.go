@@ -2,7 +2,6 @@ package bench
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardsat/boardsat/answer"
 	_ "github.com/boardsat/boardsat/brute" // the reference for small instances
 
 	_ "github.com/boardsat/boardsat/encode" // real sat backends, for the built-in suites
@@ -58,10 +58,16 @@ func childSolve(args []string) int {
 	if err := fs.Parse(args[2:]); err != nil {
 		return 2
 	}
+	req := puzzle.Request{Spec: spec, Task: puzzle.Task(*task), Heuristic: *h, Encoding: *e, Solver: *s}
+	refuse := func(err error) int {
+		// As the real command: one line on stderr, the refusal on stdout.
+		fmt.Fprintln(os.Stderr, "boardsat solve:", err)
+		answer.Refusal(spec.String(), *backend, *task, err).Write(os.Stdout)
+		return 2
+	}
 	b, err := puzzle.Backends.Lookup(*backend)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 2
+		return refuse(err)
 	}
 	ctx := context.Background()
 	if *timeout > 0 {
@@ -69,26 +75,12 @@ func childSolve(args []string) int {
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	req := puzzle.Request{Spec: spec, Task: puzzle.Task(*task), Heuristic: *h, Encoding: *e, Solver: *s}
 	start := time.Now()
 	ans, err := b.Solve(ctx, req)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "boardsat solve:", err)
-		return 2
+		return refuse(err)
 	}
-	out := map[string]any{"instance": spec.String(), "backend": *backend, "task": *task, "status": ans.Status,
-		"seconds": time.Since(start).Seconds(), "stats": ans.Stats, "heuristic": ans.Heuristic, "message": ans.Message}
-	if ans.Status == puzzle.OK || ans.Status == puzzle.Unsat {
-		if req.Task == puzzle.Shortest {
-			out["length"] = ans.Length
-		} else if req.Task != puzzle.First {
-			out["count"] = ans.Count
-		}
-	}
-	if ans.Solution != nil {
-		out["solution"] = ans.Solution
-	}
-	json.NewEncoder(os.Stdout).Encode(out)
+	answer.New(*backend, req, ans, time.Since(start).Seconds()).Write(os.Stdout)
 	return 0
 }
 
@@ -143,6 +135,15 @@ func init() {
 	puzzle.Backends.Add("bt-crash", testBackend{"bt-crash", func(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 		if childMode {
 			os.Exit(3)
+		}
+		return puzzle.Answer{Status: puzzle.OK}, nil
+	}})
+	// bt-exit2 ends as bad input looks (one line on stderr, exit status 2)
+	// but gives no refusal answer: a failure, not a refusal.
+	puzzle.Backends.Add("bt-exit2", testBackend{"bt-exit2", func(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+		if childMode {
+			fmt.Fprintln(os.Stderr, "boardsat solve: something odd")
+			os.Exit(2)
 		}
 		return puzzle.Answer{Status: puzzle.OK}, nil
 	}})
@@ -338,6 +339,23 @@ func TestRefusalsCounted(t *testing.T) {
 	}
 	if sum.Done != 3 || sum.Statuses[results.StatusError] != 1 || sum.Refused != 1 || sum.Statuses[results.StatusOK] != 1 {
 		t.Errorf("summary %+v, want 3 rows: one ok, one refusal (check), one crash", sum)
+	}
+}
+
+// TestRefusalIsExplicit: only the child's refusal answer marks a refusal; a
+// child that exits with status 2 and one line on stderr but answers nothing
+// failed.
+func TestRefusalIsExplicit(t *testing.T) {
+	runs, _ := mustSuite(t, "queens:5 backends=bt-exit2,bt-good task=count timeout=10s").Plan(context.Background(), Overrides{})
+	row, _ := testRunner().Exec(context.Background(), runs[0])
+	if row.Status != results.StatusError || row.Refused() || !strings.Contains(row.Message, "something odd") {
+		t.Errorf("bt-exit2: status %s refused %v message %q, want an error that is no refusal", row.Status, row.Refused(), row.Message)
+	}
+	// The planner leaves out what a variant refuses; run it all the same.
+	runs[1].Task = puzzle.First
+	row, _ = testRunner().Exec(context.Background(), runs[1])
+	if !row.Refused() || row.Message != "refused: queens count only" {
+		t.Errorf("bt-good first: status %s message %q, want the refusal with the backend's reason", row.Status, row.Message)
 	}
 }
 

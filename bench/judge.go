@@ -178,10 +178,6 @@ func unjudgeMajority(r results.Row) results.Row {
 	return r
 }
 
-// refusedPrefix starts the message of a row whose child refused the request
-// (bad input, exit status 2): no answer, not an error of the backend's.
-const refusedPrefix = "refused: "
-
 // rowVote is a row as the judge sees it.
 func rowVote(r results.Row) compare.Vote {
 	v := compare.Vote{Name: r.Variant, Backend: r.Backend, Message: r.Message, Theorem: r.Theorem, Known: compare.UnreliableReason(r.Backend)}
@@ -192,7 +188,7 @@ func rowVote(r results.Row) compare.Vote {
 	case results.StatusWrong:
 		v.Invalid = r.Message
 	case results.StatusError:
-		if !strings.HasPrefix(r.Message, refusedPrefix) {
+		if !r.Refused() {
 			v.Status = puzzle.Error
 		}
 	default:

@@ -45,14 +45,13 @@ package bench
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/compare"
 	"github.com/boardsat/boardsat/puzzle"
 	"github.com/boardsat/boardsat/results"
@@ -79,31 +78,6 @@ type Runner struct {
 	// CPUs, if set, are the cores the child (and so its whole tree) is
 	// pinned to.
 	CPUs []int
-}
-
-// childAnswer is the part of the JSON answer of "boardsat solve --format
-// json" the harness reads (see DESIGN.md).
-type childAnswer struct {
-	Instance  string           `json:"instance"`
-	Backend   string           `json:"backend"`
-	Heuristic string           `json:"heuristic"`
-	Encoding  string           `json:"encoding"`
-	Solver    string           `json:"solver"`
-	Task      string           `json:"task"`
-	Status    string           `json:"status"`
-	Count     *json.Number     `json:"count"` // every digit, also beyond 2^64
-	Length    *int             `json:"length"`
-	Objective *json.Number     `json:"objective"` // task optimum
-	Value     *string          `json:"value"`     // task value: win, draw, loss
-	Solution  json.RawMessage  `json:"solution"`
-	Seconds   float64          `json:"seconds"`
-	Encode    float64          `json:"encode_seconds"`
-	Solve     float64          `json:"solve_seconds"`
-	Stats     map[string]int64 `json:"stats"`
-	Method    string           `json:"method"`
-	Fallbacks []string         `json:"fallbacks"`
-	Theorem   string           `json:"theorem"`
-	Message   string           `json:"message"`
 }
 
 // Args returns the solve arguments of a run.
@@ -261,37 +235,33 @@ wait:
 		row.Status, row.Message = results.StatusMemout, fmt.Sprintf("peak memory %d MiB over the limit of %d MiB", row.MaxRSSKB/1024, r.MemMB)
 		return row, true
 	}
-	ans, err := lastAnswer(stdout.String())
+	ans, err := answer.Last(stdout.String())
 	if err != nil {
 		row.Status = results.StatusError
 		row.Message = strings.TrimSpace(lastLine(stderr.String()))
 		if row.Message == "" {
-			row.Message = err.Error()
-		}
-		var ee *exec.ExitError
-		if errors.As(waitErr, &ee) && ee.ExitCode() == 2 && strings.Count(strings.TrimSpace(stderr.String()), "\n") == 0 &&
-			!strings.HasPrefix(stderr.String(), "panic") {
-			// Bad input by the CLI's contract (one line, status 2): the
-			// request was refused, nothing ran.
-			row.Message = refusedPrefix + row.Message
-			return row, true
+			row.Message = "the child printed no JSON answer"
 		}
 		if waitErr != nil {
 			row.Message = waitErr.Error() + ": " + row.Message
 		}
 		return row, true
 	}
-	row.Heuristic, row.Encoding, row.Solver = ans.Heuristic, ans.Encoding, ans.Solver
-	row.SolverSeconds, row.EncodeSeconds, row.SolveSeconds = ans.Seconds, ans.Encode, ans.Solve
+	row.Heuristic, row.Encoding, row.Solver = answer.Str(ans.Heuristic), answer.Str(ans.Encoding), answer.Str(ans.Solver)
+	row.SolverSeconds, row.EncodeSeconds, row.SolveSeconds = ans.Seconds, answer.Float(ans.EncodeSeconds), answer.Float(ans.SolveSeconds)
 	row.Stats = ans.Stats
-	row.Method, row.Fallbacks, row.Theorem = ans.Method, ans.Fallbacks, ans.Theorem
-	row.Message = ans.Message
-	switch puzzle.Status(ans.Status) {
-	case puzzle.OK, puzzle.Unsat:
-		row.Status = ans.Status
+	row.Method, row.Fallbacks, row.Theorem = answer.Str(ans.Method), ans.Fallbacks, answer.Str(ans.Theorem)
+	row.Message = answer.Str(ans.Message)
+	switch ans.Status {
+	case answer.OK, answer.Unsat:
+		row.Status = string(ans.Status)
 		setAnswer(&row, r, ans)
-	case puzzle.Timeout:
+	case answer.Timeout:
 		row.Status, row.Limit = results.StatusTimeout, results.LimitWall
+	case answer.Refused:
+		// The child did not take the request (the variant does not do
+		// this puzzle or task): no answer, and no failure of the backend.
+		row.Status, row.Message = results.StatusError, results.RefusedMessage(row.Message)
 	default:
 		row.Status = results.StatusError
 	}
@@ -299,7 +269,7 @@ wait:
 }
 
 // setAnswer fills the answer column and checks a returned solution.
-func setAnswer(row *results.Row, r Run, ans childAnswer) {
+func setAnswer(row *results.Row, r Run, ans answer.Answer) {
 	switch {
 	case r.Task == puzzle.First:
 		row.Answer, row.HasAnswer = 0, true
@@ -330,19 +300,6 @@ func setAnswer(row *results.Row, r Run, ans childAnswer) {
 			row.Status, row.Message = results.StatusWrong, "checker rejects the solution: "+err.Error()
 		}
 	}
-}
-
-// lastAnswer finds the final answer object in the child's JSON output (an
-// "all" task prints one line per solution before it).
-func lastAnswer(out string) (childAnswer, error) {
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	for i := len(lines) - 1; i >= 0; i-- {
-		var a childAnswer
-		if json.Unmarshal([]byte(lines[i]), &a) == nil && a.Status != "" {
-			return a, nil
-		}
-	}
-	return childAnswer{}, errors.New("the child printed no JSON answer")
 }
 
 func lastLine(s string) string {

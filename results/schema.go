@@ -145,6 +145,21 @@ const (
 	StatusWrong   = "wrong"   // answered, but the answer disagrees with the reference
 )
 
+// refusedPrefix starts the message of a row whose child refused the request
+// (its answer's status was refused): status error, since no answer came,
+// but no failure of the backend either. Rows keep this form so that files
+// written before the refusal had a status of its own read the same.
+const refusedPrefix = "refused: "
+
+// RefusedMessage returns the message of a refused run, reason being the
+// child's.
+func RefusedMessage(reason string) string { return refusedPrefix + reason }
+
+// Refused reports whether the row is a refused request (see RefusedMessage).
+func (r Row) Refused() bool {
+	return r.Status == StatusError && strings.HasPrefix(r.Message, refusedPrefix)
+}
+
 // Row is one run.
 type Row struct {
 	Time     time.Time

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -84,6 +86,18 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		}
 		if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) || strings.Contains(stderr, ".tmp") || len(stderr) > 400 {
 			t.Errorf("%v: stderr %q, want one line containing %q", c.args, stderr, c.want)
+		}
+		if c.args[0] != "solve" || slices.Contains(c.args, "--format") || slices.Contains(c.args, "--bogus") {
+			continue // not a request, or flags that do not parse: no answer
+		}
+		// As JSON, the request is refused explicitly: the same line on
+		// stderr, and one answer of status refused on stdout.
+		args := append(slices.Clone(c.args), "--format", "json")
+		status, stdout, stderr = runCLI(args...)
+		a, err := answer.Last(stdout)
+		if status != 2 || err != nil || strings.Count(stdout, "\n") != 1 || a.Status != answer.Refused ||
+			!strings.Contains(answer.Str(a.Message), c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: status %d, stdout %q, stderr %q: want exit 2 and one refusal answer", args, status, stdout, stderr)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -78,19 +80,47 @@ func (f *solveFlags) request(spec puzzle.Spec) (puzzle.Backend, puzzle.Request, 
 }
 
 func runSolve(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	var f solveFlags
+	var specArg string
+	err := runSolveFlags(args, &f, &specArg, stdout)
+	if ue := (usageError{}); errors.As(err, &ue) && f.format == "json" {
+		// The explicit refusal, for a reader of the JSON (bench's child
+		// runs): the request was not taken, nothing ran. Its message is
+		// the line on stderr.
+		task := f.task
+		if spec, perr := puzzle.Parse(specArg); perr == nil && task == "" {
+			task = string(puzzle.DefaultTask(spec))
+		}
+		if werr := answer.Refusal(oneLine(specArg), f.backend, task, errors.New(oneLine(ue.Error()))).Write(stdout); werr != nil {
+			return werr
+		}
+	}
+	return err
+}
+
+// runSolveFlags parses the command line into f and *specArg (the SPEC as
+// given) and answers the request.
+func runSolveFlags(args []string, f *solveFlags, specArg *string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	f.register(fs)
 	var sf splitFlags
 	sf.register(fs)
 	pos, err := parseFlags(fs, args)
+	if len(pos) > 0 {
+		*specArg = pos[0]
+	}
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
 		return badInputf("want exactly one SPEC, like boardsat solve queens:8")
 	}
-	spec, err := puzzle.Parse(pos[0])
+	return solve(pos[0], *f, sf, stdout)
+}
+
+// solve answers one request: the spec as given, with the flags parsed.
+func solve(specArg string, f solveFlags, sf splitFlags, stdout io.Writer) error {
+	spec, err := puzzle.Parse(specArg)
 	if err != nil {
 		return badInput(err)
 	}
@@ -122,7 +152,7 @@ func runSolve(args []string, stdout io.Writer) error {
 		req.Emit = func(s puzzle.Solution) error {
 			emitted++
 			if f.format == "json" {
-				return json.NewEncoder(stdout).Encode(map[string]any{"instance": spec.String(), "index": emitted, "solution": s})
+				return json.NewEncoder(stdout).Encode(answer.Item{Index: emitted, Instance: spec.String(), Solution: s})
 			}
 			_, err := fmt.Fprintf(stdout, "%s\n", s.Text())
 			return err
@@ -142,7 +172,7 @@ func runSolve(args []string, stdout io.Writer) error {
 		return writeShard(stdout, backend.Name(), req, ans, secs)
 	}
 	if f.format == "json" {
-		return json.NewEncoder(stdout).Encode(answerJSON(backend.Name(), req, ans, secs))
+		return answer.New(backend.Name(), req, ans, secs).Write(stdout)
 	}
 	printText(stdout, backend.Name(), req, ans, secs)
 	if r := req.Split.Ran; r != nil && sf.checkpoint != "" {
@@ -152,96 +182,6 @@ func runSolve(args []string, stdout io.Writer) error {
 		return exitError{2, fmt.Sprintf("%s: %s", ans.Status, ans.Message)}
 	}
 	return nil
-}
-
-// jsonAnswer is the JSON form of an answer: the users' contract (DESIGN.md).
-// Every key the README lists is always present, null when it does not
-// apply (no heuristic for a SAT run, no count for a first solution, ...),
-// so a reader never has to tell a missing key from an empty one.
-type jsonAnswer struct {
-	Instance      string           `json:"instance"`
-	Puzzle        string           `json:"puzzle"`
-	Backend       string           `json:"backend"`
-	Heuristic     *string          `json:"heuristic"`
-	Encoding      *string          `json:"encoding"`
-	Solver        *string          `json:"solver"`
-	Task          string           `json:"task"`
-	Status        string           `json:"status"`
-	Count         *json.Number     `json:"count"`
-	Solution      *puzzle.Solution `json:"solution"`
-	Length        *int             `json:"length"`
-	Objective     *json.Number     `json:"objective"`
-	Bound         *json.Number     `json:"bound"`
-	Value         *string          `json:"value"`
-	Seconds       float64          `json:"seconds"`
-	EncodeSeconds *float64         `json:"encode_seconds"`
-	SolveSeconds  *float64         `json:"solve_seconds"`
-	Stats         map[string]int64 `json:"stats"`
-	// Method, Fallbacks and Theorem say what actually ran (puzzle.Answer).
-	Method    *string  `json:"method"`
-	Fallbacks []string `json:"fallbacks"`
-	Theorem   *string  `json:"theorem"`
-	Message   *string  `json:"message"`
-}
-
-// bigNumber returns nil for nil, else x as a JSON number with every digit.
-func bigNumber(x *big.Int) *json.Number {
-	if x == nil {
-		return nil
-	}
-	n := json.Number(x.String())
-	return &n
-}
-
-// orNull returns nil for the empty string, else a pointer to s.
-func orNull(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
-// hasCount reports whether an answer to req carries a meaningful count.
-func hasCount(req puzzle.Request, ans puzzle.Answer) bool {
-	if ans.Status != puzzle.OK && ans.Status != puzzle.Unsat {
-		return false
-	}
-	switch req.Task {
-	case puzzle.Count, puzzle.Unique, puzzle.All:
-		return true
-	}
-	return false
-}
-
-func hasLength(req puzzle.Request, ans puzzle.Answer) bool {
-	return ans.Status == puzzle.OK && puzzle.HasLength(req.Spec, req.Task)
-}
-
-func answerJSON(backend string, req puzzle.Request, ans puzzle.Answer, secs float64) jsonAnswer {
-	j := jsonAnswer{
-		Instance: req.Spec.String(), Puzzle: req.Spec.Puzzle(), Backend: backend,
-		Heuristic: orNull(ans.Heuristic), Encoding: orNull(ans.Encoding), Solver: orNull(ans.Solver),
-		Task: string(req.Task), Status: string(ans.Status), Solution: ans.Solution,
-		Seconds: secs, Stats: ans.Stats, Message: orNull(ans.Message),
-		Method: orNull(ans.Method), Fallbacks: ans.Fallbacks, Theorem: orNull(ans.Theorem),
-	}
-	if len(j.Stats) == 0 {
-		j.Stats = nil
-	}
-	if ans.EncodeSeconds > 0 || ans.SolveSeconds > 0 {
-		j.EncodeSeconds, j.SolveSeconds = &ans.EncodeSeconds, &ans.SolveSeconds
-	}
-	if hasCount(req, ans) {
-		// Every digit, also beyond 2^64 (a JSON number has no size limit).
-		n := json.Number(ans.CountString())
-		j.Count = &n
-	}
-	if hasLength(req, ans) {
-		j.Length = &ans.Length
-	}
-	j.Objective, j.Bound = bigNumber(ans.Objective), bigNumber(ans.Bound)
-	j.Value = orNull(ans.GameValue)
-	return j
 }
 
 func printText(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answer, secs float64) {
@@ -270,10 +210,10 @@ func printText(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answe
 		row("fallback", f)
 	}
 	row("status", ans.Status)
-	if hasCount(req, ans) {
+	if answer.HasCount(req, ans) {
 		row("count", ans.CountString())
 	}
-	if hasLength(req, ans) {
+	if answer.HasLength(req, ans) {
 		row("length", ans.Length)
 	}
 	for _, kv := range []struct {

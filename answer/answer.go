@@ -1,0 +1,233 @@
+// Package answer is the JSON answer of "boardsat solve --format json": the
+// one type in which a solve reports how it ended and what it found. The
+// command writes it, bench reads it back from its child runs, and the tests
+// of both use it, so the three can never drift apart.
+//
+// # The contract
+//
+// An answer is one JSON object on one line. Every key of Answer is always
+// present; a key that does not apply to the run (no heuristic for a SAT
+// run, no count for a first solution, no solution for a count) is null, so
+// a reader never has to tell a missing key from an empty one. A task "all"
+// prints one Item line per solution before its answer, so a reader takes
+// the last line that is an answer (Last).
+//
+// A request the command refuses (it does not do this puzzle or task, an
+// unknown encoding, a spec it cannot read) is answered with status Refused
+// and the reason in message, besides the one line on stderr and exit status
+// 2 of every bad input: nothing ran, and that is no failure of a backend.
+//
+// To add a field: add it to Answer with its json tag and a comment saying
+// what it holds and when it is null, fill it in New, and read it where the
+// harness needs it. Old readers ignore a key they do not know.
+package answer
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"math/big"
+	"strings"
+
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// Status is how a run ended, as the answer's "status" says.
+type Status string
+
+// The statuses of an answer. A backend reports the first four itself
+// (puzzle.Status); Memout is the harness's, for a run it killed at its
+// memory limit; Refused is the command's, for a request it does not take.
+const (
+	OK      Status = "ok"      // answered, and the search finished
+	Unsat   Status = "unsat"   // proven to have no solution (an answer, not an error)
+	Timeout Status = "timeout" // the time limit passed first
+	Memout  Status = "memout"  // the memory limit was reached
+	Error   Status = "error"   // the backend failed (a crashed external solver, say)
+	Refused Status = "refused" // the request was not taken: nothing ran (Message says why)
+)
+
+// Answered reports whether s carries an answer (ok or unsat).
+func (s Status) Answered() bool { return s == OK || s == Unsat }
+
+// Answer is the JSON answer of one solve. Pointer and slice fields are null
+// when they do not apply.
+type Answer struct {
+	// Instance is the canonical spec of the instance (puzzle.Spec.String);
+	// for a refused request whose spec cannot be read, the spec as given.
+	Instance string `json:"instance"`
+	// Puzzle is the puzzle family ("queens", "dominate", ...); "" when the
+	// spec could not be read.
+	Puzzle string `json:"puzzle"`
+	// Backend is the backend that answered ("native", "sat", ...).
+	Backend string `json:"backend"`
+	// Heuristic, Encoding and Solver name what the backend actually used
+	// (after its defaults); null where the backend has no such choice.
+	Heuristic *string `json:"heuristic"`
+	Encoding  *string `json:"encoding"`
+	Solver    *string `json:"solver"`
+	// Task is the task asked for (puzzle.Task: count, first, optimum, ...).
+	Task string `json:"task"`
+	// Status is how the run ended.
+	Status Status `json:"status"`
+	// Count is the number of solutions (tasks count, unique, all) with every
+	// digit, also beyond 2^64; null unless the status is ok or unsat.
+	Count *json.Number `json:"count"`
+	// Solution is the solution found (tasks first, shortest, optimum...) in
+	// the form puzzle.DecodeSolution reads; null when there is none.
+	Solution json.RawMessage `json:"solution"`
+	// Length is the length of a shortest plan or path; null otherwise.
+	Length *int `json:"length"`
+	// Objective is the best value found (task optimum), Bound the proven
+	// bound on it; null when not known.
+	Objective *json.Number `json:"objective"`
+	Bound     *json.Number `json:"bound"`
+	// Value is the game value (task value): win, draw or loss.
+	Value *string `json:"value"`
+	// Seconds is the command's own wall time of the solve.
+	Seconds float64 `json:"seconds"`
+	// EncodeSeconds and SolveSeconds split Seconds of a SAT run into
+	// building the formula and solving it; null for other backends.
+	EncodeSeconds *float64 `json:"encode_seconds"`
+	SolveSeconds  *float64 `json:"solve_seconds"`
+	// Stats are the backend's counters (nodes, conflicts, ...); null when
+	// there are none.
+	Stats map[string]int64 `json:"stats"`
+	// Method is the method that actually ran, Fallbacks the methods tried
+	// before it that gave up, Theorem the published result that answered
+	// instead of a search (puzzle.Answer).
+	Method    *string  `json:"method"`
+	Fallbacks []string `json:"fallbacks"`
+	Theorem   *string  `json:"theorem"`
+	// Message explains a status other than ok (the reason of a refusal, the
+	// error, what timed out); null when there is nothing to say.
+	Message *string `json:"message"`
+}
+
+// Item is the line a task "all" prints for each solution, before its
+// Answer: the instance, the solution's number counting from 1, and the
+// solution.
+type Item struct {
+	Index    int             `json:"index"`
+	Instance string          `json:"instance"`
+	Solution puzzle.Solution `json:"solution"`
+}
+
+// New returns the answer of backend to req: ans as the backend returned it,
+// secs the wall time of the solve.
+func New(backend string, req puzzle.Request, ans puzzle.Answer, secs float64) Answer {
+	a := Answer{
+		Instance: req.Spec.String(), Puzzle: req.Spec.Puzzle(), Backend: backend,
+		Heuristic: orNull(ans.Heuristic), Encoding: orNull(ans.Encoding), Solver: orNull(ans.Solver),
+		Task: string(req.Task), Status: Status(ans.Status),
+		Seconds: secs, Stats: ans.Stats, Message: orNull(ans.Message),
+		Method: orNull(ans.Method), Fallbacks: ans.Fallbacks, Theorem: orNull(ans.Theorem),
+	}
+	if ans.Solution != nil {
+		// A solution always marshals (Solution.MarshalJSON has no error path
+		// for a solution a backend built); an error leaves it null.
+		a.Solution, _ = json.Marshal(ans.Solution)
+	}
+	if len(a.Stats) == 0 {
+		a.Stats = nil
+	}
+	if ans.EncodeSeconds > 0 || ans.SolveSeconds > 0 {
+		e, s := ans.EncodeSeconds, ans.SolveSeconds
+		a.EncodeSeconds, a.SolveSeconds = &e, &s
+	}
+	if HasCount(req, ans) {
+		n := json.Number(ans.CountString())
+		a.Count = &n
+	}
+	if HasLength(req, ans) {
+		n := ans.Length
+		a.Length = &n
+	}
+	a.Objective, a.Bound = bigNumber(ans.Objective), bigNumber(ans.Bound)
+	a.Value = orNull(ans.GameValue)
+	return a
+}
+
+// Refusal returns the answer to a request that was not taken: instance as
+// given, status Refused, the reason as message.
+func Refusal(instance, backend, task string, reason error) Answer {
+	a := Answer{Instance: instance, Backend: backend, Task: task, Status: Refused}
+	if spec, err := puzzle.Parse(instance); err == nil {
+		a.Instance, a.Puzzle = spec.String(), spec.Puzzle()
+	}
+	if reason != nil {
+		a.Message = orNull(reason.Error())
+	}
+	return a
+}
+
+// HasCount reports whether an answer to req carries a count: an ok or unsat
+// answer to a counting task.
+func HasCount(req puzzle.Request, ans puzzle.Answer) bool {
+	if ans.Status != puzzle.OK && ans.Status != puzzle.Unsat {
+		return false
+	}
+	switch req.Task {
+	case puzzle.Count, puzzle.Unique, puzzle.All:
+		return true
+	}
+	return false
+}
+
+// HasLength reports whether an answer to req carries a length: an ok
+// answer to a task whose solution is a plan or path of chosen length.
+func HasLength(req puzzle.Request, ans puzzle.Answer) bool {
+	return ans.Status == puzzle.OK && puzzle.HasLength(req.Spec, req.Task)
+}
+
+// Write writes a as one JSON line.
+func (a Answer) Write(w io.Writer) error { return json.NewEncoder(w).Encode(a) }
+
+// ErrNoAnswer is returned by Last when the output holds no answer line.
+var ErrNoAnswer = errors.New("no JSON answer in the output")
+
+// Last returns the last answer in out, the output of a solve: Item lines
+// and anything that is not an answer (no status) are passed over.
+func Last(out string) (Answer, error) {
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		var a Answer
+		if json.Unmarshal([]byte(lines[i]), &a) == nil && a.Status != "" {
+			return a, nil
+		}
+	}
+	return Answer{}, ErrNoAnswer
+}
+
+// Str returns *p, or "" for nil: the text of a nullable field.
+func Str(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+// Float returns *p, or 0 for nil.
+func Float(p *float64) float64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// orNull returns nil for the empty string, else a pointer to s.
+func orNull(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// bigNumber returns nil for nil, else x as a JSON number with every digit.
+func bigNumber(x *big.Int) *json.Number {
+	if x == nil {
+		return nil
+	}
+	n := json.Number(x.String())
+	return &n
+}
