@@ -2,12 +2,9 @@ package results
 
 import (
 	"bytes"
-	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -100,257 +97,8 @@ func TestAppenderDropsPartialRow(t *testing.T) {
 	}
 }
 
-func TestSummarize(t *testing.T) {
-	var rows []Row
-	for i, s := range []float64{1, 2, 3, 4, 100} {
-		rows = append(rows, row("queens:8", "a", "count", i+1, StatusOK, s))
-	}
-	rows = append(rows, row("queens:8", "a", "count", 6, StatusTimeout, 500))
-	sums := Summarize(rows)
-	if len(sums) != 1 {
-		t.Fatalf("%d groups", len(sums))
-	}
-	s := sums[0]
-	if s.Runs != 6 || s.Solved != 5 || s.Median != 3 || s.Mean != 22 || s.Statuses["timeout"] != 1 {
-		t.Errorf("%+v", s)
-	}
-	// Sample standard deviation of 1, 2, 3, 4, 100.
-	if want := math.Sqrt((21*21 + 20*20 + 19*19 + 18*18 + 78*78) / 4.0); math.Abs(s.SD-want) > 1e-9 {
-		t.Errorf("sd %g, want %g", s.SD, want)
-	}
-	if !(s.CILo >= 1 && s.CILo <= s.Median && s.CIHi >= s.Median && s.CIHi <= 100) {
-		t.Errorf("CI [%g, %g] around median %g", s.CILo, s.CIHi, s.Median)
-	}
-	if again := Summarize(rows)[0]; again.CILo != s.CILo || again.CIHi != s.CIHi {
-		t.Error("bootstrap not reproducible")
-	}
-	// Constant samples: the interval collapses.
-	lo, hi := BootstrapCI([]float64{5, 5, 5}, median, 0.95, 100, 1)
-	if lo != 5 || hi != 5 {
-		t.Errorf("constant CI [%g, %g]", lo, hi)
-	}
-}
-
-func TestSpeedups(t *testing.T) {
-	rows := []Row{
-		row("queens:8", "base", "count", 1, StatusOK, 2), row("queens:8", "fast", "count", 1, StatusOK, 1),
-		row("queens:9", "base", "count", 1, StatusOK, 8), row("queens:9", "fast", "count", 1, StatusOK, 2),
-		row("queens:10", "base", "count", 1, StatusOK, 8), row("queens:10", "fast", "count", 1, StatusTimeout, 60),
-	}
-	sp, err := Speedups(Summarize(rows), "base")
-	if err != nil || len(sp) != 1 {
-		t.Fatal(sp, err)
-	}
-	if s := sp[0]; s.Variant != "fast" || s.Instances != 2 || math.Abs(s.GeoMean-math.Sqrt(8)) > 1e-12 || s.Min != 2 || s.Max != 4 {
-		t.Errorf("%+v", s)
-	}
-	if _, err := Speedups(Summarize(rows), "nosuch"); err == nil {
-		t.Error("unknown baseline accepted")
-	}
-}
-
-func TestTables(t *testing.T) {
-	rows := []Row{row("queens:8", "sat/seq_counter", "count", 1, StatusOK, 0.5), row("queens:8", "native", "count", 1, StatusOK, 0.25)}
-	tab := SummaryTable(Summarize(rows))
-	for format, want := range map[string][]string{
-		"md":    {"| queens:8 ", "| sat/seq_counter", "---: |"},
-		"csv":   {"instance,variant,task", "queens:8,native,count,1,1"},
-		"latex": {`\begin{tabular}{lll`, `\toprule`, `sat/seq\_counter`, `\bottomrule`, `\end{tabular}`},
-	} {
-		var buf bytes.Buffer
-		if err := tab.Render(&buf, format); err != nil {
-			t.Fatal(err)
-		}
-		for _, w := range want {
-			if !strings.Contains(buf.String(), w) {
-				t.Errorf("%s table lacks %q:\n%s", format, w, buf.String())
-			}
-		}
-	}
-	if err := tab.Render(io.Discard, "html"); err == nil {
-		t.Error("unknown format accepted")
-	}
-}
-
-func TestBenchfmt(t *testing.T) {
-	r := row("queens:8", "sat/position+seqcounter/cadical", "count", 1, StatusOK, 0.5)
-	r.Backend, r.Encoding, r.Solver = "sat", "position+seqcounter", "cadical"
-	var buf bytes.Buffer
-	WriteBenchfmt(&buf, []Row{r, row("queens:9", "native", "count", 1, StatusTimeout, 9)},
-		[]Session{{GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU"}})
-	out := buf.String()
-	line := regexp.MustCompile(`(?m)^BenchmarkBoardsat/instance=queens:8/backend=sat/encoding=position\+seqcounter/solver=cadical/task=count\t1\t0\.5 sec/op\t0\.251 cpu-sec/op\t12641280 peak-RSS-B\t1000 nodes/op$`)
-	if !line.MatchString(out) || !strings.HasPrefix(out, "goos: linux\ngoarch: amd64\n") || strings.Contains(out, "queens:9") {
-		t.Errorf("benchfmt:\n%s", out)
-	}
-}
-
-// TestBenchNameByRequestedVariant checks that benchmarks are named by the
-// variant requested, not by the heuristic that ran: native/symmetric hands
-// queens:4 to bitboard, and must stay apart from native/bitboard itself.
-func TestBenchNameByRequestedVariant(t *testing.T) {
-	sym := row("queens:4", "native/symmetric", "first", 1, StatusOK, 0.01)
-	sym.Heuristic = "bitboard" // what ran
-	bit := row("queens:4", "native/bitboard", "first", 1, StatusOK, 0.01)
-	bit.Heuristic = "bitboard"
-	cases := []struct {
-		r    Row
-		want string
-	}{
-		{sym, "BenchmarkBoardsat/instance=queens:4/backend=native/heuristic=symmetric/task=first"},
-		{bit, "BenchmarkBoardsat/instance=queens:4/backend=native/heuristic=bitboard/task=first"},
-		{row("queens:8", "sat/totalizer", "count", 1, StatusOK, 1), "BenchmarkBoardsat/instance=queens:8/backend=sat/encoding=totalizer/task=count"},
-		{row("queens:8", "gophersat-count/pairwise", "count", 1, StatusOK, 1), "BenchmarkBoardsat/instance=queens:8/backend=gophersat-count/encoding=pairwise/task=count"},
-	}
-	for _, c := range cases {
-		if got := BenchName(c.r); got != c.want {
-			t.Errorf("%s: %s, want %s", c.r.Variant, got, c.want)
-		}
-	}
-}
-
-// fixtureCSV is a real bench run (boardsat bench on a small suite of
-// queens, pieces and tours, native and SAT variants, two repetitions).
+// fixtureCSV is a real bench run.
 const fixtureCSV = "testdata/bench.csv"
-
-// TestFigures renders every figure kind from the fixture in every format
-// and checks what a reader relies on: one panel per puzzle and task with
-// solved runs, a legend entry per variant drawn, distinct looks for the
-// variants of one panel, nothing below the time floor, and each file
-// written whole and readable by all.
-func TestFigures(t *testing.T) {
-	rows, err := ReadFiles(fixtureCSV)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sums := Summarize(rows)
-	panels := Panels(sums)
-	if len(panels) != 4 { // queens count, queens first, pieces count, tour first
-		t.Fatalf("fixture panels %v, want 4", panels)
-	}
-	x, y, ok := ScatterPair(sums)
-	if !ok {
-		t.Fatal("no scatter pair in the fixture")
-	}
-	dir := t.TempDir()
-	for _, time := range TimeKinds {
-		figs := map[string]*Figure{}
-		if figs["cactus"], err = Cactus(sums, time); err != nil {
-			t.Fatal(err)
-		}
-		if figs["scaling"], err = Scaling(sums, time); err != nil {
-			t.Fatal(err)
-		}
-		if figs["scatter"], err = Scatter(sums, x, y, time); err != nil {
-			t.Fatal(err)
-		}
-		if figs["ecdf"], err = ECDF(sums, x, y, time); err != nil {
-			t.Fatal(err)
-		}
-		for kind, f := range figs {
-			want := len(panels)
-			if kind == "scatter" || kind == "ecdf" {
-				want = 2 // one per task: count and first
-			}
-			if len(f.Panels) != want {
-				t.Errorf("%s: %d panels, want %d", kind, len(f.Panels), want)
-			}
-			for _, ext := range PlotFormats {
-				path := filepath.Join(dir, kind+"-"+time+"."+ext)
-				if err := SaveFigure(f, path); err != nil {
-					t.Fatal(err)
-				}
-				if st, err := os.Stat(path); err != nil || st.Size() < 1000 || st.Mode().Perm() != atomicfile.Mode {
-					t.Errorf("%s: %v %v", path, st, err)
-				}
-			}
-		}
-		if got, want := len(figs["cactus"].labels), len(variantsOf(sums))+1; got != want || !slices.Contains(figs["cactus"].labels, VBSLabel) {
-			t.Errorf("cactus legend has %d entries, want one per variant and the VBS (%d)", got, want)
-		}
-	}
-	st := newStyles(sums)
-	for _, pn := range panels {
-		seen := map[string]string{}
-		for _, s := range sums {
-			if s.Puzzle != pn.Puzzle || s.Task != pn.Task {
-				continue
-			}
-			sv := st.byVariant[s.Variant]
-			k := fmt.Sprintf("%v %T %v", sv.color, sv.glyph, sv.dashes)
-			if u, dup := seen[k]; dup && u != s.Variant {
-				t.Errorf("%v: %s and %s look the same", pn, u, s.Variant)
-			}
-			seen[k] = s.Variant
-			for _, tk := range TimeKinds {
-				if sec := seconds(s, tk); sec < TimeFloor {
-					t.Errorf("%s %s: %s time %g below the floor", s.Instance, s.Variant, tk, sec)
-				}
-			}
-		}
-	}
-	if err := SaveFigure(figs(t, sums), filepath.Join(dir, "fig.gif")); err == nil {
-		t.Error("unknown figure format accepted")
-	}
-	if _, err := Scatter(sums, x, "nosuch", "solver"); err == nil {
-		t.Error("scatter with an unknown variant accepted")
-	}
-	if _, err := Cactus(sums, "cpu"); err == nil {
-		t.Error("unknown time kind accepted")
-	}
-	if _, err := Cactus(nil, "solver"); err == nil {
-		t.Error("cactus without runs accepted")
-	}
-}
-
-// TestScatterKeepsUnsolved: an instance one variant did not solve is drawn
-// at the limit, never dropped; the figure's text is all glyph outlines in
-// SVG, and a character the font lacks is refused.
-func TestScatterKeepsUnsolved(t *testing.T) {
-	sums := Summarize(aggRows())
-	pts, limit := pairPoints(sums, "a", "b", "wall")
-	if limit != 10 || len(pts) != 3 {
-		t.Fatalf("limit %g, points %+v", limit, pts)
-	}
-	want := []pairPoint{{"queens", "count", 1.25, 2, false}, {"queens", "count", 3, 10, true}, {"queens", "count", 10, 10, true}}
-	if !slices.Equal(pts, want) {
-		t.Errorf("points %+v, want %+v", pts, want)
-	}
-	f, err := Scatter(sums, "a", "b", "wall")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	svg := filepath.Join(dir, "s.svg")
-	if err := SaveFigure(f, svg); err != nil {
-		t.Fatal(err)
-	}
-	data, _ := os.ReadFile(svg)
-	if strings.Contains(string(data), "<text") {
-		t.Error("the SVG holds text elements: it depends on the reader's fonts")
-	}
-	f.Panels[0].Title.Text = "≤ 0.1 ms, 2× faster, 5 µs"
-	for _, ext := range []string{"pdf", "svg", "png"} {
-		if err := SaveFigure(f, filepath.Join(dir, "glyphs."+ext)); err != nil {
-			t.Errorf("%s with ≤, × and µ: %v", ext, err)
-		}
-	}
-	f.Panels[0].Title.Text = "snow ☃"
-	if err := SaveFigure(f, filepath.Join(dir, "x.pdf")); err == nil || !strings.Contains(err.Error(), "no glyph") {
-		t.Errorf("a character without a glyph: %v", err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "x.pdf")); !os.IsNotExist(err) {
-		t.Error("a figure with a missing glyph was written")
-	}
-}
-
-func figs(t *testing.T, sums []Summary) *Figure {
-	f, err := Cactus(sums, "solver")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
 
 // TestMergeDedupes checks that merging a file with itself keeps each run
 // once, while distinct runs of one group (another session's repetition 1)
@@ -376,42 +124,6 @@ func TestMergeDedupes(t *testing.T) {
 	rows, dropped, err = Merge(fixtureCSV, other)
 	if err != nil || len(rows) != 2*len(one) || dropped != 0 {
 		t.Errorf("merge of two sessions: %d rows, %d dropped, %v; want %d, 0", len(rows), dropped, err, 2*len(one))
-	}
-}
-
-// TestSpeedupTableAll checks that the speed-ups of several puzzles make one
-// CSV table: one header, a puzzle and a baseline column.
-func TestSpeedupTableAll(t *testing.T) {
-	rows, err := ReadFiles(fixtureCSV)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sums := Summarize(rows)
-	var ps []PuzzleSpeedups
-	for _, pz := range []struct{ puzzle, base string }{{"queens", "native/bitboard"}, {"pieces", "native/fast"}} {
-		var sel []Summary
-		for _, s := range sums {
-			if s.Puzzle == pz.puzzle {
-				sel = append(sel, s)
-			}
-		}
-		sp, err := Speedups(sel, pz.base)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ps = append(ps, PuzzleSpeedups{Puzzle: pz.puzzle, Baseline: pz.base, Speedups: sp})
-	}
-	var buf bytes.Buffer
-	if err := SpeedupTableAll(ps).Render(&buf, "csv"); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	if lines[0] != "puzzle,baseline,variant,task,instances,speedup_geomean,speedup_min,speedup_max" || strings.Count(buf.String(), "puzzle,baseline") != 1 {
-		t.Errorf("header %q, or repeated headers:\n%s", lines[0], buf.String())
-	}
-	want := len(ps[0].Speedups) + len(ps[1].Speedups)
-	if len(lines) != 1+want || !strings.HasPrefix(lines[1], "queens,native/bitboard,") || !strings.HasPrefix(lines[len(lines)-1], "pieces,native/fast,") {
-		t.Errorf("%d lines, want %d:\n%s", len(lines), 1+want, buf.String())
 	}
 }
 
@@ -480,10 +192,6 @@ func TestBigAnswer(t *testing.T) {
 	}
 	if got[0].AnswerString() != big || got[1].AnswerString() != "92" || got[1].AnswerBig != nil {
 		t.Errorf("read back %q and %q", got[0].AnswerString(), got[1].AnswerString())
-	}
-	sums := Summarize(got)
-	if !slices.Contains(sums[0].Answers, big) && !slices.Contains(sums[1].Answers, big) {
-		t.Errorf("summaries lack %s: %+v", big, sums)
 	}
 	for _, bad := range []string{"-5", "+5", "1e30", "12x"} {
 		var x Row

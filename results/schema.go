@@ -1,9 +1,9 @@
-// Package results holds boardsat's tidy results format and what is done with
-// it: reading, appending and merging CSV files of benchmark runs, summary
-// statistics with bootstrap confidence intervals (gonum/stat), speed-up
-// tables, tables for papers (Markdown, CSV, LaTeX booktabs), figures
-// (gonum/plot: cactus, scaling and scatter plots) and Go benchmark format
-// lines for benchstat.
+// Package results is boardsat's tidy results format: the CSV schema of
+// benchmark runs (Row, Columns), reading, appending and merging results
+// files, pooling rows of several commits, and the metadata sidecar of a
+// file (Meta). It is what the harness needs to write rows; what is made
+// from rows (summaries, tables, figures, benchstat lines) is in
+// results/report, so that the harness does not link the plotting library.
 //
 // # The CSV schema
 //

@@ -15,6 +15,7 @@ import (
 	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/bench"
 	"github.com/boardsat/boardsat/results"
+	"github.com/boardsat/boardsat/results/report"
 )
 
 func init() {
@@ -126,7 +127,7 @@ func runResults(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("results "+sub, flag.ContinueOnError)
 	var baseline, format, what, out, kinds, ext, outDir, xv, yv, tasks, puzzles, variants, timeKind, measure *string
 	par := new(float64)
-	*par = results.DefaultPAR
+	*par = report.DefaultPAR
 	filters := func() {
 		tasks = fs.String("task", "", "only these tasks, comma-separated (default: every task)")
 		puzzles = fs.String("puzzle", "", "only these puzzles, comma-separated (default: every puzzle)")
@@ -135,14 +136,14 @@ func runResults(args []string, stdout io.Writer) error {
 	switch sub {
 	case "summarize":
 		baseline = fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
-		par = fs.Float64("par", results.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
+		par = fs.Float64("par", report.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
 		filters()
 	case "table":
 		baseline = fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
 		format = fs.String("format", "md", "md, csv or latex")
 		what = fs.String("what", "summary", "summary, speedup, scores (solved of N, PAR, VBS, unique solves), wins (pairwise) or pivot (instances x variants)")
-		measure = fs.String("measure", results.MeasureMedian, "pivot: the measure per cell: median, par2 or solved")
-		par = fs.Float64("par", results.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
+		measure = fs.String("measure", report.MeasureMedian, "pivot: the measure per cell: median, par2 or solved")
+		par = fs.Float64("par", report.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
 		out = fs.String("o", "", "output file (default: stdout)")
 		filters()
 	case "plot":
@@ -182,7 +183,7 @@ func runResults(args []string, stdout io.Writer) error {
 		return badInputf("bad --par %g: want a positive factor, like 2 for PAR-2", *par)
 	}
 	if measure != nil {
-		if err := results.CheckMeasure(*measure); err != nil {
+		if err := report.CheckMeasure(*measure); err != nil {
 			return badInput(err)
 		}
 	}
@@ -204,13 +205,13 @@ func runResults(args []string, stdout io.Writer) error {
 	}
 	switch sub {
 	case "summarize":
-		sums := results.Summarize(rows)
+		sums := report.Summarize(rows)
 		tables, err := speedupTables(sums, *baseline)
 		if err != nil {
 			return badInput(err)
 		}
-		agg := results.Aggregate(rows, *par)
-		tables = append([]results.Table{results.SummaryTable(sums), results.ScoreTable(agg, *par), results.WinsTable(agg)}, tables...)
+		agg := report.Aggregate(rows, *par)
+		tables = append([]report.Table{report.SummaryTable(sums), report.ScoreTable(agg, *par), report.WinsTable(agg)}, tables...)
 		for i, t := range tables {
 			if i == 0 {
 				if err := t.Render(stdout, "md"); err != nil {
@@ -225,23 +226,23 @@ func runResults(args []string, stdout io.Writer) error {
 		}
 		return nil
 	case "table":
-		if !slices.Contains(results.Formats, *format) {
+		if !slices.Contains(report.Formats, *format) {
 			return badInputf("unknown table format %q: want md, csv or latex", *format)
 		}
-		sums := results.Summarize(rows)
-		var tables []results.Table
+		sums := report.Summarize(rows)
+		var tables []report.Table
 		switch *what {
 		case "summary":
-			tables = []results.Table{results.SummaryTable(sums)}
+			tables = []report.Table{report.SummaryTable(sums)}
 		case "scores":
-			tables = []results.Table{results.ScoreTable(results.Aggregate(rows, *par), *par)}
+			tables = []report.Table{report.ScoreTable(report.Aggregate(rows, *par), *par)}
 		case "wins":
-			tables = []results.Table{results.WinsTable(results.Aggregate(rows, *par))}
+			tables = []report.Table{report.WinsTable(report.Aggregate(rows, *par))}
 		case "pivot":
-			ps, _ := results.Pivots(rows, *measure, *par)
+			ps, _ := report.Pivots(rows, *measure, *par)
 			return writeOut(*out, stdout, func(w io.Writer) error {
 				if *format == "csv" {
-					return results.LongPivots(ps).Render(w, "csv")
+					return report.LongPivots(ps).Render(w, "csv")
 				}
 				for i, p := range ps {
 					if i > 0 {
@@ -265,7 +266,7 @@ func runResults(args []string, stdout io.Writer) error {
 				if err != nil {
 					return badInput(err)
 				}
-				tables = []results.Table{results.SpeedupTableAll(ps)}
+				tables = []report.Table{report.SpeedupTableAll(ps)}
 			} else if tables, err = speedupTables(sums, *baseline); err != nil {
 				return badInput(err)
 			}
@@ -292,7 +293,7 @@ func runResults(args []string, stdout io.Writer) error {
 		} else if ok {
 			sessions = m.Sessions
 		}
-		return writeOut(*out, stdout, func(w io.Writer) error { return results.WriteBenchfmt(w, rows, sessions) })
+		return writeOut(*out, stdout, func(w io.Writer) error { return report.WriteBenchfmt(w, rows, sessions) })
 	case "merge":
 		if dropped > 0 {
 			fmt.Fprintf(stderrOut, "boardsat results merge: dropped %d duplicated row(s) (the same run given twice)\n", dropped)
@@ -400,43 +401,43 @@ func writeOut(path string, stdout io.Writer, write func(io.Writer) error) error 
 // puzzleSpeedups returns each puzzle's speed-ups, against baseline if that
 // puzzle has it, else against the puzzle's first variant. A baseline that
 // is in no puzzle is an error.
-func puzzleSpeedups(sums []results.Summary, baseline string) ([]results.PuzzleSpeedups, error) {
-	if baseline != "" && !slices.ContainsFunc(sums, func(s results.Summary) bool { return s.Variant == baseline }) {
-		_, err := results.Speedups(sums, baseline)
+func puzzleSpeedups(sums []report.Summary, baseline string) ([]report.PuzzleSpeedups, error) {
+	if baseline != "" && !slices.ContainsFunc(sums, func(s report.Summary) bool { return s.Variant == baseline }) {
+		_, err := report.Speedups(sums, baseline)
 		return nil, err
 	}
-	var out []results.PuzzleSpeedups
-	for _, p := range results.Puzzles(sums) {
-		var ps []results.Summary
+	var out []report.PuzzleSpeedups
+	for _, p := range report.Puzzles(sums) {
+		var ps []report.Summary
 		for _, s := range sums {
 			if s.Puzzle == p {
 				ps = append(ps, s)
 			}
 		}
 		b := baseline
-		if b == "" || !slices.ContainsFunc(ps, func(s results.Summary) bool { return s.Variant == b }) {
+		if b == "" || !slices.ContainsFunc(ps, func(s report.Summary) bool { return s.Variant == b }) {
 			b = ps[0].Variant
 		}
-		sp, err := results.Speedups(ps, b)
+		sp, err := report.Speedups(ps, b)
 		if err != nil {
 			return nil, err
 		}
 		if len(sp) > 0 {
-			out = append(out, results.PuzzleSpeedups{Puzzle: p, Baseline: b, Speedups: sp})
+			out = append(out, report.PuzzleSpeedups{Puzzle: p, Baseline: b, Speedups: sp})
 		}
 	}
 	return out, nil
 }
 
 // speedupTables returns one speed-up table per puzzle (see puzzleSpeedups).
-func speedupTables(sums []results.Summary, baseline string) ([]results.Table, error) {
+func speedupTables(sums []report.Summary, baseline string) ([]report.Table, error) {
 	ps, err := puzzleSpeedups(sums, baseline)
 	if err != nil {
 		return nil, err
 	}
-	var out []results.Table
+	var out []report.Table
 	for _, p := range ps {
-		t := results.SpeedupTable(p.Speedups, p.Baseline)
+		t := report.SpeedupTable(p.Speedups, p.Baseline)
 		t.Title = p.Puzzle + ": " + t.Title
 		out = append(out, t)
 	}
@@ -449,14 +450,14 @@ type plotArgs struct{ kinds, ext, outDir, out, x, y, time string }
 func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer) error {
 	kinds := a.kinds
 	if kinds == "" {
-		kinds = strings.Join(results.PlotKinds, ",")
+		kinds = strings.Join(report.PlotKinds, ",")
 		if a.out != "" {
 			kinds = "cactus"
 		}
 	}
 	var ks []string
 	for _, k := range strings.Split(kinds, ",") {
-		if !slices.Contains(results.PlotKinds, k) {
+		if !slices.Contains(report.PlotKinds, k) {
 			return badInputf("unknown figure kind %q: want cactus, scaling, scatter or ecdf", k)
 		}
 		ks = append(ks, k)
@@ -464,23 +465,23 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 	if a.out != "" && len(ks) != 1 {
 		return badInputf("-o names one figure: give one --kind (cactus, scaling, scatter or ecdf), or use --out-dir for several")
 	}
-	if !slices.Contains(results.PlotFormats, a.ext) {
+	if !slices.Contains(report.PlotFormats, a.ext) {
 		return badInputf("unknown figure format %q: want svg, png or pdf", a.ext)
 	}
-	if !slices.Contains(results.TimeKinds, a.time) {
+	if !slices.Contains(report.TimeKinds, a.time) {
 		return badInputf("unknown --time %q: want solver or wall", a.time)
 	}
-	if a.out != "" && !slices.Contains(results.PlotFormats, strings.TrimPrefix(strings.ToLower(filepath.Ext(a.out)), ".")) {
+	if a.out != "" && !slices.Contains(report.PlotFormats, strings.TrimPrefix(strings.ToLower(filepath.Ext(a.out)), ".")) {
 		return badInputf("cannot tell the figure format of %q: want a .svg, .png or .pdf file", a.out)
 	}
 	if (a.x == "") != (a.y == "") {
 		return badInputf("--x and --y go together")
 	}
-	sums := results.Summarize(rows)
+	sums := report.Summarize(rows)
 	if a.x != "" {
 		for _, v := range []string{a.x, a.y} {
-			if !slices.ContainsFunc(sums, func(s results.Summary) bool { return s.Variant == v }) {
-				return badInputf("unknown variant %q: the results hold %s", v, strings.Join(results.Variants(rows), ", "))
+			if !slices.ContainsFunc(sums, func(s report.Summary) bool { return s.Variant == v }) {
+				return badInputf("unknown variant %q: the results hold %s", v, strings.Join(report.Variants(rows), ", "))
 			}
 		}
 	}
@@ -491,26 +492,26 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 	base := strings.TrimSuffix(filepath.Base(first), filepath.Ext(first))
 	var written []string
 	for _, k := range ks {
-		var f *results.Figure
+		var f *report.Figure
 		var err error
 		switch k {
 		case "cactus":
-			f, err = results.Cactus(sums, a.time)
+			f, err = report.Cactus(sums, a.time)
 		case "scaling":
-			f, err = results.Scaling(sums, a.time)
+			f, err = report.Scaling(sums, a.time)
 		case "scatter", "ecdf":
 			x, y := a.x, a.y
 			if x == "" {
 				var ok bool
-				if x, y, ok = results.ScatterPair(sums); !ok {
+				if x, y, ok = report.ScatterPair(sums); !ok {
 					err = fmt.Errorf("no two variants solved an instance in common")
 					break
 				}
 			}
 			if k == "scatter" {
-				f, err = results.Scatter(sums, x, y, a.time)
+				f, err = report.Scatter(sums, x, y, a.time)
 			} else {
-				f, err = results.ECDF(sums, x, y, a.time)
+				f, err = report.ECDF(sums, x, y, a.time)
 			}
 		}
 		if err != nil {
@@ -526,7 +527,7 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 			}
 			name = filepath.Join(outDir, base+"-"+k+"."+a.ext)
 		}
-		if err := results.SaveFigure(f, name); err != nil {
+		if err := report.SaveFigure(f, name); err != nil {
 			return badInput(err)
 		}
 		written = append(written, name)

@@ -1,7 +1,8 @@
-package results
+package report
 
 import (
 	"fmt"
+	"github.com/boardsat/boardsat/results"
 	"io"
 	"math"
 	"strconv"
@@ -22,7 +23,7 @@ type Pivot struct {
 
 // Pivots returns one pivot per task of the rows, in order of first
 // appearance; measure is one of Measures and k the PAR factor.
-func Pivots(rows []Row, measure string, k float64) ([]Pivot, error) {
+func Pivots(rows []results.Row, measure string, k float64) ([]Pivot, error) {
 	if err := CheckMeasure(measure); err != nil {
 		return nil, err
 	}
@@ -196,7 +197,7 @@ func (p Pivot) LaTeX(w io.Writer) error {
 		format = fmt.Sprintf("%d.0", intDigits)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%% boardsat results table --what pivot --measure %s, task %s\n", p.Measure, p.Task)
+	fmt.Fprintf(&sb, "%% boardsat results.results table --what pivot --measure %s, task %s\n", p.Measure, p.Task)
 	sb.WriteString("% needs \\usepackage{booktabs,siunitx,graphicx}\n")
 	sb.WriteString("\\begin{table}[tbp]\n\\centering\n\\small\n\\setlength{\\tabcolsep}{4pt}\n\\sisetup{detect-weight=true,mode=text}\n")
 	fmt.Fprintf(&sb, "\\caption{%s.}\n\\label{tab:boardsat-%s-%s}\n", latexEscape(p.caption()), p.Measure, latexLabel(p.Task))

@@ -1,81 +1,14 @@
-package results
+package report
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
+	"github.com/boardsat/boardsat/results"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 )
-
-// Meta is the metadata sidecar of a results file (FILE.csv.meta.json): the
-// machine and software behind the runs, one session per bench invocation
-// (a resumed file gains a session).
-type Meta struct {
-	Sessions []Session `json:"sessions"`
-}
-
-// Session describes one bench invocation.
-type Session struct {
-	Date        string   `json:"date"` // RFC 3339, UTC
-	CommandLine []string `json:"command_line"`
-	Suite       string   `json:"suite"`
-	CPU         string   `json:"cpu"`
-	Cores       int      `json:"cores"`
-	MemoryKB    int64    `json:"memory_kb"`
-	OS          string   `json:"os"`
-	Kernel      string   `json:"kernel"`
-	GOOS        string   `json:"goos"`
-	GOARCH      string   `json:"goarch"`
-	GoVersion   string   `json:"go_version"`
-	Gophersat   string   `json:"gophersat_version"`
-	GitCommit   string   `json:"git_commit"`
-	Hostname    string   `json:"hostname"`
-	// Limits given on the command line (the suite's own are on each row):
-	// per-run wall-clock limit, CPU-time limit, memory limit in MiB,
-	// repetitions.
-	Timeout  string `json:"timeout"`
-	CPULimit string `json:"cpu_limit,omitempty"`
-	MemMB    int64  `json:"mem_mb"`
-	Repeat   int    `json:"repeat"`
-	// Provenance: the module version of the binary, the end of the session
-	// (Date is its start), the CPU frequency governor (where readable), the
-	// load averages (1, 5, 15 min) before and after, every external
-	// solver's version string by solver name ("" when not installed), and
-	// how runs were measured.
-	ModuleVersion string            `json:"module_version,omitempty"`
-	End           string            `json:"end,omitempty"`
-	Governor      string            `json:"cpu_governor,omitempty"`
-	LoadBefore    []float64         `json:"loadavg_before,omitempty"`
-	LoadAfter     []float64         `json:"loadavg_after,omitempty"`
-	Solvers       map[string]string `json:"solver_versions,omitempty"`
-	MeasuredBy    string            `json:"measured_by,omitempty"`
-	// Jobs is how many runs went at once; Pinning the cores each
-	// concurrent slot was pinned to (none: unpinned).
-	Jobs    int      `json:"jobs,omitempty"`
-	Pinning []string `json:"pinning,omitempty"`
-}
-
-// MetaPath returns the sidecar path of a results file.
-func MetaPath(csvPath string) string { return csvPath + ".meta.json" }
-
-// ReadMeta reads the sidecar of a results file; ok is false if it has none.
-func ReadMeta(csvPath string) (m Meta, ok bool, err error) {
-	data, err := os.ReadFile(MetaPath(csvPath))
-	if os.IsNotExist(err) {
-		return m, false, nil
-	}
-	if err != nil {
-		return m, false, err
-	}
-	if err := json.Unmarshal(data, &m); err != nil {
-		return m, false, fmt.Errorf("%s: malformed metadata: %v", MetaPath(csvPath), err)
-	}
-	return m, true, nil
-}
 
 // BenchName returns the Go benchmark name of a row's group, in the
 // key=value sub-benchmark form benchstat understands, named by the variant
@@ -86,7 +19,7 @@ func ReadMeta(csvPath string) (m Meta, ok bool, err error) {
 // heuristic; sat: encoding, solver; gophersat-count: encoding). Rows
 // without a variant fall back to the fields that ran. Empty fields are
 // left out; '/' and spaces inside values become '_'.
-func BenchName(r Row) string {
+func BenchName(r results.Row) string {
 	kvs := [][2]string{{"instance", r.Instance}}
 	if r.Variant != "" {
 		parts := strings.Split(r.Variant, "/")
@@ -128,7 +61,7 @@ var variantKeys = map[string][]string{
 // cpu-sec/op, peak RSS as peak-RSS-B, and nodes, conflicts and decisions per
 // op when reported, so that "benchstat old.txt new.txt" compares two result
 // files. Configuration lines come from the sessions, if given.
-func WriteBenchfmt(w io.Writer, rows []Row, sessions []Session) error {
+func WriteBenchfmt(w io.Writer, rows []results.Row, sessions []results.Session) error {
 	bw := bufio.NewWriter(w)
 	if len(sessions) > 0 {
 		s := sessions[0]

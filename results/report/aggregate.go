@@ -1,6 +1,7 @@
-package results
+package report
 
 import (
+	"github.com/boardsat/boardsat/results"
 	"math"
 	"slices"
 	"sort"
@@ -25,7 +26,7 @@ const DefaultPAR = 2
 // CPU seconds (user + sys of the whole tree) against the CPU limit when the
 // run had one (the competitions' rule), else wall seconds against the wall
 // limit. The limit is 0 when the row does not record it.
-func runTime(r Row) (t, limit float64) {
+func runTime(r results.Row) (t, limit float64) {
 	if r.CPULimit > 0 {
 		return r.User + r.Sys, r.CPULimit
 	}
@@ -36,7 +37,7 @@ func runTime(r Row) (t, limit float64) {
 // the run's time when solved, else k times its limit. Runs without a
 // recorded limit (files of an earlier schema) count unsolved ones at k times
 // the largest time of the group. NaN for no runs.
-func PARScore(runs []Row, k float64) float64 {
+func PARScore(runs []results.Row, k float64) float64 {
 	if len(runs) == 0 {
 		return math.NaN()
 	}
@@ -61,7 +62,7 @@ func PARScore(runs []Row, k float64) float64 {
 }
 
 // Score sums up one variant on one task over the task's instances (every
-// instance of that task in the results, whichever variant ran it), as SAT
+// instance of that task in the results.results, whichever variant ran it), as SAT
 // and CP papers do. An instance counts as solved by the variant when more
 // than half of its runs of it were solved; its time is then the median
 // scored time of the solved runs (see runTime).
@@ -124,10 +125,10 @@ type taskTable struct {
 }
 
 // tables groups rows by task, in order of first appearance.
-func tables(rows []Row, k float64) []*taskTable {
+func tables(rows []results.Row, k float64) []*taskTable {
 	var out []*taskTable
 	byTask := map[string]*taskTable{}
-	groups := map[[3]string][]Row{}
+	groups := map[[3]string][]results.Row{}
 	var order [][3]string
 	for _, r := range rows {
 		tt := byTask[r.Task]
@@ -171,7 +172,7 @@ func tables(rows []Row, k float64) []*taskTable {
 
 // Aggregate computes the scores, VBS and pairwise wins of every task with
 // PAR-k (k = DefaultPAR for PAR-2).
-func Aggregate(rows []Row, k float64) Aggregates {
+func Aggregate(rows []results.Row, k float64) Aggregates {
 	var a Aggregates
 	for _, tt := range tables(rows, k) {
 		unran := k * tt.limit

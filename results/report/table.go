@@ -1,8 +1,9 @@
-package results
+package report
 
 import (
 	"encoding/csv"
 	"fmt"
+	"github.com/boardsat/boardsat/results"
 	"io"
 	"math"
 	"strconv"
@@ -137,7 +138,7 @@ func fmtNum(x float64) string {
 }
 
 // statusOrder is the order of the status count columns.
-var statusOrder = []string{StatusOK, StatusUnsat, StatusTimeout, StatusMemout, StatusError, StatusWrong}
+var statusOrder = []string{results.StatusOK, results.StatusUnsat, results.StatusTimeout, results.StatusMemout, results.StatusError, results.StatusWrong}
 
 // SummaryTable lays out group summaries, one row per group, tidy: numbers
 // or empty cells only (a count per status, the answer when the solved runs
@@ -238,3 +239,6 @@ func SpeedupTableAll(ps []PuzzleSpeedups) Table {
 	}
 	return t
 }
+
+// fmtFloat writes f in Go's shortest decimal form, as the results CSV does.
+func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }

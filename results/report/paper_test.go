@@ -1,4 +1,4 @@
-package results
+package report
 
 import (
 	"os"
@@ -31,7 +31,7 @@ func TestPaperOutputs(t *testing.T) {
 			t.Skipf("%s is not installed (Debian package %s): skipping (CI=true makes this a failure)", tool, pkg)
 		}
 	}
-	out, err := exec.Command("../scripts/paper-check").CombinedOutput()
+	out, err := exec.Command("../../scripts/paper-check").CombinedOutput()
 	t.Logf("%s", out)
 	if err != nil {
 		t.Fatalf("scripts/paper-check: %v", err)

@@ -1,7 +1,8 @@
-package results
+package report
 
 import (
 	"fmt"
+	"github.com/boardsat/boardsat/results"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -52,9 +53,9 @@ type groupKey struct{ instance, variant, task string }
 
 // Summarize groups rows by instance, variant and task, in order of first
 // appearance, and describes each group.
-func Summarize(rows []Row) []Summary {
+func Summarize(rows []results.Row) []Summary {
 	idx := map[groupKey]int{}
-	var groups [][]Row
+	var groups [][]results.Row
 	for _, r := range rows {
 		k := groupKey{r.Instance, r.Variant, r.Task}
 		i, ok := idx[k]
@@ -72,7 +73,7 @@ func Summarize(rows []Row) []Summary {
 	return out
 }
 
-func summarize(g []Row) Summary {
+func summarize(g []results.Row) Summary {
 	s := Summary{Instance: g[0].Instance, Puzzle: g[0].Puzzle, Squares: g[0].Squares, Variant: g[0].Variant,
 		Task: g[0].Task, Runs: len(g), Statuses: map[string]int{}}
 	var secs, solver, rss, nodes []float64
@@ -156,7 +157,7 @@ type Speedup struct {
 }
 
 // Variants returns the distinct variants of rows in order of first appearance.
-func Variants(rows []Row) []string {
+func Variants(rows []results.Row) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, r := range rows {
@@ -182,7 +183,7 @@ func Speedups(sums []Summary, baseline string) ([]Speedup, error) {
 		}
 	}
 	if !found {
-		return nil, fmt.Errorf("unknown baseline variant %q: the results hold %s", baseline, quoteList(variantsOf(sums)))
+		return nil, fmt.Errorf("unknown baseline variant %q: the results.results hold %s", baseline, quoteList(variantsOf(sums)))
 	}
 	type acc struct{ ratios []float64 }
 	order := []string{}

@@ -1,7 +1,8 @@
-package results
+package report
 
 import (
 	"bytes"
+	"github.com/boardsat/boardsat/results"
 	"math"
 	"slices"
 	"strconv"
@@ -14,18 +15,18 @@ import (
 // timed out), r by neither; b ran s alone (4 s). Each instance one run,
 // except p for a: three runs, 1, 1.5 and a timeout (solved by majority,
 // median 1.25).
-func aggRows() []Row {
-	mk := func(in, v, st string, secs float64, rep int) Row {
+func aggRows() []results.Row {
+	mk := func(in, v, st string, secs float64, rep int) results.Row {
 		r := row(in, v, "count", rep, st, secs)
 		r.WallLimit = 10
 		return r
 	}
-	return []Row{
-		mk("queens:4", "a", StatusOK, 1, 1), mk("queens:4", "a", StatusOK, 1.5, 2), mk("queens:4", "a", StatusTimeout, 12, 3),
-		mk("queens:4", "b", StatusOK, 2, 1),
-		mk("queens:5", "a", StatusOK, 3, 1), mk("queens:5", "b", StatusTimeout, 12, 1),
-		mk("queens:6", "a", StatusTimeout, 12, 1), mk("queens:6", "b", StatusMemout, 5, 1),
-		mk("queens:7", "b", StatusOK, 4, 1),
+	return []results.Row{
+		mk("queens:4", "a", results.StatusOK, 1, 1), mk("queens:4", "a", results.StatusOK, 1.5, 2), mk("queens:4", "a", results.StatusTimeout, 12, 3),
+		mk("queens:4", "b", results.StatusOK, 2, 1),
+		mk("queens:5", "a", results.StatusOK, 3, 1), mk("queens:5", "b", results.StatusTimeout, 12, 1),
+		mk("queens:6", "a", results.StatusTimeout, 12, 1), mk("queens:6", "b", results.StatusMemout, 5, 1),
+		mk("queens:7", "b", results.StatusOK, 4, 1),
 	}
 }
 
@@ -56,9 +57,9 @@ func TestAggregate(t *testing.T) {
 		t.Errorf("wins: %+v", w)
 	}
 	// A CPU limit scores CPU time against it.
-	r := row("queens:4", "c", "count", 1, StatusTimeout, 50)
+	r := row("queens:4", "c", "count", 1, results.StatusTimeout, 50)
 	r.CPULimit, r.WallLimit = 3, 100
-	if got := PARScore([]Row{r}, 2); got != 6 {
+	if got := PARScore([]results.Row{r}, 2); got != 6 {
 		t.Errorf("PAR-2 of a CPU-limited timeout: %g, want 6", got)
 	}
 }
@@ -100,7 +101,7 @@ func TestPivot(t *testing.T) {
 	if long := par[0].Long(); long.Header[3] != "par2_s" || len(long.Rows) != 8 || long.Rows[7][3] != "4.0000" || long.Rows[6][3] != "" {
 		t.Errorf("long: %q %q", long.Header, long.Rows)
 	}
-	first := row("queens:4", "a", "first", 1, StatusOK, 0.5)
+	first := row("queens:4", "a", "first", 1, results.StatusOK, 0.5)
 	first.WallLimit = 10
 	two, _ := Pivots(append(aggRows(), first), MeasureMedian, 2)
 	if lt := LongPivots(two); len(two) != 2 || len(lt.Rows) != 9 || lt.Header[3] != "median_s" || !slices.Equal(lt.Rows[8], []string{"first", "queens:4", "a", "0.5000"}) {
