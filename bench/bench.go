@@ -15,6 +15,7 @@ import (
 
 	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/compare"
+	"github.com/boardsat/boardsat/measure"
 	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
 	"github.com/boardsat/boardsat/results"
@@ -355,9 +356,9 @@ func writeMeta(o Options, s Suite, sess results.Session) (results.Meta, error) {
 	}
 	sess.MemMB = o.Overrides.MemMB
 	sess.Repeat = o.Overrides.Repeat
-	if mt, err := newMeter(o.Runner.Measure); err == nil {
-		sess.MeasuredBy = mt.method
-		mt.close()
+	if mt, err := measure.New(o.Runner.Measure); err == nil {
+		sess.MeasuredBy = mt.Method()
+		mt.Close()
 	}
 	sess.Jobs = max(o.Jobs, 1)
 	if slots, err := Slots(sess.Jobs, o.CPUs); err == nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/boardsat/boardsat/answer"
 	_ "github.com/boardsat/boardsat/brute" // the reference for small instances
+	"github.com/boardsat/boardsat/measure"
 
 	_ "github.com/boardsat/boardsat/encode" // real sat backends, for the built-in suites
 	_ "github.com/boardsat/boardsat/native" // real native backend
@@ -564,7 +565,7 @@ func TestRejudgeAcrossShards(t *testing.T) {
 // measurement the machine allows and with rusage.
 func BenchmarkExecChild(b *testing.B) {
 	runs, _ := mustSuiteB(b, "queens:4 backends=native/bitboard timeout=10s").Plan(context.Background(), Overrides{})
-	for _, method := range []string{"", results.MeasuredRusage} {
+	for _, method := range []string{"", measure.Rusage} {
 		rn := testRunner()
 		rn.Measure = method
 		name := method
@@ -634,16 +635,16 @@ func TestExistingOutputRefused(t *testing.T) {
 // measureMethods are the measurement methods this machine allows, the
 // best first: the cgroup one if any, and always rusage.
 func measureMethods(t *testing.T) []string {
-	m, err := newMeter("")
+	m, err := measure.New("")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.close()
-	if m.method == results.MeasuredRusage {
+	m.Close()
+	if m.Method() == measure.Rusage {
 		t.Logf("no writable cgroups here: only the rusage path is tested")
-		return []string{results.MeasuredRusage}
+		return []string{measure.Rusage}
 	}
-	return []string{m.method, results.MeasuredRusage}
+	return []string{m.Method(), measure.Rusage}
 }
 
 // TestWorkerCPUMeasured runs a search whose time is spent in the gophersat
@@ -826,28 +827,5 @@ func TestParseCPUs(t *testing.T) {
 	}
 	if sl, err := Slots(1, nil); err != nil || len(sl) != 1 || sl[0] != nil {
 		t.Errorf("Slots(1, none) = %v %v, want one unpinned slot", sl, err)
-	}
-}
-
-// TestSweepStale: a run cgroup of a harness that is gone is removed; those
-// of live processes stay.
-func TestSweepStale(t *testing.T) {
-	parent := t.TempDir()
-	gone := filepath.Join(parent, "boardsat-999999999-1")
-	own := filepath.Join(parent, fmt.Sprintf("boardsat-%d-3", os.Getpid()))
-	initDir := filepath.Join(parent, "boardsat-1-2")
-	for _, d := range []string{gone, own, initDir} {
-		if err := os.Mkdir(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	sweepStale(parent)
-	if _, err := os.Stat(gone); !os.IsNotExist(err) {
-		t.Errorf("the cgroup of a gone harness stays: %v", err)
-	}
-	for _, d := range []string{own, initDir} {
-		if _, err := os.Stat(d); err != nil {
-			t.Errorf("%s removed: %v", d, err)
-		}
 	}
 }

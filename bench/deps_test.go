@@ -21,6 +21,9 @@ var depRules = []struct{ pkg, banned, why string }{
 	{"bench", module + "/results/report", "bench writes rows; the reports read them"},
 	{"native/...", module + "/encode", "native and SAT answers agree only if the two share nothing but puzzle"},
 	{"encode/...", module + "/native", "native and SAT answers agree only if the two share nothing but puzzle"},
+	{"measure", module, "measure knows nothing of puzzles, rows or tables: it runs and measures a command"},
+	{"answer", module + "/encode", "the answer contract depends on puzzle alone"},
+	{"answer", module + "/native", "the answer contract depends on puzzle alone"},
 }
 
 // violations returns the deps of the packages under own that break the

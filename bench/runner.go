@@ -7,30 +7,16 @@
 //
 // # Limits and measurements
 //
-// Each run is measured as a whole process tree: the child, the gophersat
-// worker it starts for timed searches, external solvers. Where the machine
-// allows, the run gets a cgroup of its own (see newMeter): cgroup v2 with
-// the memory controller (the child is cloned into it), else v1 cpuacct and
-// memory (a shell enters them, then executes the child, see enterShell);
-// CPU seconds and the peak memory are the cgroup's. Elsewhere
-// (results.MeasuredRusage) CPU seconds are the reaped child's, or the sum
-// over the tree's processes sampled from /proc when that is more, and the
-// peak is the largest sampled sum of resident set sizes: never ru_maxrss,
-// which carries the harness's RSS across the fork and exec of the child.
-//
-// Three limits hold for the tree. The wall-clock limit is the run's timeout:
-// the child is told it (--timeout) and answers status timeout itself; if it
-// has not exited KillGrace after the limit, the harness kills the tree. The
-// CPU-time limit (user + sys of the tree) and the memory limit are checked
-// every PollInterval, and once more at the end, so that the status does not
-// depend on the polling. RLIMIT_AS is not used: the Go runtime reserves far
-// more virtual memory than it touches. The row's limit column says which
-// limit ended the run, and every row records its limits.
-//
-// Wall seconds are measured by the harness around the child (start to
-// exit, process start-up included). The child's own timing of the solve is
-// kept too (solver_seconds). Runs may go several at once (Options.Jobs),
-// each pinned to its own cores (startPinned).
+// Each run is measured as a whole process tree by package measure (the
+// child, the gophersat worker it starts for timed searches, external
+// solvers): CPU seconds (user + sys), peak memory, and wall seconds from
+// start to exit, process start-up included; the child's own timing of the
+// solve is kept too (solver_seconds). The child is told the run's timeout
+// (--timeout) and answers status timeout itself; if it has not exited
+// KillGrace after the limit, the tree is killed. The CPU-time and memory
+// limits hold for the whole tree. The row's limit column says which limit
+// ended the run, and every row records its limits and how it was measured.
+// Runs may go several at once (Options.Jobs), each pinned to its own cores.
 //
 // # Statuses
 //
@@ -45,23 +31,22 @@ package bench
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/compare"
+	"github.com/boardsat/boardsat/measure"
 	"github.com/boardsat/boardsat/puzzle"
 	"github.com/boardsat/boardsat/results"
 )
 
 // KillGrace is how long past its timeout a child may run before it is killed.
 const KillGrace = 2 * time.Second
-
-// PollInterval is how often a child's memory is sampled.
-const PollInterval = 10 * time.Millisecond
 
 // Runner starts child runs.
 type Runner struct {
@@ -71,9 +56,8 @@ type Runner struct {
 	Args []string
 	// Env, if set, is added to the child's environment.
 	Env []string
-	// Measure is the measurement method (results.MeasuredCgroup2,
-	// MeasuredCgroup1, MeasuredRusage), "" for the best the machine
-	// allows (see newMeter).
+	// Measure is the measurement method (measure.Cgroup2, Cgroup1,
+	// Rusage), "" for the best the machine allows (measure.New).
 	Measure string
 	// CPUs, if set, are the cores the child (and so its whole tree) is
 	// pinned to.
@@ -129,112 +113,36 @@ func newRow(r Run) results.Row {
 // killed and ok is false (the row must not be kept).
 func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 	row = newRow(r)
-	m, err := newMeter(rn.Measure)
-	if err != nil {
-		row.Status, row.Message = results.StatusError, "cannot measure the run: "+err.Error()
-		return row, true
-	}
-	defer m.close()
-	row.MeasuredBy = m.method
-	cmd := m.command(rn.Exe, append(append([]string{}, rn.Args...), r.Args()...))
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	m.prepare(cmd.SysProcAttr)
+	cmd := exec.Command(rn.Exe, append(append([]string{}, rn.Args...), r.Args()...)...)
 	if len(rn.Env) > 0 {
 		cmd.Env = append(os.Environ(), rn.Env...)
 	}
 	stdout, stderr := &tail{max: 1 << 20}, &tail{max: 4096}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	start := time.Now()
-	if err := startPinned(cmd, rn.CPUs); err != nil {
-		row.Status, row.Message = results.StatusError, "cannot start the child: "+err.Error()
+	limits := measure.Limits{Wall: r.Timeout + KillGrace, CPU: r.CPULimit, MemKB: r.MemMB * 1024}
+	u, err := measure.Runner{Method: rn.Measure, CPUs: rn.CPUs}.Run(ctx, cmd, limits)
+	row.MeasuredBy = u.Method
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return row, false // interrupted: the row must not be kept
+	}
+	if err != nil {
+		row.Status, row.Message = results.StatusError, err.Error()
 		return row, true
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	if err := m.attach(cmd.Process.Pid); err != nil {
-		m.kill()
-		<-done
-		row.Status, row.Message = results.StatusError, "cannot put the child in its cgroup: "+err.Error()
+	row.Seconds, row.User, row.Sys, row.MaxRSSKB = u.Wall.Seconds(), u.User, u.Sys, u.PeakKB
+	row.Limit = string(u.Exceeded)
+	switch u.Exceeded {
+	case measure.LimitWall:
+		row.Status, row.Message = results.StatusTimeout, fmt.Sprintf("killed after %s (limit %s + %s grace)", u.Wall.Round(time.Millisecond), r.Timeout, KillGrace)
 		return row, true
-	}
-	limitKB := r.MemMB * 1024
-	cpuLimit := r.CPULimit.Seconds()
-	deadline := time.NewTimer(r.Timeout + KillGrace)
-	defer deadline.Stop()
-	tick := time.NewTicker(PollInterval)
-	defer tick.Stop()
-	var killedFor string
-	peakKB := m.memKB()
-	var tickUser, tickSys float64 // the tree's CPU times at the last tick
-	var waitErr error
-wait:
-	for {
-		select {
-		case waitErr = <-done:
-			break wait
-		case <-ctx.Done():
-			m.kill()
-			<-done
-			return row, false
-		case <-deadline.C:
-			killedFor = results.LimitWall
-			m.kill()
-		case <-tick.C:
-			if killedFor != "" {
-				continue
-			}
-			kb := m.memKB()
-			peakKB = max(peakKB, kb)
-			if limitKB > 0 && kb > limitKB {
-				killedFor = results.LimitMem
-				m.kill()
-			}
-			tickUser, tickSys = m.cpu()
-			if cpuLimit > 0 && tickUser+tickSys > cpuLimit {
-				killedFor = results.LimitCPU
-				m.kill()
-			}
-		}
-	}
-	// Kill anything left of the tree (a solver a crashed child left
-	// behind), then read the tree's figures.
-	m.kill()
-	row.Seconds = time.Since(start).Seconds()
-	row.User, row.Sys = m.cpu()
-	if ps := cmd.ProcessState; ps != nil && m.method == results.MeasuredRusage {
-		// The reaped child's times include the descendants it waited for,
-		// not those killed or left running (the gophersat worker): the
-		// times of every process of the tree sampled may hold more.
-		row.User, row.Sys = ps.UserTime().Seconds(), ps.SystemTime().Seconds()
-		if tickUser+tickSys > row.User+row.Sys {
-			row.User, row.Sys = tickUser, tickSys
-		}
-	}
-	// The peak: the cgroup's, or the largest sampled sum of resident sets
-	// (not ru_maxrss, which carries the harness's own RSS across the
-	// fork and exec of the child).
-	row.MaxRSSKB = max(m.peakKB(), peakKB)
-	if killedFor == "" {
-		// Over a limit at the end is over it, however the polling fell.
-		switch {
-		case limitKB > 0 && row.MaxRSSKB > limitKB:
-			killedFor = results.LimitMem
-		case cpuLimit > 0 && row.User+row.Sys > cpuLimit:
-			killedFor = results.LimitCPU
-		}
-	}
-	row.Limit = killedFor
-	switch killedFor {
-	case results.LimitWall:
-		row.Status, row.Message = results.StatusTimeout, fmt.Sprintf("killed after %s (limit %s + %s grace)", time.Since(start).Round(time.Millisecond), r.Timeout, KillGrace)
-		return row, true
-	case results.LimitCPU:
+	case measure.LimitCPU:
 		row.Status, row.Message = results.StatusTimeout, fmt.Sprintf("CPU time %.3g s over the limit of %s (user + sys of the whole process tree)", row.User+row.Sys, r.CPULimit)
 		return row, true
-	case results.LimitMem:
+	case measure.LimitMem:
 		row.Status, row.Message = results.StatusMemout, fmt.Sprintf("peak memory %d MiB over the limit of %d MiB", row.MaxRSSKB/1024, r.MemMB)
 		return row, true
 	}
+	waitErr := u.Wait
 	ans, err := answer.Last(stdout.String())
 	if err != nil {
 		row.Status = results.StatusError

@@ -78,6 +78,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/boardsat/boardsat/measure"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -212,17 +213,18 @@ type Row struct {
 // cpuacct and memory), or the operating system's accounting of the reaped
 // child and its waited-for descendants (wait4 rusage) with the tree's
 // resident memory sampled.
+// They are package measure's names.
 const (
-	MeasuredCgroup2 = "cgroup2"
-	MeasuredCgroup1 = "cgroup1"
-	MeasuredRusage  = "rusage"
+	MeasuredCgroup2 = measure.Cgroup2
+	MeasuredCgroup1 = measure.Cgroup1
+	MeasuredRusage  = measure.Rusage
 )
 
-// The limits of Limit.
+// The limits of Limit, as package measure names them.
 const (
-	LimitWall = "wall"
-	LimitCPU  = "cpu"
-	LimitMem  = "mem"
+	LimitWall = string(measure.LimitWall)
+	LimitCPU  = string(measure.LimitCPU)
+	LimitMem  = string(measure.LimitMem)
 )
 
 // FallbackSep joins Row.Fallbacks in the fallbacks column.
