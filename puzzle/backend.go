@@ -61,6 +61,7 @@ const (
 	OK      Status = "ok"      // answered
 	Unsat   Status = "unsat"   // proven to have no solution (an answer, not an error)
 	Timeout Status = "timeout" // the context's deadline passed first
+	Memout  Status = "memout"  // the memory budget ran out first (package membudget)
 	Error   Status = "error"   // the backend failed (a crashed external solver, say)
 )
 

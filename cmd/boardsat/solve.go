@@ -178,7 +178,7 @@ func solve(specArg string, f solveFlags, sf splitFlags, stdout io.Writer) error 
 	if r := req.Split.Ran; r != nil && sf.checkpoint != "" {
 		fmt.Fprintf(stdout, "%-14s %d (%d from checkpoint %s)\n", "subproblems:", r.InShard, r.Resumed, sf.checkpoint)
 	}
-	if ans.Status == puzzle.Error || ans.Status == puzzle.Timeout {
+	if ans.Status == puzzle.Error || ans.Status == puzzle.Timeout || ans.Status == puzzle.Memout {
 		return exitError{2, fmt.Sprintf("%s: %s", ans.Status, ans.Message)}
 	}
 	return nil

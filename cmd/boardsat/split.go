@@ -7,12 +7,11 @@ import (
 	"io"
 	"math/big"
 	"os"
-	"runtime/debug"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/boardsat/boardsat/bench"
+	"github.com/boardsat/boardsat/membudget"
 	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -37,7 +36,7 @@ func (f *splitFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "record finished subproblems of a count in `FILE` and resume from it (same command after a kill)")
 	fs.DurationVar(&f.checkpointEvery, "checkpoint-every", time.Second, "least time between two checkpoint writes")
 	fs.StringVar(&f.shard, "shard", "", "count only shard `K/N` of the subproblems and print its partial count as JSON (add the shards with boardsat combine)")
-	fs.StringVar(&f.mem, "mem", "", "memory limit, like 512M or 2G: past it the count stops with status memout (exit 2)")
+	fs.StringVar(&f.mem, "mem", "", "memory limit, like 512M or 2G: the searches plan for it and stop with status memout past it (exit 2); default: the machine's memory less an eighth")
 	fs.BoolVar(&f.quiet, "quiet", false, "print no progress on stderr")
 }
 
@@ -99,30 +98,19 @@ func (f *splitFlags) limitMemory() error {
 		return badInput(err)
 	}
 	limit := mb << 20
-	debug.SetMemoryLimit(limit * 9 / 10)
+	// The searches' budget (package membudget) is nine tenths of the
+	// limit: a native search stops there with status memout and its
+	// answer; the watchdog below ends anything else.
+	membudget.Set(limit * 9 / 10)
 	go func() {
 		for range time.Tick(memPoll) {
-			if rss := residentBytes(); rss > limit {
+			if rss := membudget.Resident(); rss > limit {
 				fmt.Fprintf(os.Stderr, "boardsat solve: memout: resident memory %dM passed --mem %s\n", rss>>20, f.mem)
 				os.Exit(2)
 			}
 		}
 	}()
 	return nil
-}
-
-// residentBytes returns this process's resident set size (Linux), or 0.
-func residentBytes() int64 {
-	data, err := os.ReadFile("/proc/self/statm")
-	if err != nil {
-		return 0
-	}
-	fields := strings.Fields(string(data))
-	if len(fields) < 2 {
-		return 0
-	}
-	pages, _ := strconv.ParseInt(fields[1], 10, 64)
-	return pages * int64(os.Getpagesize())
 }
 
 // shardFormat names the JSON of a shard's answer.

@@ -20,8 +20,8 @@ package pieces
 // 2.4^W for both (fewer when the counts wanted are small), and the states
 // with knights are pairs of ranks. A board is refused, with the figure, when
 // its valid ranks exceed PiecesDPMaxRows, its states or transitions per rank
-// PiecesDPMaxStates or PiecesDPMaxWork, or its count tables
-// PiecesDPMemBudget. In practice, with every count allowed: kings alone up
+// PiecesDPMaxStates or PiecesDPMaxWork, or its count tables the
+// memory budget (package membudget). In practice, with every count allowed: kings alone up
 // to width 19 (10,946 ranks), knights alone up to width 13 (8,192 ranks),
 // a mix up to width 11 (8,997 ranks) where the transitions allow it.
 // Queens, bishops and rooks reach across the board and are refused.
@@ -33,6 +33,7 @@ import (
 	"math/bits"
 	"sync"
 
+	"github.com/boardsat/boardsat/membudget"
 	"github.com/boardsat/boardsat/native/limbs"
 	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/puzzle"
@@ -46,8 +47,6 @@ var (
 	PiecesDPMaxStates int64 = 1 << 24
 	// PiecesDPMaxWork caps the state transitions of one rank.
 	PiecesDPMaxWork int64 = 4 << 30
-	// PiecesDPMemBudget caps the bytes of two ranks' count tables.
-	PiecesDPMemBudget int64 = 4 << 30
 )
 
 func init() {
@@ -207,9 +206,9 @@ func newPiecesDP(b puzzle.Board, maxK, maxN int) (*piecesDP, error) {
 		return nil, fmt.Errorf("the dp strategy refuses %s: %d states per rank (width %d) over its limit of %d", b, states, w, PiecesDPMaxStates)
 	case work > PiecesDPMaxWork:
 		return nil, fmt.Errorf("the dp strategy refuses %s: %d transitions per rank (width %d) over its limit of %d", b, work, w, PiecesDPMaxWork)
-	case mem > PiecesDPMemBudget:
-		return nil, fmt.Errorf("the dp strategy refuses %s: %d states with %d-entry count tables need about %d MiB, over its budget of %d MiB",
-			b, states, d.vec, mem>>20, PiecesDPMemBudget>>20)
+	case mem > membudget.Budget():
+		return nil, fmt.Errorf("the dp strategy refuses %s: %d states with %d-entry count tables need about %s, over its memory budget of %s (solve --mem sets it)",
+			b, states, d.vec, membudget.Bytes(mem), membudget.Bytes(membudget.Budget()))
 	}
 	return d, nil
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/boardsat/boardsat/membudget"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -89,7 +90,14 @@ func Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 		return puzzle.Answer{}, fmt.Errorf("native heuristic %s does not do task %s for %s (it does %s)",
 			s.Name, req.Task, p, strings.Join(tasks, ", "))
 	}
-	ans, err := s.Solve(ctx, req)
+	// Every native search runs under the memory budget: past it, its
+	// context ends as if by a deadline, and its answer says memout.
+	wctx, stop := membudget.Watch(ctx, membudget.Budget())
+	defer stop()
+	ans, err := s.Solve(wctx, req)
+	if e := membudget.Over(wctx); e != nil && ans.Status != puzzle.OK && ans.Status != puzzle.Unsat {
+		ans.Status, ans.Message = puzzle.Memout, strings.TrimSuffix(e.Error()+"; "+ans.Message, "; ")
+	}
 	if ans.Heuristic == "" {
 		// A strategy that hands a request to another names that one
 		// itself, so results record what actually ran.

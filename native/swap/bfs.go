@@ -20,9 +20,19 @@ func swapBFS(ctx context.Context, g *swapGame, count bool) swapResult {
 	goal := int32(-1)
 	var buf []int32
 	k := g.k
+	mem := newSwapBudget(g, g.keyMode, 1)
+	layer := int32(-1) // the depth whose layer is being expanded
 	for id := int32(0); int(id) < s.len(); id++ {
 		if goal >= 0 && s.depth[id] >= s.depth[goal] {
 			break // the layer before the goal's is done
+		}
+		if d := s.depth[id]; d != layer && goal < 0 {
+			// Layer d is complete: ids id..len-1 are all of it.
+			layer = d
+			if why := mem.check(s.len(), s.len()-int(id), int(d)); why != "" {
+				res.refusal, res.states = why, int64(s.len())
+				return res
+			}
 		}
 		res.nodes++
 		if res.nodes%swapPollEvery == 0 && ctx.Err() != nil {

@@ -33,6 +33,7 @@ func swapBidir(ctx context.Context, g *swapGame, count bool) swapResult {
 	sb := &side{s: bw, other: fw, lo: 0, hi: bw.len(), back: true}
 	var buf []int32
 	k := g.k
+	mem := newSwapBudget(g, g.keyMode, 2)
 	for {
 		if sf.lo == sf.hi || sb.lo == sb.hi {
 			res.status = puzzle.Unsat
@@ -41,6 +42,13 @@ func swapBidir(ctx context.Context, g *swapGame, count bool) swapResult {
 		cur := sf
 		if sb.hi-sb.lo < sf.hi-sf.lo {
 			cur = sb
+		}
+		// Both frontiers are complete layers; the searches have covered
+		// their depths together, and the smaller frontier is expanded next.
+		d := int(fw.depth[sf.lo] + bw.depth[sb.lo])
+		if why := mem.check(fw.len()+bw.len(), cur.hi-cur.lo, d); why != "" {
+			res.refusal, res.states = why, int64(fw.len()+bw.len())
+			return res
 		}
 		var meets []int32 // ids in cur.s of new states also in the other search
 		for id := int32(cur.lo); id < int32(cur.hi); id++ {

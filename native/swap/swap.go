@@ -11,6 +11,7 @@ package swap
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 
@@ -59,6 +60,9 @@ type swapResult struct {
 	plan     []puzzle.Move
 	nodes    int64
 	states   int64
+	// refusal, if set, says why the search stopped short of its memory
+	// budget (swapBudget): the request is refused.
+	refusal string
 }
 
 // swapSolve runs one search on a swap request and turns its result into an answer.
@@ -72,6 +76,9 @@ func swapSolve(ctx context.Context, req puzzle.Request, search func(context.Cont
 		return puzzle.Answer{}, err
 	}
 	res := search(ctx, g, req.Task == puzzle.Count)
+	if res.refusal != "" {
+		return puzzle.Answer{}, errors.New(res.refusal)
+	}
 	ans := puzzle.Answer{Status: res.status,
 		Stats: map[string]int64{puzzle.StatNodes: res.nodes, puzzle.StatStates: res.states}}
 	switch res.status {

@@ -3,10 +3,12 @@ package swap
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/boardsat/boardsat/membudget"
 	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -417,6 +419,38 @@ func BenchmarkSwap8x8(b *testing.B) {
 				spec := "swap:8x8:" + pos + ":rule=" + rule + ":turns=" + turns
 				b.Run(pos[2:4]+"/"+rule+"/"+turns, func(b *testing.B) { benchSwap(b, spec, "astar", puzzle.Shortest) })
 			}
+		}
+	}
+}
+
+// TestSwapMemoryBudget: a search over the memory budget ends within
+// seconds, refused with its estimate when the projection passes the
+// budget (swap:64x64 at the default budget; swap:8x8 at 200 MiB), else
+// with status memout once the process passes it (swap:5x5 under a budget of
+// 1 MiB, below any process's resident set).
+func TestSwapMemoryBudget(t *testing.T) {
+	defer membudget.Set(math.MaxInt64)
+	ask := func(spec, h string) (puzzle.Answer, error) {
+		return search.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse(spec), Task: puzzle.Shortest, Heuristic: h})
+	}
+	for _, h := range []string{"bfs", "bidir"} {
+		if _, err := ask("swap:64x64", h); err == nil || !strings.Contains(err.Error(), "over its memory budget of") {
+			t.Errorf("swap:64x64 %s: err %v, want a refusal with the estimate", h, err)
+		}
+	}
+	membudget.Set(200 << 20)
+	if _, err := ask("swap:8x8", "bfs"); err == nil || !strings.Contains(err.Error(), "over its memory budget of 200 MiB") {
+		t.Errorf("swap:8x8 under 200 MiB: err %v, want a refusal", err)
+	}
+	// Under 1 MiB, less than any process holds, the watchdog ends every strategy at
+	// once (A* solves swap:5x5 in about 0.4 s unbounded), unless the
+	// breadth-first projection refuses first.
+	membudget.Set(1 << 20)
+	for _, h := range swapStrategyNames {
+		ans, err := ask("swap:5x5", h)
+		refused := err != nil && strings.Contains(err.Error(), "over its memory budget of") && h != "astar"
+		if !refused && (err != nil || ans.Status != puzzle.Memout || !strings.Contains(ans.Message, "passed the memory budget")) {
+			t.Errorf("swap:5x5 %s under 1 MiB: %v %s %q, want memout", h, err, ans.Status, ans.Message)
 		}
 	}
 }

@@ -51,6 +51,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/boardsat/boardsat/membudget"
 	"github.com/boardsat/boardsat/native/limbs"
 	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/puzzle"
@@ -61,12 +62,6 @@ import (
 // ends must fit in a 64-bit key. (Wider boards would also need far more
 // memory than this machine has: see frontierPeak.)
 const FrontierMaxSide = 7
-
-// FrontierMemBudget is the memory, in bytes, the frontier counter may use
-// for its hash tables (current and next layer and buffers). A board whose
-// estimated peak exceeds it is refused up front; a run that outgrows it
-// stops with status Error.
-var FrontierMemBudget int64 = 8 << 30
 
 // frontierPeak holds the estimated peak layer sizes (states) by shorter
 // side W, for closed tours and for open tours, on boards W+1 tall; a
@@ -97,7 +92,11 @@ func tourSolveFrontier(ctx context.Context, req puzzle.Request) (puzzle.Answer, 
 	if !ok {
 		return puzzle.Answer{}, fmt.Errorf("not a tour instance: %s", req.Spec)
 	}
-	return frontierCount(ctx, t, search.Threads(req.Threads), FrontierMemBudget)
+	// The memory budget (package membudget) bounds the hash tables
+	// (current and next layer and buffers): a board whose estimated peak
+	// passes it is refused up front; a run that outgrows it stops with
+	// status memout.
+	return frontierCount(ctx, t, search.Threads(req.Threads), membudget.Budget())
 }
 
 // frontierEstimate returns the estimated peak number of states of a board
@@ -143,8 +142,8 @@ func frontierCount(ctx context.Context, t puzzle.Tour, threads int, budget int64
 			b, w, FrontierMaxSide, est, need>>30)
 	}
 	if need > budget {
-		return puzzle.Answer{}, fmt.Errorf("the frontier counter refuses %s: about %d states at the peak layer, about %d MiB, over its budget of %d MiB",
-			b, est, need>>20, budget>>20)
+		return puzzle.Answer{}, fmt.Errorf("the frontier counter refuses %s: about %d states at the peak layer, about %s, over its memory budget of %s (solve --mem sets it)",
+			b, est, membudget.Bytes(need), membudget.Bytes(budget))
 	}
 	if threads < 1 {
 		threads = 1
@@ -427,8 +426,8 @@ func (r frontierResult) answer(ctx context.Context, p *frontierPlan, nLimbs int,
 		}
 		return puzzle.Answer{Status: puzzle.Timeout, Message: msg + "; " + mem, Stats: stats}
 	case r.overMem:
-		return puzzle.Answer{Status: puzzle.Error, Stats: stats,
-			Message: fmt.Sprintf("the frontier tables outgrew the memory budget of %d MiB; %s", budget>>20, mem)}
+		return puzzle.Answer{Status: puzzle.Memout, Stats: stats,
+			Message: fmt.Sprintf("the frontier tables outgrew the memory budget of %s; %s", membudget.Bytes(budget), mem)}
 	case r.overflow:
 		return puzzle.Answer{Status: puzzle.Error, Stats: stats, Message: "count overflow beyond the bound; " + mem}
 	}

@@ -3,6 +3,7 @@ package tour
 import (
 	"context"
 	"fmt"
+	"github.com/boardsat/boardsat/membudget"
 	"strings"
 	"testing"
 
@@ -100,8 +101,8 @@ func TestFrontierLimbs(t *testing.T) {
 	for _, spec := range []string{"tour:5x5:*", "tour:6x5:a1:closed", "tour:3x10:*"} {
 		tour := puzzle.MustParse(spec).(puzzle.Tour)
 		p := newFrontierPlan(tour)
-		one := p.run(context.Background(), 2, 1, FrontierMemBudget)
-		three := p.run(context.Background(), 1, 3, FrontierMemBudget)
+		one := p.run(context.Background(), 2, 1, membudget.Budget())
+		three := p.run(context.Background(), 1, 3, membudget.Budget())
 		a, b := limbs.Big(one.total), limbs.Big(three.total)
 		if a.Cmp(b) != 0 || a.Sign() == 0 || three.total[1] != 0 {
 			t.Errorf("%s: one limb %s, three limbs %s", spec, a, b)

@@ -44,12 +44,11 @@ package tour
 import (
 	"context"
 	"fmt"
-	"math"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/boardsat/boardsat/membudget"
 	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/puzzle"
 	"github.com/boardsat/boardsat/subproblem"
@@ -133,21 +132,6 @@ func splitEstimate(w, h int, closed bool) int64 {
 // closed 1.33 to 1.60 GB for 7.9 M (the join's workers add to the table).
 const splitBytesPerState = 200
 
-// SplitMemBudget is the memory, in bytes, the split counter plans for when
-// no memory limit is set: a board whose estimate passes it is refused up
-// front. With a limit (solve --mem, the Go runtime's memory limit) the
-// limit is the budget, so that a larger machine or a cluster node with
-// --mem 64G takes on what this 24 GiB machine refuses.
-var SplitMemBudget int64 = 16 << 30
-
-// splitBudget returns the split counter's memory budget in bytes.
-func splitBudget() int64 {
-	if l := debug.SetMemoryLimit(-1); l < math.MaxInt64 {
-		return l
-	}
-	return SplitMemBudget
-}
-
 func init() {
 	search.Register(search.Strategy{Puzzle: "tour", Name: "split", Tasks: []puzzle.Task{puzzle.Count},
 		Doc:   "closed tours and open tours from all starts: the board cut in two halves, each counted by a frontier DP per interface, joined over the crossing moves (McKay); both cores, shards and checkpoints",
@@ -193,10 +177,13 @@ func splitRefusal(t puzzle.Tour) string {
 		return fmt.Sprintf("the split counter refuses %s: its shorter side %d is over %d (an interface of 2w squares must fit a 64-bit word), and a half would hold about %d interfaces and states",
 			b, w, SplitMaxSide, est)
 	}
-	need, budget := est*splitBytesPerState, splitBudget()
+	// The budget is package membudget's: the machine's memory less a
+	// margin, or the limit solve --mem sets, so that a larger machine or a
+	// cluster node with --mem 64G takes on what a small one refuses.
+	need, budget := est*splitBytesPerState, membudget.Budget()
 	if need > budget {
-		return fmt.Sprintf("the split counter refuses %s: a half would hold about %d interfaces and states, about %d GiB, over its budget of %d GiB (solve --mem sets it)",
-			t, est, need>>30, budget>>30)
+		return fmt.Sprintf("the split counter refuses %s: a half would hold about %d interfaces and states, about %s, over its memory budget of %s (solve --mem sets it)",
+			t, est, membudget.Bytes(need), membudget.Bytes(budget))
 	}
 	return ""
 }

@@ -1,0 +1,161 @@
+// Package membudget is the one memory budget of every search that stores
+// states: how many bytes it may use, a watchdog that ends a search whose
+// process outgrows them (so it stops with status memout before the machine
+// swaps or the kernel kills it), and byte sizes in words people read.
+//
+// The budget is the Go runtime's memory limit when one is set (solve --mem
+// sets it; so does GOMEMLIMIT), else the machine's memory less a margin (an
+// eighth, at least 1 GiB). A search that can estimate its peak up front
+// refuses an instance whose estimate passes Budget(); every native search
+// runs under Watch, which cancels its context once the process's resident
+// set passes the budget.
+package membudget
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Fallback is the budget when neither a runtime limit is set nor the
+// machine's memory can be read (no /proc/meminfo).
+const Fallback int64 = 8 << 30
+
+// Machine returns the machine's memory in bytes (MemTotal of
+// /proc/meminfo), or 0 when it cannot be read.
+var Machine = sync.OnceValue(func() int64 {
+	data, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "MemTotal:"); ok {
+			f := strings.Fields(rest)
+			if len(f) >= 1 {
+				kb, err := strconv.ParseInt(f[0], 10, 64)
+				if err == nil {
+					return kb << 10
+				}
+			}
+		}
+	}
+	return 0
+})
+
+// Default returns the budget when no limit is set: the machine's memory
+// less an eighth of it (at least 1 GiB), or Fallback.
+func Default() int64 {
+	m := Machine()
+	if m <= 0 {
+		return Fallback
+	}
+	return m - max(m/8, 1<<30)
+}
+
+// Budget returns the bytes a search may use: the Go runtime's memory limit
+// if one is set, else Default().
+func Budget() int64 {
+	if l := debug.SetMemoryLimit(-1); l < math.MaxInt64 {
+		return l
+	}
+	return Default()
+}
+
+// Set makes limit the budget of this process (solve --mem): the Go
+// runtime's soft memory limit, so that the collector also works harder
+// near it.
+func Set(limit int64) { debug.SetMemoryLimit(limit) }
+
+// Resident returns this process's resident set size in bytes (Linux), or 0.
+func Resident() int64 {
+	data, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	fields := strings.Fields(string(data))
+	if len(fields) < 2 {
+		return 0
+	}
+	pages, _ := strconv.ParseInt(fields[1], 10, 64)
+	return pages * int64(os.Getpagesize())
+}
+
+// Exceeded is the cause of a context that Watch cancelled.
+type Exceeded struct {
+	// Resident is the resident set seen, Budget the budget it passed.
+	Resident, Budget int64
+}
+
+func (e *Exceeded) Error() string {
+	return fmt.Sprintf("resident memory %s passed the memory budget of %s (--mem sets it)", Bytes(e.Resident), Bytes(e.Budget))
+}
+
+// Poll is how often Watch samples the resident set.
+var Poll = 10 * time.Millisecond
+
+// Watch returns a context that is cancelled, with cause *Exceeded, once the
+// process's resident set passes budget; stop ends the watch (call it when
+// the search returns). A budget of 0 or less watches nothing.
+func Watch(ctx context.Context, budget int64) (watched context.Context, stop func()) {
+	wctx, cancel := context.WithCancelCause(ctx)
+	if budget <= 0 {
+		return wctx, func() { cancel(nil) }
+	}
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(Poll)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-wctx.Done():
+				return
+			case <-t.C:
+				if rss := Resident(); rss > budget {
+					cancel(&Exceeded{Resident: rss, Budget: budget})
+					return
+				}
+			}
+		}
+	}()
+	var once sync.Once
+	return wctx, func() {
+		once.Do(func() { close(done); cancel(nil) })
+	}
+}
+
+// Over returns the *Exceeded that ended ctx (Watch), or nil when ctx is
+// live or ended for another reason (a deadline).
+func Over(ctx context.Context) *Exceeded {
+	if e, ok := context.Cause(ctx).(*Exceeded); ok {
+		return e
+	}
+	return nil
+}
+
+// Bytes writes a byte count for people: "512 B", "200 MiB", "1.5 GiB",
+// "20.9 GiB", with one decimal below 100 units (so that two sizes a
+// message compares do not round to one figure) and none above.
+func Bytes(n int64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	f, u := float64(n), 0
+	for f >= 1024 && u < len(units)-1 {
+		f /= 1024
+		u++
+	}
+	switch {
+	case u == 0:
+		return fmt.Sprintf("%d B", n)
+	case f < 100 && math.Round(f*10) != math.Round(f)*10:
+		return fmt.Sprintf("%.1f %s", f, units[u])
+	default:
+		return fmt.Sprintf("%.0f %s", f, units[u])
+	}
+}

@@ -1,0 +1,62 @@
+package membudget
+
+import (
+	"context"
+	"math"
+	"testing"
+	"time"
+)
+
+func TestBytes(t *testing.T) {
+	for n, want := range map[int64]string{
+		0: "0 B", 512: "512 B", 1536: "1.5 KiB", 200 << 20: "200 MiB",
+		2 << 30: "2 GiB", 3 << 29: "1.5 GiB", 21 << 30: "21 GiB", 20<<30 + 900<<20: "20.9 GiB", 300 << 30: "300 GiB",
+	} {
+		if got := Bytes(n); got != want {
+			t.Errorf("Bytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestBudget: the runtime's memory limit is the budget when set; else the
+// machine's memory less a margin.
+func TestBudget(t *testing.T) {
+	defer Set(math.MaxInt64)
+	Set(math.MaxInt64)
+	if m := Machine(); m > 0 {
+		if d := Budget(); d >= m || d < m/2 {
+			t.Errorf("default budget %d of machine %d", d, m)
+		}
+	}
+	Set(200 << 20)
+	if b := Budget(); b != 200<<20 {
+		t.Errorf("budget %d after Set(200 MiB)", b)
+	}
+}
+
+// TestWatch: a budget under the resident set cancels the context with
+// *Exceeded; a large one does not, and stop ends the watch.
+func TestWatch(t *testing.T) {
+	if Resident() <= 0 {
+		t.Skip("no /proc/self/statm")
+	}
+	ctx, stop := Watch(context.Background(), 1)
+	defer stop()
+	select {
+	case <-ctx.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("a budget of 1 byte was not noticed")
+	}
+	if e := Over(ctx); e == nil || e.Budget != 1 || e.Resident <= 1 {
+		t.Errorf("Over = %v", e)
+	}
+	ctx, stop = Watch(context.Background(), math.MaxInt64)
+	time.Sleep(3 * Poll)
+	if ctx.Err() != nil || Over(ctx) != nil {
+		t.Errorf("a huge budget ended the context: %v", context.Cause(ctx))
+	}
+	stop()
+	if ctx.Err() == nil || Over(ctx) != nil {
+		t.Errorf("after stop: err %v, over %v", ctx.Err(), Over(ctx))
+	}
+}
