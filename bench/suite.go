@@ -77,8 +77,7 @@ var quickSuite string
 var paperSuite string
 
 // Builtin holds the built-in suites' text, by name: "quick" (a smoke
-// benchmark of every puzzle and variant, 12 s on the project's quiet
-// 2-core machine) and "paper" (the runs behind the paper's three questions:
+// benchmark of every puzzle and variant, small instances) and "paper" (the runs behind the paper's three questions:
 // the pieces heuristics ladder, N-Queens encodings vs native, tours and swaps).
 var Builtin = puzzle.NewRegistry[string]("suite")
 

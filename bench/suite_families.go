@@ -3,14 +3,14 @@ package bench
 import _ "embed"
 
 // intervalsSuite is the built-in suite "intervals": the weighted-intervals
-// DP, the seed's search and the two SAT models (issue 20).
+// DP, the seed's search and the two SAT models.
 //
 //go:embed suites/intervals.suite
 var intervalsSuite string
 
 // dominateSuite is the built-in suite "dominate": queen domination, the
 // optimum with its proof and the count of minimum sets, native strategies
-// beside the SAT models (issue 20).
+// beside the SAT models.
 //
 //go:embed suites/dominate.suite
 var dominateSuite string

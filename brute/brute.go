@@ -16,7 +16,7 @@ import (
 	"github.com/boardsat/boardsat/puzzle"
 )
 
-// Limits of the instances the backend takes (see README, "Backends").
+// Limits of the instances the backend takes (docs/cli.md, "Backends").
 const (
 	// MaxPlacementSquares bounds the board of queens and pieces instances.
 	MaxPlacementSquares = 36

@@ -47,8 +47,8 @@ func init() {
 	register(Encoder{Puzzle: "tour", Name: "successor", Default: true, Tasks: tasks,
 		Doc:   "e[u,v] per directed knight move, one successor/predecessor per square, order-encoded ranks against subtours",
 		Build: tourBuildSuccessor, Solve: tourSolveSuccessor})
-	// successor-mtz counts correctly (projected) but slowly: tour:5x5:*
-	// took 528 s against seconds for successor, so it offers first only.
+	// successor-mtz counts correctly (projected) but far more slowly than
+	// successor (docs/measurements/tour.md), so it offers first only.
 	register(Encoder{Puzzle: "tour", Name: "successor-mtz", Tasks: []puzzle.Task{puzzle.First},
 		Doc: "successor model with Miller-Tucker-Zemlin ordering: e[u,v] forces rank(v) > rank(u) only (fast first tour; counting left to the exact models)",
 		Build: func(spec puzzle.Spec, enc card.Encoding, opt Options) (*Instance, error) {
@@ -225,8 +225,8 @@ func tourBuildPosition(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instanc
 // tourSolveSuccessor answers requests with the successor model by the
 // generic path, except counts of open tours from every start: those are
 // summed over the starts, one projected count per start (ranks anchored at
-// a known start propagate far better: tour:5x5:* takes about 2 s this way
-// and 46 s as one formula with an unknown start).
+// a known start propagate far better than one formula with an unknown
+// start; docs/measurements/tour.md).
 func tourSolveSuccessor(ctx context.Context, req puzzle.Request, c card.Encoding) (puzzle.Answer, error) {
 	e := Encoder{Puzzle: "tour", Name: "successor", Tasks: []puzzle.Task{puzzle.First, puzzle.Count}, Build: tourBuildSuccessor}
 	t, ok := req.Spec.(puzzle.Tour)

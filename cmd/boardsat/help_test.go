@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/boardsat/boardsat/bench"
+	"github.com/boardsat/boardsat/puzzle"
 )
 
 // TestSubcommandHelp checks "boardsat SUB -h" for every subcommand and every
@@ -30,6 +31,7 @@ func TestSubcommandHelp(t *testing.T) {
 		"slurm": "SPEC", "slurm solve": "SPEC", "slurm bench": "SUITE", "slurm collect": "DIR", "combine": "SHARD.json...",
 	}
 	flagLine := regexp.MustCompile(`(?m)^  -([a-z-]+)`)
+	issueRef := regexp.MustCompile(`(?i)\bissues? #?\d+`)
 	for _, sub := range subs {
 		name := strings.Join(sub, " ")
 		t.Run(name, func(t *testing.T) {
@@ -42,6 +44,9 @@ func TestSubcommandHelp(t *testing.T) {
 			}
 			if a, ok := args[name]; ok && !strings.Contains(strings.SplitN(out, "\n", 2)[0], a) {
 				t.Errorf("usage line %q does not name %s", strings.SplitN(out, "\n", 2)[0], a)
+			}
+			if m := issueRef.FindString(out); m != "" {
+				t.Errorf("help names %q: help text names no issue numbers", m)
 			}
 			h, ok := helps[name]
 			if !ok {
@@ -82,5 +87,30 @@ func TestSubcommandHelp(t *testing.T) {
 	}
 	if status, _, _ := runCLI("results", "--help"); status != 0 {
 		t.Errorf("results --help: exit %d", status)
+	}
+}
+
+// TestHelpListsFromRegistry checks that the lists "boardsat help" prints
+// come from the registries: every task in solve's summary, in registry
+// order, and every puzzle's spec syntax; and that it names no issue.
+func TestHelpListsFromRegistry(t *testing.T) {
+	status, out, stderr := runCLI("help")
+	if status != 0 || stderr != "" {
+		t.Fatalf("boardsat help: exit %d, stderr %q", status, stderr)
+	}
+	if want := "solve one instance (" + taskNames() + ")"; !strings.Contains(out, want) {
+		t.Errorf("boardsat help does not list the tasks as %q:\n%s", want, out)
+	}
+	for _, name := range puzzle.Puzzles {
+		d, err := puzzle.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out, "  "+d.Syntax+"\n") {
+			t.Errorf("boardsat help does not list the spec %s", d.Syntax)
+		}
+	}
+	if m := regexp.MustCompile(`(?i)\bissues? #?\d+`).FindString(out); m != "" {
+		t.Errorf("boardsat help names %q", m)
 	}
 }

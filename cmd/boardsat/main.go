@@ -49,7 +49,7 @@ type help struct {
 // printSpecs lists the spec syntax of every registered puzzle, so a new
 // family shows up in every help that takes a SPEC.
 func printSpecs(w io.Writer) {
-	fmt.Fprintln(w, "\nspecs (see the README for each puzzle's conventions):")
+	fmt.Fprintln(w, "\nspecs (docs/specs.md gives each puzzle's conventions):")
 	for _, name := range puzzle.Puzzles {
 		if d, err := puzzle.Lookup(name); err == nil {
 			fmt.Fprintf(w, "  %s\n", d.Syntax)

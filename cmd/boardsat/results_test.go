@@ -80,19 +80,19 @@ func TestSpeedupCSVOneTable(t *testing.T) {
 	}
 }
 
-// TestJSONKeys checks that --format json always prints every key the README
-// lists, null where it does not apply, for native and SAT runs of every
+// TestJSONKeys checks that --format json always prints every key the
+// contract (docs/contract.md) lists, null where it does not apply, for native and SAT runs of every
 // task kind.
 func TestJSONKeys(t *testing.T) {
 	keys := []string{"instance", "puzzle", "backend", "heuristic", "encoding", "solver", "task", "status",
 		"count", "solution", "length", "seconds", "encode_seconds", "solve_seconds", "stats"}
-	readme, err := os.ReadFile("../../README.md")
+	contract, err := os.ReadFile("../../docs/contract.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range keys {
-		if !strings.Contains(string(readme), "`"+k+"`") {
-			t.Errorf("README does not list the JSON key %s", k)
+		if !strings.Contains(string(contract), "`"+k+"`") {
+			t.Errorf("docs/contract.md does not list the JSON key %s", k)
 		}
 	}
 	for _, args := range [][]string{

@@ -17,10 +17,10 @@ import (
 )
 
 func init() {
-	commands["solve"] = command{"solve one instance (count, first, all, shortest, unique, optimum, value)", runSolve}
+	commands["solve"] = command{"solve one instance (" + taskNames() + ")", runSolve}
 	helps["solve"] = help{
 		usage: []string{"solve SPEC [flags]"},
-		about: `Solves one instance, named by its SPEC (the forms below; see the README),
+		about: `Solves one instance, named by its SPEC (the forms below; see docs/specs.md),
 with the native search (default) or a SAT encoding, and prints the answer as
 text or one JSON object. Exit status 2 on bad input, a timeout or an error.`,
 		specs: true,

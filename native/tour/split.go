@@ -287,17 +287,10 @@ func splitCount(ctx context.Context, req puzzle.Request, t puzzle.Tour, prog spl
 // splitFirst reports whether the split counter is tried before the
 // frontier DP on a board w x h (w the shorter side): on boards at most
 // twice as long as wide, for closed tours and for open tours from all
-// starts. Measured with the join of 2026-11-26 (single
-// runs, quiet machine, one thread, user seconds, split against frontier):
-// 6x8 0.4 against 11.7 (loaded); 6x10 1.97 against 5.55; 6x12 6.19
-// against 8.42; 7x10 121.8 (two threads) against 225. Split is faster on
-// longer boards too (5x20 0.65 against 1.39), but there its per-subproblem
-// counts can pass 64 bits (6x16 stops after 13.7 s with an overflow, the
-// frontier DP answers in 29.2 s), so those go to the frontier DP first.
-// Open tours from all starts, split against frontier, one thread, user
-// seconds: 6x6 0.80 against 6.46, 6x8 10.45 against 122.2, 5x12 3.57
-// against 5.28; on longer boards they are alike or frontier is faster
-// (5x16 9.53 against 9.35, 3x24 0.05 against 0.02).
+// starts. There split is the faster of the two, closed or open; on longer
+// boards it is alike or slower, and its per-subproblem counts can pass 64
+// bits (6x16 ends in an overflow), so those go to the frontier DP first.
+// The timings behind the rule are in docs/measurements/tour.md.
 func splitFirst(w, h int) bool { return h <= 2*w }
 
 // exactCounter is one of auto's exact counters of closed tours and of open
