@@ -1,12 +1,15 @@
 package subproblem
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/boardsat/boardsat/atomicfile"
@@ -14,19 +17,34 @@ import (
 )
 
 // checkpointFile is a checkpoint's JSON form: the key and shard it belongs
-// to, the size of the split, and each finished subproblem with its partial
-// count, in id order.
+// to, the size of the split, each finished subproblem with its partial
+// count, in id order, and a checksum over all of it.
 type checkpointFile struct {
 	Format      string          `json:"format"`
 	Key         puzzle.SplitKey `json:"key"`
 	Shard       string          `json:"shard"`
 	Subproblems int             `json:"subproblems"`
 	Done        [][2]uint64     `json:"done"` // [id, count]
+	// Checksum is the SHA-256, in hex, of the file's JSON with Checksum
+	// empty: the instance, task, strategy, partition and version (Key),
+	// the shard, the split's size and every partial count. A file whose
+	// content does not match it (a count edited by hand, a disk that
+	// flipped a bit, a copy cut short) is refused rather than summed. It
+	// guards against accidents, not against someone who recomputes it.
+	Checksum string `json:"checksum"`
 }
 
 // checkpointFormat names the file format, so a file of another kind is
-// refused rather than misread.
-const checkpointFormat = "boardsat-checkpoint-1"
+// refused rather than misread. Format 1 had no checksum.
+const checkpointFormat = "boardsat-checkpoint-2"
+
+// sum returns the checksum of f's content (f.Checksum left out).
+func (f checkpointFile) sum() string {
+	f.Checksum = ""
+	data, _ := json.Marshal(f) // plain data: Marshal cannot fail
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:])
+}
 
 // checkpoint is an open checkpoint: the finished subproblems and when they
 // were last written.
@@ -52,8 +70,14 @@ func openCheckpoint(path string, key puzzle.SplitKey, shard puzzle.Shard, total 
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
 	var f checkpointFile
-	if err := json.Unmarshal(data, &f); err != nil || f.Format != checkpointFormat {
+	if err := json.Unmarshal(data, &f); err != nil || !strings.HasPrefix(f.Format, "boardsat-checkpoint-") {
 		return nil, fmt.Errorf("checkpoint %s is not a boardsat checkpoint", path)
+	}
+	if f.Format != checkpointFormat {
+		return nil, fmt.Errorf("checkpoint %s is of format %s, this boardsat reads %s only; remove it or name another file", path, f.Format, checkpointFormat)
+	}
+	if f.Checksum != f.sum() {
+		return nil, fmt.Errorf("%w: checkpoint %s does not match its checksum (edited or damaged since it was written); remove it to count again from the start", ErrDamaged, path)
 	}
 	if f.Key != key || f.Shard != shard.String() || f.Subproblems != total {
 		return nil, fmt.Errorf("%w %s: written for %s shard %s (%d subproblems), this count is %s shard %s (%d subproblems); remove it or name another file",
@@ -99,6 +123,7 @@ func (ck *checkpoint) save() error {
 	for _, id := range ids {
 		f.Done = append(f.Done, [2]uint64{uint64(id), ck.done[id]})
 	}
+	f.Checksum = f.sum()
 	data, err := json.Marshal(f)
 	if err != nil {
 		return err

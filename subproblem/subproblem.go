@@ -54,6 +54,9 @@ type Result struct {
 // ErrForeign marks a checkpoint written for another key.
 var ErrForeign = errors.New("foreign checkpoint")
 
+// ErrDamaged marks a checkpoint whose content does not match its checksum.
+var ErrDamaged = errors.New("damaged checkpoint")
+
 // Run solves the subproblems of job that belong to opts.Shard and are not
 // recorded in opts.Checkpoint, on job.Threads goroutines; newWorker is
 // called once per goroutine and returns that worker's Solver (per-worker

@@ -2,11 +2,13 @@ package subproblem
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"math/big"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -126,6 +128,46 @@ func TestForeignCheckpointRefused(t *testing.T) {
 	os.WriteFile(path, []byte("not json"), 0o644)
 	if _, err := Run(context.Background(), Job{Key: testKey, Total: 10}, &puzzle.SplitOptions{Checkpoint: path}, func() Solver { return square }); err == nil {
 		t.Error("a corrupt checkpoint was accepted")
+	}
+}
+
+// TestTamperedCheckpointRefused: adding 1 to one partial count of a
+// checkpoint, or changing its key, shard or size, without the checksum
+// makes Run refuse it (ErrDamaged) in one line; the untouched file resumes.
+func TestTamperedCheckpointRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck.json")
+	cut := func() Solver { return square }
+	if _, err := Run(context.Background(), Job{Key: testKey, Total: 10}, &puzzle.SplitOptions{Checkpoint: path}, cut); err != nil {
+		t.Fatal(err)
+	}
+	orig, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f checkpointFile
+	if err := json.Unmarshal(orig, &f); err != nil || len(f.Done) != 10 || f.Checksum != f.sum() || len(f.Checksum) != 64 {
+		t.Fatalf("checkpoint %s: %v", orig, err)
+	}
+	for i, tamper := range []func(*checkpointFile){
+		func(f *checkpointFile) { f.Done[3][1]++ },
+		func(f *checkpointFile) { f.Done[9][1]++ },
+		func(f *checkpointFile) { f.Done = f.Done[:9] },
+		func(f *checkpointFile) { f.Checksum = "" },
+	} {
+		var g checkpointFile
+		json.Unmarshal(orig, &g)
+		tamper(&g)
+		data, _ := json.Marshal(g)
+		os.WriteFile(path, data, 0o644)
+		_, err := Run(context.Background(), Job{Key: testKey, Total: 10}, &puzzle.SplitOptions{Checkpoint: path}, cut)
+		if !errors.Is(err, ErrDamaged) || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "checksum") {
+			t.Errorf("tampering %d: err %v, want a damaged checkpoint in one line", i, err)
+		}
+	}
+	os.WriteFile(path, orig, 0o644)
+	res, err := Run(context.Background(), Job{Key: testKey, Total: 10}, &puzzle.SplitOptions{Checkpoint: path}, cut)
+	if err != nil || res.Count.Uint64() != sumSquares(10) {
+		t.Errorf("untouched checkpoint: %v %v, want %d", err, res.Count, sumSquares(10))
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"os"
 	"os/exec"
@@ -301,5 +302,39 @@ func TestLargeBoardsRefusedUpFront(t *testing.T) {
 		if status != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: status %d, stdout %q, stderr %q; want 2 and one line with %q", c.args, status, out, errOut, c.want)
 		}
+	}
+}
+
+// TestTamperedCheckpointRefusedCLI: a finished count's checkpoint with 1
+// added to every partial count is refused in one line (exit 2), where it
+// used to give a wrong count with status ok; the untouched file resumes.
+func TestTamperedCheckpointRefusedCLI(t *testing.T) {
+	ck := filepath.Join(t.TempDir(), "q10.ck")
+	if status, _, errOut := runCLI("solve", "queens:10", "--quiet", "--checkpoint", ck); status != 0 {
+		t.Fatalf("queens:10 --checkpoint: %d %q", status, errOut)
+	}
+	orig, err := os.ReadFile(ck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]any
+	if err := json.Unmarshal(orig, &f); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range f["done"].([]any) {
+		pair := d.([]any)
+		pair[1] = pair[1].(float64) + 1
+	}
+	tampered, _ := json.Marshal(f)
+	os.WriteFile(ck, tampered, 0o644)
+	status, out, errOut := runCLI("solve", "queens:10", "--quiet", "--checkpoint", ck)
+	if status != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "does not match its checksum") {
+		t.Errorf("tampered checkpoint: exit %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	os.WriteFile(ck, orig, 0o644)
+	status, out, _ = runCLI("solve", "queens:10", "--quiet", "--checkpoint", ck, "--format", "json")
+	known, _ := puzzle.KnownCount(puzzle.MustParse("queens:10"), puzzle.Count)
+	if status != 0 || !strings.Contains(out, fmt.Sprintf(`"count":%d,`, known)) {
+		t.Errorf("untouched checkpoint: exit %d, %s", status, out)
 	}
 }
