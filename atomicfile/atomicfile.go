@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // PathError says that a file cannot be written where its path says (the
@@ -48,6 +49,9 @@ const Mode os.FileMode = 0o644
 // When no file can be made at path the error is a *PathError; every other
 // error names path too and wraps its cause (write's own error included).
 func Write(path string, write func(io.Writer) error) error {
+	if base := filepath.Base(path); base == "/" || base == "." || base == ".." || strings.HasSuffix(path, "/") || isDir(path) {
+		return &PathError{Path: path, Err: errors.New("it is a directory; name a file")}
+	}
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {

@@ -59,7 +59,8 @@ func queensN(req puzzle.Request, maxN int) (int, error) {
 		return 0, fmt.Errorf("queens: n must be at least 1, not %d", n)
 	}
 	if n > maxN {
-		return 0, fmt.Errorf("queens: this strategy handles n up to %d, not %d", maxN, n)
+		return 0, fmt.Errorf("queens: the bit-mask strategies (bitboard, symmetric, constellations) handle n up to %d, not %d; "+
+			"use --backend sat, or --heuristic plain (backtracking with no size limit, slow on large boards)", maxN, n)
 	}
 	if (req.Task == puzzle.Count || req.Task == puzzle.Unique) && n > queensMaxCount {
 		return 0, fmt.Errorf("queens: counts for n above %d overflow 64 bits (n = %d)", queensMaxCount, n)

@@ -3,11 +3,13 @@ package tour
 import (
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/boardsat/boardsat/membudget"
 	"github.com/boardsat/boardsat/native/search"
 
 	"github.com/boardsat/boardsat/puzzle"
@@ -341,5 +343,17 @@ func TestSplitOrbit(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSplitRefusalInRealUnits: under a budget of 200 MiB (solve --mem
+// 223M, say) the split counter's refusal names the budget and the need in
+// units that show them, not "0 GiB".
+func TestSplitRefusalInRealUnits(t *testing.T) {
+	defer membudget.Set(math.MaxInt64)
+	membudget.Set(200 << 20)
+	_, err := search.Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse("tour:7x7:*"), Task: puzzle.Count, Heuristic: "split"})
+	if err == nil || !strings.Contains(err.Error(), "over its memory budget of 200 MiB") || strings.Contains(err.Error(), " 0 GiB") {
+		t.Errorf("split under 200 MiB: %v", err)
 	}
 }
