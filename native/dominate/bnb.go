@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/boardsat/boardsat/native/limbs"
 	"github.com/boardsat/boardsat/native/symmetry"
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -313,21 +314,20 @@ func (e *engine) atLeaf(d int, allow []uint64) {
 	c := uint64(1)
 	for j := 0; j <= e.limit-d && j <= m; j++ {
 		if j > 0 {
-			hi, lo := bits.Mul64(c, uint64(m-j+1))
-			if hi != 0 {
+			p, over := limbs.Mul64(c, uint64(m-j+1))
+			if over {
 				e.overflow, e.stopped = true, true
 				return
 			}
-			c = lo / uint64(j)
+			c = p / uint64(j)
 		}
 		e.add(c)
 	}
 }
 
 func (e *engine) add(c uint64) {
-	var carry uint64
-	e.count, carry = bits.Add64(e.count, c, 0)
-	if carry != 0 {
+	var over bool
+	if e.count, over = limbs.Add64(e.count, c); over {
 		e.overflow, e.stopped = true, true
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/boardsat/boardsat/native/limbs"
 	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/native/symmetry"
 	"github.com/boardsat/boardsat/puzzle"
@@ -363,8 +364,8 @@ func bnbCount(ctx context.Context, req puzzle.Request, d puzzle.Dominate, g *geo
 			e.stopped, e.count = false, 0
 			e.run(tasks[id])
 			nodes.Add(e.nodes - n0)
-			hi, c := bits.Mul64(e.count, tasks[id].weight)
-			if e.overflow || hi != 0 {
+			c, over := limbs.Mul64(e.count, tasks[id].weight)
+			if e.overflow || over {
 				overflow.Store(true)
 				return 0, false
 			}

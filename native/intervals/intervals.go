@@ -19,10 +19,10 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"math/bits"
 	"slices"
 	"sort"
 
+	"github.com/boardsat/boardsat/native/limbs"
 	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -85,16 +85,17 @@ func DP(items []puzzle.Interval) Result {
 			big_ = append(big_, bigStep(big_, in, out, k, pred[k-1]))
 			continue
 		}
-		var c, carry uint64
+		var c uint64
+		var carry bool
 		switch {
 		case in > out:
 			c = cnt[pred[k-1]]
 		case out > in:
 			c = cnt[k-1]
 		default:
-			c, carry = bits.Add64(cnt[k-1], cnt[pred[k-1]], 0)
+			c, carry = limbs.Add64(cnt[k-1], cnt[pred[k-1]])
 		}
-		if carry != 0 {
+		if carry {
 			big_ = make([]*big.Int, k, n+1)
 			for m := range k {
 				big_[m] = new(big.Int).SetUint64(cnt[m])

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/boardsat/boardsat/native/limbs"
 	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -109,10 +110,8 @@ func (c *counter) zero(e int) int {
 }
 
 func (c *counter) add(to *uint64, n uint64) {
-	s, carry := bits.Add64(*to, n, 0)
-	if carry != 0 {
-		c.over = true
-	}
+	s, over := limbs.Add64(*to, n)
+	c.over = c.over || over
 	*to = s
 }
 

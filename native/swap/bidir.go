@@ -2,8 +2,8 @@ package swap
 
 import (
 	"context"
-	"math/bits"
 
+	"github.com/boardsat/boardsat/native/limbs"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -103,11 +103,9 @@ func swapBidir(ctx context.Context, g *swapGame, count bool) swapResult {
 			if cur.s.depth[j]+cur.other.depth[o] != best {
 				continue
 			}
-			hi, lo := bits.Mul64(cur.s.count[j], cur.other.count[o])
-			if hi != 0 {
-				res.overflow = true
-			}
-			swapAddCount(&total, lo, &res.overflow)
+			n, over := limbs.Mul64(cur.s.count[j], cur.other.count[o])
+			res.overflow = res.overflow || over
+			swapAddCount(&total, n, &res.overflow)
 		}
 		o := cur.other.find(cur.s.state(bestID), cur.s.side[bestID])
 		var fwID, bwID int32 = bestID, o

@@ -2,8 +2,8 @@ package swap
 
 import (
 	"fmt"
-	"math/bits"
 
+	"github.com/boardsat/boardsat/native/limbs"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -82,8 +82,8 @@ func newSwapGame(s puzzle.Swap) (*swapGame, error) {
 		binom[x] = make([]uint64, kmax+1)
 		binom[x][0] = 1
 		for j := 1; j <= kmax && x > 0; j++ {
-			sum, carry := bits.Add64(binom[x-1][j-1], binom[x-1][j], 0)
-			if carry != 0 {
+			sum, over := limbs.Add64(binom[x-1][j-1], binom[x-1][j])
+			if over {
 				fits = false
 				break
 			}
@@ -91,9 +91,9 @@ func newSwapGame(s puzzle.Swap) (*swapGame, error) {
 		}
 	}
 	if fits {
-		hi1, space := bits.Mul64(binom[n][g.kw], binom[n-g.kw][g.kb])
-		hi2, space2 := bits.Mul64(space, g.sides)
-		if hi1 == 0 && hi2 == 0 {
+		space, over1 := limbs.Mul64(binom[n][g.kw], binom[n-g.kw][g.kb])
+		space2, over2 := limbs.Mul64(space, g.sides)
+		if !over1 && !over2 {
 			g.keyModeAStar = swapKeyRank
 			g.binom, g.rankB, g.keySpace = binom, binom[n-g.kw][g.kb], space2
 			g.keyMode = swapKeyRank

@@ -13,8 +13,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/bits"
 
+	"github.com/boardsat/boardsat/native/limbs"
 	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -102,8 +102,8 @@ func swapSolve(ctx context.Context, req puzzle.Request, search func(context.Cont
 
 // swapAddCount adds b to *a, noting overflow.
 func swapAddCount(a *uint64, b uint64, overflow *bool) {
-	sum, carry := bits.Add64(*a, b, 0)
-	if carry != 0 {
+	sum, over := limbs.Add64(*a, b)
+	if over {
 		*overflow = true
 		sum = 1<<64 - 1
 	}

@@ -49,6 +49,7 @@ import (
 	"sync"
 
 	"github.com/boardsat/boardsat/membudget"
+	"github.com/boardsat/boardsat/native/limbs"
 	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/puzzle"
 	"github.com/boardsat/boardsat/subproblem"
@@ -251,15 +252,16 @@ func splitCount(ctx context.Context, req puzzle.Request, t puzzle.Tour, prog spl
 					return 0, false
 				}
 			}
-			if !t.Closed {
-				// Directed tours: each path twice.
-				sum[0], sum[1] = sum[0]<<1|sum[1]>>63, sum[1]<<1
-			}
-			if sum[0] != 0 {
+			// Directed tours count each path twice: the sum doubled.
+			if !t.Closed && limbs.Add(sum[:], sum[:]) {
 				overflow.Do(func() { overflowed = true })
 				return 0, false
 			}
-			return sum[1], true
+			if sum[1] != 0 {
+				overflow.Do(func() { overflowed = true })
+				return 0, false
+			}
+			return sum[0], true
 		}
 	})
 	if err != nil {

@@ -38,6 +38,8 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+
+	"github.com/boardsat/boardsat/native/limbs"
 )
 
 // hKey is a window of up to 32 squares, four bits a square: square p in
@@ -335,8 +337,8 @@ func (p *halfPlan) run(ctx context.Context, threads int, progress func(v, n int,
 					m := make(map[hKey]uint64, size/2)
 					for _, o := range out {
 						for _, e := range o[s] {
-							sum, carry := bits.Add64(m[e.k], e.c, 0)
-							if carry != 0 {
+							sum, over := limbs.Add64(m[e.k], e.c)
+							if over {
 								overflow.Store(true, true)
 							}
 							m[e.k] = sum
@@ -367,8 +369,8 @@ func (p *halfPlan) run(ctx context.Context, threads int, progress func(v, n int,
 	// squares (a-2)w-1 .. aw-1; the first is done.
 	res.table = halfTable{}
 	add := func(key, c uint64) {
-		sum, carry := bits.Add64(res.table[key], c, 0)
-		res.overflow = res.overflow || carry != 0
+		sum, over := limbs.Add64(res.table[key], c)
+		res.overflow = res.overflow || over
 		res.table[key] = sum
 	}
 	for _, m := range cur {

@@ -22,6 +22,8 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+
+	"github.com/boardsat/boardsat/native/limbs"
 )
 
 // splitAdj returns, for each boundary index of one half, the boundary
@@ -280,9 +282,9 @@ func (t *aggTable) put(s, v uint64) bool {
 			t.used = append(t.used, int32(i))
 			return false
 		case s:
-			var c uint64
-			t.vals[i], c = bits.Add64(t.vals[i], v, 0)
-			return c != 0
+			var over bool
+			t.vals[i], over = limbs.Add64(t.vals[i], v)
+			return over
 		}
 		i = (i + 1) & t.mask
 	}
@@ -461,7 +463,7 @@ func (j *splitJoin) newWorker() *splitWorker {
 		tN: make([]int, n), agg: newAggTable()}
 }
 
-// class adds to sum (two words, high first) the closed tours whose top half
+// class adds to sum (two limbs, little-endian: package limbs) the closed tours whose top half
 // has need vector d; it reports false on an overflow.
 func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 	j := wk.j
@@ -500,7 +502,7 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 		p, c := wk.agg.key(i), wk.agg.vals[i]
 		for _, q := range top {
 			if splitOneCycle(p, q.pairs, uint(wk.ends[0]), len(wk.ends)) {
-				if !add128(sum, c, q.count) {
+				if limbs.AddProduct(sum[:], c, q.count) {
 					return false
 				}
 			}
@@ -511,7 +513,7 @@ func (wk *splitWorker) class(d uint32, sum *[2]uint64) bool {
 			if j.top.keys[x]&^splitEmptyMask(j.top.keys[x]) == 0 {
 				// A top half without fragment ends (only squares that
 				// take two crossing moves).
-				if !add128(sum, wk.closed, j.top.ifaces[x].count) {
+				if limbs.AddProduct(sum[:], wk.closed, j.top.ifaces[x].count) {
 					return false
 				}
 			}
@@ -548,7 +550,7 @@ func (wk *splitWorker) joinOpen(g [2]int32, sum *[2]uint64) bool {
 			continue
 		}
 		for _, q := range wk.bySingles[2-k] {
-			if splitOnePath(p, q.pairs, wk.ends) && !add128(sum, c, q.count) {
+			if splitOnePath(p, q.pairs, wk.ends) && limbs.AddProduct(sum[:], c, q.count) {
 				return false
 			}
 		}
@@ -557,7 +559,7 @@ func (wk *splitWorker) joinOpen(g [2]int32, sum *[2]uint64) bool {
 	// interfaces all have none.
 	if wk.closed != 0 {
 		for _, q := range wk.bySingles[0] {
-			if !add128(sum, wk.closed, q.count) {
+			if limbs.AddProduct(sum[:], wk.closed, q.count) {
 				return false
 			}
 		}
@@ -568,13 +570,12 @@ func (wk *splitWorker) joinOpen(g [2]int32, sum *[2]uint64) bool {
 // splitEmptyMask marks the nibbles of k holding code fcEmpty.
 func splitEmptyMask(k uint64) uint64 { return nibEq(k, fcEmpty) * fcEmpty }
 
-// add128 adds a*b to sum; it reports false on an overflow of 128 bits.
-func add128(sum *[2]uint64, a, b uint64) bool {
-	hi, lo := bits.Mul64(a, b)
-	var c uint64
-	sum[1], c = bits.Add64(sum[1], lo, 0)
-	sum[0], c = bits.Add64(sum[0], hi, c)
-	return c == 0
+// addClosed adds count*weight to the worker's closed count, noting an
+// overflow of 64 bits.
+func (wk *splitWorker) addClosed(count, weight uint64) {
+	var over bool
+	wk.closed, over = limbs.MulAdd64(wk.closed, count, weight)
+	wk.overflow = wk.overflow || over
 }
 
 // splitOneCycle reports whether two pairings of the same n squares
@@ -735,10 +736,7 @@ func (wk *splitWorker) leaf(id int32) {
 		dB := j.bottom.needs[id]
 		for x := g0; x < g1; x++ {
 			if splitPathBottom(&wk.other, j.bottom.ifaces[x].pairs, dB, n) {
-				hi, c := bits.Mul64(j.bottom.ifaces[x].count, weight)
-				var carry uint64
-				wk.closed, carry = bits.Add64(wk.closed, c, 0)
-				wk.overflow = wk.overflow || hi != 0 || carry != 0
+				wk.addClosed(j.bottom.ifaces[x].count, weight)
 			}
 		}
 		return
@@ -760,10 +758,7 @@ func (wk *splitWorker) leaf(id int32) {
 		// with the bottom fragments.
 		for x := g0; x < g1; x++ {
 			if m > 0 && splitLoop(wk, &bAdj, j.bottom.ifaces[x].pairs) == m {
-				hi, c := bits.Mul64(j.bottom.ifaces[x].count, weight)
-				var carry uint64
-				wk.closed, carry = bits.Add64(wk.closed, c, 0)
-				wk.overflow = wk.overflow || hi != 0 || carry != 0
+				wk.addClosed(j.bottom.ifaces[x].count, weight)
 			}
 		}
 		return
@@ -814,9 +809,8 @@ func (wk *splitWorker) leaf(id int32) {
 		if seen != bEnds {
 			continue // a loop closed apart from the top fragments
 		}
-		hi, c := bits.Mul64(in.count, weight)
-		wk.overflow = wk.overflow || hi != 0
-		if wk.agg.add(key, c) {
+		c, over := limbs.Mul64(in.count, weight)
+		if wk.agg.add(key, c) || over {
 			wk.overflow = true
 		}
 	}
