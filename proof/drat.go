@@ -1,0 +1,265 @@
+package proof
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// Step is one line of a DRAT proof: a lemma (a clause added) or a deletion
+// of a clause, as literals v or -v. A lemma's first literal is its RAT
+// pivot.
+type Step struct {
+	Delete bool
+	Lits   []int
+}
+
+// Format is a DRAT proof's encoding.
+type Format int
+
+const (
+	// Auto detects the encoding: binary when the proof starts with 'a' or
+	// holds a NUL byte (every binary step ends with one), ASCII otherwise.
+	Auto Format = iota
+	// ASCII is drat-trim's text format: "l1 l2 ... 0" adds a lemma, "d l1
+	// ... 0" deletes a clause, lines starting with c are comments.
+	ASCII
+	// Binary is drat-trim's binary format: a byte 'a' (add) or 'd'
+	// (delete), then each literal l as the unsigned variable-length
+	// (7 bits a byte, low first) number 2|l| + (1 if l < 0), then a 0 byte.
+	Binary
+)
+
+// String names the format as --format spells it.
+func (f Format) String() string {
+	switch f {
+	case ASCII:
+		return "ascii"
+	case Binary:
+		return "binary"
+	}
+	return "auto"
+}
+
+// ParseFormat reads a --format value: ascii, binary or auto.
+func ParseFormat(s string) (Format, error) {
+	switch s {
+	case "ascii":
+		return ASCII, nil
+	case "binary":
+		return Binary, nil
+	case "auto", "":
+		return Auto, nil
+	}
+	return Auto, fmt.Errorf("unknown proof format %q (ascii, binary or auto)", s)
+}
+
+// Proof is a DRAT proof as read: its steps, the format it was read in and
+// its size in bytes.
+type Proof struct {
+	Steps  []Step
+	Format Format
+	Bytes  int64
+}
+
+// ErrEmpty is returned for a proof with no step.
+var ErrEmpty = errors.New("drat: the proof is empty")
+
+// ReadDRAT reads a whole DRAT proof in format f (Auto detects it). A proof
+// with no step, a last step without its terminating 0 (a truncated file),
+// or bytes that the format does not allow are errors; in particular a
+// binary proof read as ASCII is an error, never an empty or short proof.
+func ReadDRAT(r io.Reader, f Format) (*Proof, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("drat: %w", err)
+	}
+	return ParseDRAT(data, f)
+}
+
+// ParseDRAT is ReadDRAT on a proof held in memory.
+func ParseDRAT(data []byte, f Format) (*Proof, error) {
+	if f == Auto {
+		f = Detect(data)
+	}
+	var steps []Step
+	var err error
+	if f == Binary {
+		steps, err = parseBinary(data)
+	} else {
+		steps, err = parseASCII(data)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(steps) == 0 {
+		return nil, ErrEmpty
+	}
+	return &Proof{Steps: steps, Format: f, Bytes: int64(len(data))}, nil
+}
+
+// Detect guesses a proof's format: binary when it starts with 'a' or
+// holds a NUL byte, which no ASCII proof does.
+func Detect(data []byte) Format {
+	if len(data) > 0 && data[0] == 'a' || bytes.IndexByte(data, 0) >= 0 {
+		return Binary
+	}
+	return ASCII
+}
+
+func parseASCII(data []byte) ([]Step, error) {
+	var steps []Step
+	line := 1
+	var cur Step
+	open := false // inside a step, before its 0
+	lineStart := true
+	for i := 0; i < len(data); {
+		b := data[i]
+		switch {
+		case b == '\n':
+			line++
+			lineStart = true
+			i++
+		case b == ' ' || b == '\t' || b == '\r':
+			i++
+		case b == 'c' && lineStart && !open:
+			for i < len(data) && data[i] != '\n' {
+				i++
+			}
+		case b == 'd' && !open:
+			if i+1 < len(data) && !isSpace(data[i+1]) {
+				return nil, fmt.Errorf("drat: line %d: 'd' not followed by a space (a binary proof? use --format binary)", line)
+			}
+			cur = Step{Delete: true}
+			open = true
+			lineStart = false
+			i++
+		case b == '-' || b >= '0' && b <= '9':
+			j := i + 1
+			for j < len(data) && data[j] >= '0' && data[j] <= '9' {
+				j++
+			}
+			n, err := parseInt(data[i:j])
+			if err != nil {
+				return nil, fmt.Errorf("drat: line %d: %w", line, err)
+			}
+			if abs(n) > MaxVar {
+				return nil, fmt.Errorf("drat: line %d: literal %d is above the %d variables this checker takes", line, n, MaxVar)
+			}
+			if j < len(data) && !isSpace(data[j]) {
+				return nil, fmt.Errorf("drat: line %d: byte 0x%02x after a number is not ASCII DRAT (a binary proof? use --format binary)", line, data[j])
+			}
+			i = j
+			lineStart = false
+			if n == 0 {
+				steps = append(steps, cur)
+				cur = Step{}
+				open = false
+				continue
+			}
+			open = true
+			cur.Lits = append(cur.Lits, n)
+		default:
+			return nil, fmt.Errorf("drat: line %d: byte 0x%02x is not ASCII DRAT (a binary proof? use --format binary)", line, b)
+		}
+	}
+	if open {
+		return nil, fmt.Errorf("drat: line %d: the last step does not end with 0 (truncated proof?)", line)
+	}
+	return steps, nil
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
+
+func parseBinary(data []byte) ([]Step, error) {
+	var steps []Step
+	for i := 0; i < len(data); {
+		start := i
+		var st Step
+		switch data[i] {
+		case 'a':
+		case 'd':
+			st.Delete = true
+		default:
+			return nil, fmt.Errorf("drat: byte %d: 0x%02x starts no binary step (an ASCII proof? use --format ascii)", i, data[i])
+		}
+		i++
+		for {
+			var u uint64
+			shift := uint(0)
+			for {
+				if i >= len(data) {
+					return nil, fmt.Errorf("drat: the step at byte %d does not end with 0 (truncated proof?)", start)
+				}
+				b := data[i]
+				i++
+				u |= uint64(b&0x7f) << shift
+				if b < 0x80 {
+					break
+				}
+				shift += 7
+				if shift >= 35 {
+					return nil, fmt.Errorf("drat: byte %d: a literal longer than 5 bytes", i)
+				}
+			}
+			if u == 0 {
+				break
+			}
+			v := u >> 1
+			if v == 0 || v > MaxVar {
+				return nil, fmt.Errorf("drat: the step at byte %d has the invalid literal code %d", start, u)
+			}
+			l := int(v)
+			if u&1 == 1 {
+				l = -l
+			}
+			st.Lits = append(st.Lits, l)
+		}
+		steps = append(steps, st)
+	}
+	return steps, nil
+}
+
+// WriteDRAT writes steps in format f (Auto writes ASCII).
+func WriteDRAT(w io.Writer, steps []Step, f Format) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	var buf []byte
+	for _, st := range steps {
+		buf = buf[:0]
+		if f == Binary {
+			if st.Delete {
+				buf = append(buf, 'd')
+			} else {
+				buf = append(buf, 'a')
+			}
+			for _, l := range st.Lits {
+				u := uint64(2 * abs(l))
+				if l < 0 {
+					u++
+				}
+				for u >= 0x80 {
+					buf = append(buf, byte(u)|0x80)
+					u >>= 7
+				}
+				buf = append(buf, byte(u))
+			}
+			buf = append(buf, 0)
+		} else {
+			if st.Delete {
+				buf = append(buf, "d "...)
+			}
+			for _, l := range st.Lits {
+				buf = strconv.AppendInt(buf, int64(l), 10)
+				buf = append(buf, ' ')
+			}
+			buf = append(buf, "0\n"...)
+		}
+		if _, err := bw.Write(buf); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
