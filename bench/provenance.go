@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -9,10 +8,8 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 
-	"github.com/boardsat/boardsat/encode/sat"
+	"github.com/boardsat/boardsat/encode/solverproc"
 )
 
 // Build is what a boardsat binary knows about its own making, from
@@ -140,27 +137,9 @@ func loadAverage() []float64 {
 }
 
 // SolverVersions returns the version string of every external solver
-// boardsat can run, by solver name: the first line its --version prints
-// (when it prints one), with the Debian package's version when dpkg knows
-// the binary; "" for a solver not installed.
-func SolverVersions() map[string]string {
-	out := map[string]string{}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for _, s := range sat.All() {
-		if s.Binary == "" {
-			continue
-		}
-		wg.Go(func() {
-			v := binaryVersion(s.Binary) // dpkg-query takes a second: all at once
-			mu.Lock()
-			out[s.Name] = v
-			mu.Unlock()
-		})
-	}
-	wg.Wait()
-	return out
-}
+// boardsat can run (SAT solvers, minizinc's Gecode, cbc, glpsol), by
+// solver name: see solverproc.Versions; "" for a solver not installed.
+func SolverVersions() map[string]string { return solverproc.Versions() }
 
 // Commit returns the commit of this binary's build (Build.CommitLabel),
 // else, for an unstamped build (go run, go test), git's HEAD in the working
@@ -170,35 +149,4 @@ func Commit() string {
 		return c
 	}
 	return workTreeCommit()
-}
-
-// binaryVersion describes an installed binary's version (see SolverVersions).
-func binaryVersion(name string) string {
-	path, err := exec.LookPath(name)
-	if err != nil {
-		return ""
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	var parts []string
-	cmd := exec.CommandContext(ctx, path, "--version")
-	cmd.Stdin = nil
-	if data, err := cmd.CombinedOutput(); err == nil || len(data) > 0 {
-		first, _, _ := strings.Cut(strings.TrimSpace(string(data)), "\n")
-		first = strings.TrimSpace(strings.TrimPrefix(first, "c "))
-		low := strings.ToLower(first)
-		if first != "" && !strings.Contains(low, "error") && !strings.Contains(low, "unknown") && !strings.Contains(low, "invalid") && len(first) < 120 {
-			parts = append(parts, first)
-		}
-	}
-	if owner, err := exec.CommandContext(ctx, "dpkg-query", "-S", path).Output(); err == nil {
-		pkg, _, _ := strings.Cut(strings.TrimSpace(string(owner)), ":")
-		if v, err := exec.CommandContext(ctx, "dpkg-query", "-W", "-f=${Version}", pkg).Output(); err == nil && len(v) > 0 {
-			parts = append(parts, "(debian "+pkg+" "+string(v)+")")
-		}
-	}
-	if len(parts) == 0 {
-		return "installed, version unknown"
-	}
-	return strings.Join(parts, " ")
 }

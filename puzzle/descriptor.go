@@ -60,6 +60,12 @@ type Descriptor struct {
 	// instance (the Optimum task's objective), if one is known; nil for
 	// puzzles without one.
 	Optimum func(spec Spec) (int, bool)
+	// Objective returns the objective value of a solution that passed
+	// Check, for optimisation puzzles (the pieces of a dominating set,
+	// the total value of chosen intervals); nil for puzzles without one.
+	// Maximize says the optimum is the largest value, else the smallest.
+	Objective func(spec Spec, sol Solution) int64
+	Maximize  bool
 	// Lengths marks puzzles whose answers carry a plan length (the
 	// Shortest task, and Count of shortest plans).
 	Lengths bool
@@ -255,6 +261,17 @@ func KnownOptimum(spec Spec) (int, bool) {
 		return d.Optimum(spec)
 	}
 	return 0, false
+}
+
+// ObjectiveOf returns the objective value of sol, a solution of spec that
+// passed Check, and whether spec's puzzle has an objective (see
+// Descriptor.Objective); maximize says the optimum is the largest value.
+func ObjectiveOf(spec Spec, sol Solution) (value int64, maximize, ok bool) {
+	d := Describe(spec)
+	if d.Objective == nil {
+		return 0, false, false
+	}
+	return d.Objective(spec, sol), d.Maximize, true
 }
 
 // HasLength reports whether an answer of spec's puzzle to task carries a

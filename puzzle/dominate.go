@@ -61,8 +61,17 @@ func init() {
 		Check:       func(s Spec, sol Solution) error { return checkDominate(s.(Dominate), sol) },
 		Count:       knownDominateCount,
 		Optimum:     knownDominateOptimum,
-		Probe:       "dominate:2x2:K",
-		Sweep:       &Sweep{Task: Count, Generate: genDominate, Shrink: shrinkDominate},
+		Objective: func(_ Spec, sol Solution) int64 {
+			n := int64(0)
+			for _, k := range sol.Layout {
+				if k != NoPiece {
+					n++
+				}
+			}
+			return n
+		},
+		Probe: "dominate:2x2:K",
+		Sweep: &Sweep{Task: Count, Generate: genDominate, Shrink: shrinkDominate},
 	})
 }
 

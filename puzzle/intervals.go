@@ -101,8 +101,13 @@ func init() {
 			return err
 		},
 		Extend: func(s Spec, sol Solution) error { return extendPicks(s.(Intervals), sol.Picks) },
-		Probe:  "intervals:random:3:seed=1",
-		Sweep:  &Sweep{Task: Count, Generate: genIntervals, Shrink: shrinkIntervals},
+		Objective: func(s Spec, sol Solution) int64 {
+			v, _ := IntervalsValue(s.(Intervals), sol.Picks)
+			return v
+		},
+		Maximize: true,
+		Probe:    "intervals:random:3:seed=1",
+		Sweep:    &Sweep{Task: Count, Generate: genIntervals, Shrink: shrinkIntervals},
 	})
 }
 

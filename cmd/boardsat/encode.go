@@ -10,25 +10,36 @@ import (
 	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/encode"
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/mip"
+	"github.com/boardsat/boardsat/encode/mzn"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
 func init() {
-	commands["encode"] = command{"write an instance's SAT encoding as DIMACS CNF or OPB", runEncode}
+	commands["encode"] = command{"write an instance's SAT encoding (DIMACS CNF, OPB, WCNF), MiniZinc model or integer program (LP, MPS)", runEncode}
 	helps["encode"] = help{
-		usage: []string{"encode SPEC [--encoding [MODEL+]CARD] [--format dimacs|opb|wcnf] [-o FILE] [flags]"},
+		usage: []string{"encode SPEC [--encoding [MODEL+]CARD] [--format dimacs|opb|wcnf] [-o FILE] [flags]",
+			"encode SPEC --format mzn|lp|mps [-o FILE]"},
 		about: `Writes the SAT encoding of the instance SPEC, to FILE or stdout. DIMACS follows
 the model counting competition's 2024 format: "c t mc" when every variable is
 the puzzle's own, else "c t pmc" with one "c p show V... 0" line naming the
 projection; OPB is for pseudo-Boolean solvers such as minisat+ (with a "min:"
 line for models with an objective, such as dominate's); WCNF (classic "p wcnf")
-is for MaxSAT solvers and clasp, for models with an objective only.`,
+is for MaxSAT solvers and clasp, for models with an objective only.
+
+--format mzn writes a self-contained MiniZinc model (queens, pieces, tour,
+kingpath, dominate, intervals; run it with minizinc --solver gecode, add
+--all-solutions to enumerate); --format lp (CPLEX LP) and --format mps (free
+MPS) write an integer program (queens, pieces, tour, dominate, intervals; run
+it with cbc FILE solve or glpsol). docs/paradigms.md describes every model.`,
 		specs: true,
 		examples: []string{
 			"encode queens:8 --encoding pairwise -o q8.cnf",
 			"encode pieces:5x5:K2Q1N2 --encoding totalizer -v -o p.cnf",
 			"encode queens:8 --encoding native --format opb -o q8.opb",
 			"encode dominate:8x8:Q --format wcnf -o dq8.wcnf",
+			"encode queens:8 --format mzn -o q8.mzn",
+			"encode dominate:8x8:Q --format lp -o dq8.lp",
 		},
 	}
 }
@@ -39,7 +50,7 @@ var encodeStderr io.Writer = os.Stderr
 func runEncode(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("encode", flag.ContinueOnError)
 	encoding := fs.String("encoding", "", "encoding: MODEL+CARD or CARD (see boardsat list; default: the puzzle's default model with "+encode.DefaultCard+")")
-	format := fs.String("format", "dimacs", "output: dimacs (model counting competition 2024 format: c t mc/pmc, c p show projection), opb, or wcnf (MaxSAT, for models with an objective)")
+	format := fs.String("format", "dimacs", "output: dimacs (model counting competition 2024 format: c t mc/pmc, c p show projection), opb, wcnf (MaxSAT, for models with an objective), mzn (MiniZinc), lp (CPLEX LP) or mps (free MPS)")
 	out := fs.String("o", "", "write to this file (atomically) instead of stdout")
 	symmetry := fs.Bool("symmetry", false, "add symmetry breaking (removes solutions: sound for finding one, not for counting)")
 	steps := fs.Int("steps", 0, "plan length T for planning encodings (swaps)")
@@ -51,8 +62,12 @@ func runEncode(args []string, stdout io.Writer) error {
 	if len(pos) != 1 {
 		return badInputf("encode takes one SPEC, got %d arguments", len(pos))
 	}
-	if *format != "dimacs" && *format != "opb" && *format != "wcnf" {
-		return badInputf("unknown format %q: want dimacs, opb or wcnf", *format)
+	switch *format {
+	case "dimacs", "opb", "wcnf":
+	case "mzn", "lp", "mps":
+		return encodeModel(pos[0], *format, *out, stdout)
+	default:
+		return badInputf("unknown format %q: want dimacs, opb, wcnf, mzn, lp or mps", *format)
 	}
 	if *steps < 0 {
 		return badInputf("--steps must be 0 or more, not %d", *steps)
@@ -102,4 +117,34 @@ func runEncode(args []string, stdout io.Writer) error {
 			spec, model.Name, enc.Name, st.Variables, st.Primary, st.Aux, st.Clauses, st.PBConstraints, st.Literals)
 	}
 	return nil
+}
+
+// encodeModel writes spec as a MiniZinc model (format mzn) or an integer
+// program (lp, mps); a puzzle without such a model is bad input.
+func encodeModel(specText, format, out string, stdout io.Writer) error {
+	spec, err := puzzle.Parse(specText)
+	if err != nil {
+		return badInput(err)
+	}
+	var write func(io.Writer) error
+	if format == "mzn" {
+		m, err := mzn.Build(spec, mzn.Options{})
+		if err != nil {
+			return badInput(err)
+		}
+		write = m.Write
+	} else {
+		m, err := mip.Build(spec)
+		if err != nil {
+			return badInput(err)
+		}
+		write = m.WriteLP
+		if format == "mps" {
+			write = m.WriteMPS
+		}
+	}
+	if out == "" {
+		return write(stdout)
+	}
+	return atomicfile.Write(out, write)
 }

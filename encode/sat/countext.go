@@ -12,9 +12,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/solverproc"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -154,9 +154,7 @@ func countClasp(ctx context.Context, f *cnf.Formula) (CountResult, string) {
 	if err != nil {
 		return CountResult{Status: puzzle.Error, Message: fmt.Sprintf("writing input for clasp: %v", err)}, method
 	}
-	cmd := exec.CommandContext(ctx, "clasp", args...)
-	killGroup(cmd)
-	cmd.WaitDelay = time.Second
+	cmd := solverproc.Command(ctx, "clasp", args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	runErr := cmd.Run()
@@ -168,7 +166,7 @@ func countClasp(ctx context.Context, f *cnf.Formula) (CountResult, string) {
 	if runErr != nil {
 		var ee *exec.ExitError
 		if !errors.As(runErr, &ee) || !ee.Exited() || (ee.ExitCode() != 10 && ee.ExitCode() != 20 && ee.ExitCode() != 30) {
-			return CountResult{Status: puzzle.Error, Stats: stats, Message: fmt.Sprintf("clasp failed: %v%s", runErr, tail(stderr.Bytes()))}, method
+			return CountResult{Status: puzzle.Error, Stats: stats, Message: fmt.Sprintf("clasp failed: %v%s", runErr, solverproc.Tail(stderr.Bytes()))}, method
 		}
 	}
 	n, err := parseClaspCount(stdout.Bytes())

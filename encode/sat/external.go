@@ -11,9 +11,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/solverproc"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -68,9 +68,7 @@ func runExternal(ctx context.Context, x external, f *cnf.Formula) Result {
 	if err != nil {
 		return Result{Status: puzzle.Error, Message: fmt.Sprintf("writing input for %s: %v", x.name, err)}
 	}
-	cmd := exec.CommandContext(ctx, x.binary, x.args(in, out)...)
-	killGroup(cmd)
-	cmd.WaitDelay = time.Second
+	cmd := solverproc.Command(ctx, x.binary, x.args(in, out)...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	runErr := cmd.Run()
@@ -85,38 +83,23 @@ func runExternal(ctx context.Context, x external, f *cnf.Formula) Result {
 		// convention); clasp adds 30 = satisfiable with its search space
 		// exhausted. The answer itself is read from the output and checked.
 		if !errors.As(runErr, &ee) || !ee.Exited() || (ee.ExitCode() != 10 && ee.ExitCode() != 20 && ee.ExitCode() != 30) {
-			return Result{Status: puzzle.Error, Stats: stats, Message: fmt.Sprintf("%s failed: %v%s", x.name, runErr, tail(stderr.Bytes()))}
+			return Result{Status: puzzle.Error, Stats: stats, Message: fmt.Sprintf("%s failed: %v%s", x.name, runErr, solverproc.Tail(stderr.Bytes()))}
 		}
 	}
 	text := stdout.Bytes()
 	if x.resultFile {
 		if text, err = os.ReadFile(out); err != nil {
-			return Result{Status: puzzle.Error, Stats: stats, Message: fmt.Sprintf("%s wrote no result file%s", x.name, tail(stderr.Bytes()))}
+			return Result{Status: puzzle.Error, Stats: stats, Message: fmt.Sprintf("%s wrote no result file%s", x.name, solverproc.Tail(stderr.Bytes()))}
 		}
 	}
 	status, model, err := parseAnswer(text, f.NumVars(), x.resultFile, x.pb)
 	if err != nil {
-		return Result{Status: puzzle.Error, Stats: stats, Message: fmt.Sprintf("%s: %v%s", x.name, err, tail(stderr.Bytes()))}
+		return Result{Status: puzzle.Error, Stats: stats, Message: fmt.Sprintf("%s: %v%s", x.name, err, solverproc.Tail(stderr.Bytes()))}
 	}
 	if status == puzzle.Unsat {
 		return Result{Status: puzzle.Unsat, Stats: stats}
 	}
 	return checkModel(x.name, f, model, stats)
-}
-
-// tail returns the last line of a solver's stderr, for error messages.
-func tail(stderr []byte) string {
-	s := strings.TrimSpace(string(stderr))
-	if s == "" {
-		return ""
-	}
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		s = s[i+1:]
-	}
-	if len(s) > 200 {
-		s = s[:200]
-	}
-	return " (stderr: " + s + ")"
 }
 
 // parseAnswer reads a solver's answer: the competition format ("s

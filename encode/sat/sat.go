@@ -27,9 +27,9 @@ package sat
 import (
 	"context"
 	"fmt"
-	"os/exec"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/solverproc"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -68,10 +68,7 @@ func (s Solver) Available() error {
 	if s.Binary == "" {
 		return nil
 	}
-	if _, err := exec.LookPath(s.Binary); err != nil {
-		return fmt.Errorf("solver %s needs the binary %q, which is not on PATH", s.Name, s.Binary)
-	}
-	return nil
+	return solverproc.Available(s.Name, s.Binary)
 }
 
 // Solvers is the registry of solvers, in the order boardsat lists them.
@@ -93,6 +90,7 @@ func init() {
 		x := x
 		Solvers.Add(x.name, Solver{Name: x.name, Doc: x.doc, PB: x.pb, Binary: x.binary,
 			run: func(ctx context.Context, f *cnf.Formula) Result { return runExternal(ctx, x, f) }})
+		solverproc.Register(solverproc.External{Name: x.name, Binary: x.binary})
 	}
 }
 

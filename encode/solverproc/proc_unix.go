@@ -1,6 +1,6 @@
 //go:build unix
 
-package sat
+package solverproc
 
 import (
 	"os/exec"

@@ -1,0 +1,124 @@
+package solverproc
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// External is one external solver boardsat can run, as named by --solver.
+type External struct {
+	// Name is the solver's name (cadical, gecode, cbc, ...).
+	Name string
+	// Binary is the executable run.
+	Binary string
+	// Version, if set, describes the installed version; nil uses
+	// BinaryVersion(Binary).
+	Version func() string
+}
+
+var (
+	mu        sync.Mutex
+	externals []External
+)
+
+// Register adds an external solver to the list that Externals returns
+// (bench records each one's version in its sidecar); the packages that
+// run them call it from init.
+func Register(x External) {
+	mu.Lock()
+	defer mu.Unlock()
+	externals = append(externals, x)
+}
+
+// Externals returns every registered external solver, sorted by name.
+func Externals() []External {
+	mu.Lock()
+	defer mu.Unlock()
+	out := slices.Clone(externals)
+	slices.SortFunc(out, func(a, b External) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// Available reports why solver cannot run here (its binary is not on
+// PATH), or nil.
+func Available(solver, binary string) error {
+	if _, err := exec.LookPath(binary); err != nil {
+		return fmt.Errorf("solver %s needs the binary %q, which is not on PATH", solver, binary)
+	}
+	return nil
+}
+
+// Versions returns the version of every registered external solver by
+// name ("" for one not installed), all looked up at once.
+func Versions() map[string]string {
+	out := map[string]string{}
+	var wg sync.WaitGroup
+	var omu sync.Mutex
+	for _, x := range Externals() {
+		wg.Go(func() {
+			v := ""
+			if _, err := exec.LookPath(x.Binary); err == nil {
+				if x.Version != nil {
+					v = x.Version()
+				} else {
+					v = BinaryVersion(x.Binary)
+				}
+			}
+			omu.Lock()
+			out[x.Name] = v
+			omu.Unlock()
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// BinaryVersion describes an installed binary's version: the first line
+// its --version prints (when it prints one), with the Debian package's
+// version when dpkg knows the binary; "" when the binary is not on PATH.
+func BinaryVersion(name string) string {
+	path, err := exec.LookPath(name)
+	if err != nil {
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var parts []string
+	cmd := exec.CommandContext(ctx, path, "--version")
+	cmd.Stdin = nil
+	if data, err := cmd.CombinedOutput(); err == nil || len(data) > 0 {
+		first, _, _ := strings.Cut(strings.TrimSpace(string(data)), "\n")
+		first = strings.TrimSpace(strings.TrimPrefix(first, "c "))
+		low := strings.ToLower(first)
+		if first != "" && !strings.Contains(low, "error") && !strings.Contains(low, "unknown") && !strings.Contains(low, "invalid") && len(first) < 120 {
+			parts = append(parts, first)
+		}
+	}
+	if pkg := DebianPackage(ctx, path); pkg != "" {
+		parts = append(parts, pkg)
+	}
+	if len(parts) == 0 {
+		return "installed, version unknown"
+	}
+	return strings.Join(parts, " ")
+}
+
+// DebianPackage returns "(debian PACKAGE VERSION)" for the package that
+// owns the file at path, or "" when dpkg does not know it.
+func DebianPackage(ctx context.Context, path string) string {
+	owner, err := exec.CommandContext(ctx, "dpkg-query", "-S", path).Output()
+	if err != nil {
+		return ""
+	}
+	pkg, _, _ := strings.Cut(strings.TrimSpace(string(owner)), ":")
+	v, err := exec.CommandContext(ctx, "dpkg-query", "-W", "-f=${Version}", pkg).Output()
+	if err != nil || len(v) == 0 {
+		return ""
+	}
+	return "(debian " + pkg + " " + string(v) + ")"
+}
