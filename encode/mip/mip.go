@@ -177,7 +177,6 @@ func placementDecoder(b puzzle.Board, vars [puzzle.NumKinds][]int) func([]int64)
 	}
 }
 
-
 // squareVars adds one binary per square, named prefix_SQ, and returns
 // their indices by square.
 func squareVars(p *Program, b puzzle.Board, prefix string) []int {
