@@ -68,6 +68,19 @@ func UnreliableReason(name string) string {
 	return ""
 }
 
+// NamedOnlyReason returns why a backend runs only when named in a list
+// and is left out of "all" (it declares so with a method NamedOnly()
+// string: the cp and mip backends, which run optional external solvers
+// and count by printing every solution), or "".
+func NamedOnlyReason(name string) string {
+	if b, err := puzzle.Backends.Lookup(name); err == nil {
+		if no, ok := b.(interface{ NamedOnly() string }); ok {
+			return no.NamedOnly()
+		}
+	}
+	return ""
+}
+
 // fields returns the fields a backend's choices declare, in FieldOrder,
 // restricted to choices for puzzleName (all puzzles if puzzleName is "").
 func fields(b puzzle.Backend, puzzleName string) []string {
@@ -175,7 +188,8 @@ func ParsePattern(item string) (Pattern, error) {
 }
 
 // Expand turns patterns into the variants they stand for on puzzleName, in
-// order, without repeats. "all" is every reliable backend with every
+// order, without repeats. "all" is every reliable backend (but those
+// that run only when named, NamedOnlyReason) with every
 // heuristic and every encoding it declares for the puzzle, on its default
 // solver; a backend that declares choices but none for this puzzle is left
 // out. A "*" value is every choice of that field for the puzzle.
@@ -191,7 +205,7 @@ func Expand(patterns []Pattern, puzzleName string) []Variant {
 	for _, p := range patterns {
 		if p.All {
 			for _, name := range puzzle.Backends.Names() {
-				if UnreliableReason(name) != "" {
+				if UnreliableReason(name) != "" || NamedOnlyReason(name) != "" {
 					continue
 				}
 				b, _ := puzzle.Backends.Lookup(name)

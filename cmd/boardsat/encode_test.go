@@ -31,6 +31,14 @@ func TestEncodeCommand(t *testing.T) {
 		{"dominate wcnf", []string{"encode", "dominate:3x3:K", "--format", "wcnf"}, 0, "p wcnf 9 18 10\nc var 1 x_a1\n", ""},
 		{"wcnf with PB", []string{"encode", "dominate:3x3:K:k=1", "--encoding", "native", "--format", "wcnf"}, 2, "", "DIMACS CNF cannot express"},
 		{"no spec", []string{"encode"}, 2, "", "one SPEC"},
+		{"mzn", []string{"encode", "queens:4", "--format", "mzn"}, 0, "% queens:4 as a MiniZinc model", ""},
+		{"mzn dominate", []string{"encode", "dominate:3x3:K", "--format", "mzn"}, 0, "% dominate:3x3:K as a MiniZinc model", ""},
+		{"lp", []string{"encode", "dominate:3x3:K", "--format", "lp"}, 0, "\\ dominate:3x3:K: x_SQ = 1", ""},
+		{"mps", []string{"encode", "tour:5x5:a1", "--format", "mps"}, 0, "* tour:5x5:a1: a_SQ_SQ2", ""},
+		{"mzn of a game", []string{"encode", "mnk:3x3:3", "--format", "mzn"}, 2, "", "no MiniZinc model for mnk"},
+		{"mzn of a swap", []string{"encode", "swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free", "--format", "mzn"}, 2, "", "no MiniZinc model for swap"},
+		{"lp of a king path", []string{"encode", "kingpath:3x3:a1:3", "--format", "lp"}, 2, "", "no integer-programming model for kingpath"},
+		{"mps bad spec", []string{"encode", "queens:x", "--format", "mps"}, 2, "", "bad queens spec"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var out, errb bytes.Buffer

@@ -56,6 +56,12 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{[]string{"results", "plot", "-o", "/nonexistent/p.svg", fixtureCSV}, "cannot write /nonexistent/p.svg: "},
 		// A long bad input is cut, not echoed whole.
 		{[]string{"solve", "queens:" + strings.Repeat("9", 8000)}, "more bytes cut)"},
+		// The cp and mip backends refuse what they cannot answer.
+		{[]string{"solve", "queens:6", "--backend", "mip", "--task", "count"}, "does not do task count"},
+		{[]string{"solve", "queens:6", "--backend", "mip", "--task", "first", "--solver", "gurobi"}, `unknown mip solver "gurobi"`},
+		{[]string{"solve", "queens:6", "--backend", "cp", "--solver", "chuffed"}, `unknown cp solver "chuffed"`},
+		{[]string{"solve", "mnk:3x3:3", "--backend", "cp", "--task", "value"}, "not a CP one"},
+		{[]string{"encode", "mnk:3x3:3", "--format", "mzn"}, "no MiniZinc model for mnk"},
 		{[]string{"solve", "mnk:3x3:4"}, "bad mnk K"},
 		{[]string{"solve", "mnk:3x3:0"}, "bad mnk K"},
 		{[]string{"solve", "mnk:3x3:3:pos=XX......."}, "cannot arise"},

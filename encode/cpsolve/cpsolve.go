@@ -80,6 +80,12 @@ func (Backend) Doc() string {
 	return "constraint programming: a MiniZinc model (boardsat encode --format mzn) solved by --solver through minizinc; every solution checked"
 }
 
+// NamedOnly keeps the backend out of compare's "all": it runs an
+// optional external solver, and its counts print every solution.
+func (Backend) NamedOnly() string {
+	return "runs an external solver; name it (cp/SOLVER) to compare it"
+}
+
 // Choices lists the solvers.
 func (Backend) Choices() []puzzle.Choice {
 	var out []puzzle.Choice

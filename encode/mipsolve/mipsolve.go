@@ -83,6 +83,12 @@ func (Backend) Doc() string {
 	return "integer programming: boardsat's integer program (encode --format lp|mps) solved by --solver; every solution checked; no counting"
 }
 
+// NamedOnly keeps the backend out of compare's "all": it runs an
+// optional external solver, and its counts print every solution.
+func (Backend) NamedOnly() string {
+	return "runs an external solver; name it (mip/SOLVER) to compare it"
+}
+
 // Choices lists the solvers.
 func (Backend) Choices() []puzzle.Choice {
 	var out []puzzle.Choice

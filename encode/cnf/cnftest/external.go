@@ -18,7 +18,7 @@ var DIMACSSolvers = []string{"cadical", "minisat", "cryptominisat5", "picosat", 
 
 // debianPackages names the Debian package of each solver binary whose
 // package is named otherwise.
-var debianPackages = map[string]string{"cryptominisat5": "cryptominisat"}
+var debianPackages = map[string]string{"cryptominisat5": "cryptominisat", "cbc": "coinor-cbc", "glpsol": "glpk-utils"}
 
 // installHint names the Debian package to install for a solver binary.
 func installHint(binary string) string {
