@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/boardsat/boardsat/encode/cnf/cnftest"
-	_ "github.com/boardsat/boardsat/encode/cpsolve"  // the cp backend
-	_ "github.com/boardsat/boardsat/encode/mipsolve" // the mip backend
+	_ "github.com/boardsat/boardsat/paradigm/cpsolve"  // the cp backend
+	_ "github.com/boardsat/boardsat/paradigm/mipsolve" // the mip backend
 	"github.com/boardsat/boardsat/puzzle"
 )
 

@@ -10,8 +10,8 @@ import (
 	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/encode"
 	"github.com/boardsat/boardsat/encode/cnf"
-	"github.com/boardsat/boardsat/encode/mip"
-	"github.com/boardsat/boardsat/encode/mzn"
+	"github.com/boardsat/boardsat/paradigm/mip"
+	"github.com/boardsat/boardsat/paradigm/mzn"
 	"github.com/boardsat/boardsat/puzzle"
 )
 

@@ -26,7 +26,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/boardsat/boardsat/encode/mip"
+	"github.com/boardsat/boardsat/paradigm/mip"
 	"github.com/boardsat/boardsat/encode/solverproc"
 	"github.com/boardsat/boardsat/puzzle"
 )
