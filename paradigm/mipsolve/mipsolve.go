@@ -26,8 +26,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/boardsat/boardsat/paradigm/mip"
 	"github.com/boardsat/boardsat/encode/solverproc"
+	"github.com/boardsat/boardsat/paradigm/mip"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
