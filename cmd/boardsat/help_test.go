@@ -92,7 +92,8 @@ func TestSubcommandHelp(t *testing.T) {
 
 // TestHelpListsFromRegistry checks that the lists "boardsat help" prints
 // come from the registries: every task in solve's summary, in registry
-// order, and every puzzle's spec syntax; and that it names no issue.
+// order, and every puzzle's spec syntax; that it names no issue; and that
+// solve -h gives every puzzle's default task.
 func TestHelpListsFromRegistry(t *testing.T) {
 	status, out, stderr := runCLI("help")
 	if status != 0 || stderr != "" {
@@ -112,5 +113,15 @@ func TestHelpListsFromRegistry(t *testing.T) {
 	}
 	if m := regexp.MustCompile(`(?i)\bissues? #?\d+`).FindString(out); m != "" {
 		t.Errorf("boardsat help names %q", m)
+	}
+	_, out, _ = runCLI("solve", "-h")
+	for _, name := range puzzle.Puzzles {
+		d, err := puzzle.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := name + " " + string(d.DefaultTask); !strings.Contains(out, want) {
+			t.Errorf("solve -h does not give %s's default task as %q", name, want)
+		}
 	}
 }

@@ -68,6 +68,18 @@ func taskNames() string {
 	return strings.Join(names, ", ")
 }
 
+// defaultTasks lists every puzzle's default task, "queens count, ...", in
+// registry order, for flag help.
+func defaultTasks() string {
+	var out []string
+	for _, name := range puzzle.Puzzles {
+		if d, err := puzzle.Lookup(name); err == nil {
+			out = append(out, name+" "+string(d.DefaultTask))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
 // helps holds each subcommand's help by flag set name.
 var helps = map[string]help{}
 

@@ -48,7 +48,7 @@ type solveFlags struct {
 
 func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.backend, "backend", "native", "backend: "+strings.Join(puzzle.Backends.Names(), ", "))
-	fs.StringVar(&f.task, "task", "", "task: "+taskNames()+" (default: the puzzle's own: count; first for tours; shortest for swaps)")
+	fs.StringVar(&f.task, "task", "", "task: "+taskNames()+" (default: the puzzle's own: "+defaultTasks()+")")
 	fs.StringVar(&f.heuristic, "heuristic", "", "native strategy (see boardsat list)")
 	fs.StringVar(&f.encoding, "encoding", "", "SAT encoding (see boardsat list)")
 	fs.StringVar(&f.solver, "solver", "", "SAT solver (see boardsat list)")
