@@ -288,7 +288,6 @@ func (r *dominateRun) probe(ctx context.Context, k, _ int64) (sat.Result, int64,
 	start := time.Now()
 	var res sat.Result
 	var f *cnf.Formula
-	var err error
 	var took time.Duration
 	if r.cfg.incremental && int(k) < r.d.Board.Size() {
 		if r.sess == nil {
@@ -331,7 +330,7 @@ func (r *dominateRun) probe(ctx context.Context, k, _ int64) (sat.Result, int64,
 	r.ans.Stats[puzzle.StatSolverCalls]++
 	r.log = append(r.log, fmt.Sprintf("at most %d: %s %dms", k, res.Status, took.Milliseconds()))
 	if res.Status != puzzle.OK {
-		return res, 0, err
+		return res, 0, nil
 	}
 	size, fail := r.keep(res.Model)
 	if fail != "" {

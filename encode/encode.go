@@ -125,28 +125,3 @@ func Resolve(puzzleName, encoding string) (Encoder, card.Encoding, error) {
 	}
 	return e, c, nil
 }
-
-// pathDecode returns a Decode for path puzzles encoded by position
-// variables: at(s, t) is true when the path's step t (from 0) is on square
-// s. A model must put exactly one square on each of the steps.
-func pathDecode(b puzzle.Board, steps int, at func(s, t int) cnf.Lit) func([]bool) (puzzle.Solution, error) {
-	return func(model []bool) (puzzle.Solution, error) {
-		path := make([]puzzle.Square, steps)
-		for t := range steps {
-			found := -1
-			for s := range b.Size() {
-				if v := at(s, t).Var(); v < len(model) && model[v] {
-					if found >= 0 {
-						return puzzle.Solution{}, fmt.Errorf("step %d has two squares", t+1)
-					}
-					found = s
-				}
-			}
-			if found < 0 {
-				return puzzle.Solution{}, fmt.Errorf("step %d has no square", t+1)
-			}
-			path[t] = puzzle.Square(found)
-		}
-		return puzzle.Solution{Board: b, Path: path}, nil
-	}
-}

@@ -78,18 +78,3 @@ func kingPathBuild(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, e
 	}
 	return &Instance{Formula: f, Decode: pathDecode(b, l, func(s, t int) cnf.Lit { return x[t][s] })}, nil
 }
-
-// kingSteps returns the squares a king on s reaches in one move: the
-// encoder's own move table (see TestOwnGeometry), not the native searches'.
-func kingSteps(b puzzle.Board, s puzzle.Square) []puzzle.Square {
-	f, r := int(s)%b.W, int(s)/b.W
-	var out []puzzle.Square
-	for dr := -1; dr <= 1; dr++ {
-		for df := -1; df <= 1; df++ {
-			if (df != 0 || dr != 0) && f+df >= 0 && f+df < b.W && r+dr >= 0 && r+dr < b.H {
-				out = append(out, puzzle.Square((r+dr)*b.W+f+df))
-			}
-		}
-	}
-	return out
-}

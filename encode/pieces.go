@@ -98,33 +98,3 @@ func piecesBuild(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, err
 	})
 	return &Instance{Formula: f, Decode: decode}, nil
 }
-
-// piecesAttack reports whether a piece of kind k attacks the square df files
-// and dr ranks away on an empty board: the SAT encoder's own attack
-// predicate, written apart from puzzle.Board.Attacks (the native searches')
-// and from the checker's, so that a bug in one geometry shows up as a
-// disagreement instead of being shared.
-func piecesAttack(k puzzle.Kind, df, dr int) bool {
-	if df < 0 {
-		df = -df
-	}
-	if dr < 0 {
-		dr = -dr
-	}
-	if df == 0 && dr == 0 {
-		return false
-	}
-	switch k {
-	case puzzle.King:
-		return df <= 1 && dr <= 1
-	case puzzle.Queen:
-		return df == 0 || dr == 0 || df == dr
-	case puzzle.Rook:
-		return df == 0 || dr == 0
-	case puzzle.Bishop:
-		return df == dr
-	case puzzle.Knight:
-		return (df == 1 && dr == 2) || (df == 2 && dr == 1)
-	}
-	return false
-}

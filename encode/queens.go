@@ -93,31 +93,3 @@ func queensBuild(spec puzzle.Spec, enc card.Encoding, opt Options) (*Instance, e
 	}
 	return &Instance{Formula: f, Decode: placementDecode(b, q, nil)}, nil
 }
-
-// placementDecode returns a Decode for placement puzzles: vars[i] true puts
-// a piece of kinds[i] (a queen when kinds is nil) on square squares(i).
-func placementDecode(b puzzle.Board, vars []cnf.Lit, at func(i int) (puzzle.Square, puzzle.Kind)) func([]bool) (puzzle.Solution, error) {
-	return func(model []bool) (puzzle.Solution, error) {
-		layout := make([]puzzle.Kind, b.Size())
-		for i := range layout {
-			layout[i] = puzzle.NoPiece
-		}
-		for i, v := range vars {
-			if v.Var() >= len(model) {
-				return puzzle.Solution{}, fmt.Errorf("model has %d variables, formula more", len(model)-1)
-			}
-			if !model[v.Var()] {
-				continue
-			}
-			s, k := puzzle.Square(i), puzzle.Queen
-			if at != nil {
-				s, k = at(i)
-			}
-			if layout[s] != puzzle.NoPiece {
-				return puzzle.Solution{}, fmt.Errorf("model puts two pieces on %s", b.Name(s))
-			}
-			layout[s] = k
-		}
-		return puzzle.Solution{Board: b, Layout: layout}, nil
-	}
-}

@@ -99,21 +99,12 @@ func newSwapInfo(s puzzle.Swap) swapInfo {
 	b := s.Board
 	n := b.Size()
 	in := swapInfo{s: s, n: n, alt: s.Turns == puzzle.Alternate}
-	steps := [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
-	in.nb = make([][]int, n)
-	for q := range n {
-		f, r := q%b.W, q/b.W
-		for _, d := range steps {
-			if b.On(f+d[0], r+d[1]) {
-				in.nb[q] = append(in.nb[q], (r+d[1])*b.W+f+d[0])
-			}
-		}
-	}
+	in.nb = knightNeighbours(b)
 	in.fromW, in.fromB = in.distFrom(s.White...), in.distFrom(s.Black...)
 	in.toW, in.toB = in.distFrom(s.TargetWhite...), in.distFrom(s.TargetBlack...)
 	in.lbW = in.assign(s.White, s.TargetWhite)
 	in.lbB = in.assign(s.Black, s.TargetBlack)
-	colour := func(q puzzle.Square) int { return (int(q)%b.W + int(q)/b.W) & 1 }
+	colour := func(q puzzle.Square) int { return squareColour(b, int(q)) }
 	for _, q := range s.White {
 		in.parW ^= colour(q)
 	}

@@ -59,24 +59,6 @@ func init() {
 		Build: tourBuildPosition, Solve: tourSolvePosition})
 }
 
-// tourNeighbours returns each square's knight neighbours, by its own
-// coordinate arithmetic.
-func tourNeighbours(b puzzle.Board) [][]int {
-	moves := [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
-	nb := make([][]int, b.Size())
-	for s := range b.Size() {
-		f, r := s%b.W, s/b.W
-		for _, m := range moves {
-			if b.On(f+m[0], r+m[1]) {
-				nb[s] = append(nb[s], (r+m[1])*b.W+f+m[0])
-			}
-		}
-	}
-	return nb
-}
-
-func tourColourOf(b puzzle.Board, s int) int { return (s%b.W + s/b.W) % 2 }
-
 // tourCard adds a cardinality constraint, settling the empty set itself.
 func tourCard(f *cnf.Formula, enc card.Encoding, lits []cnf.Lit, op cnf.Op, k int) error {
 	if len(lits) == 0 {
@@ -117,7 +99,7 @@ func tourOf(spec puzzle.Spec, model string) (puzzle.Tour, [][]int, error) {
 	if err := tourCheckSize(t); err != nil {
 		return t, nil, err
 	}
-	return t, tourNeighbours(t.Board), nil
+	return t, knightNeighbours(t.Board), nil
 }
 
 // tourBuildPosition builds the position model.
@@ -173,7 +155,7 @@ func tourBuildPosition(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instanc
 		f.Add(x[a][0])
 		for s := range n {
 			for st := range n {
-				if tourColourOf(b, s)^tourColourOf(b, a) != st%2 {
+				if squareColour(b, s)^squareColour(b, a) != st%2 {
 					f.Add(x[s][st].Not())
 				}
 			}
@@ -188,7 +170,7 @@ func tourBuildPosition(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instanc
 		}
 		for s := range n {
 			for st := range n {
-				if tourColourOf(b, s)^(st%2) == 1 {
+				if squareColour(b, s)^(st%2) == 1 {
 					f.Add(x[s][st].Not(), c)
 				} else {
 					f.Add(x[s][st].Not(), c.Not())
@@ -359,7 +341,7 @@ func tourSuccessor(spec puzzle.Spec, enc card.Encoding, exact bool) (*Instance, 
 			for _, l := range in[v] {
 				f.Add(start[v].Not(), l.Not())
 			}
-			if tourColourOf(b, v) == 1 {
+			if squareColour(b, v) == 1 {
 				f.Add(start[v].Not(), startColour)
 			} else {
 				f.Add(start[v].Not(), startColour.Not())
@@ -399,7 +381,7 @@ func tourSuccessor(spec puzzle.Spec, enc card.Encoding, exact bool) (*Instance, 
 		}
 		if a >= 0 && exact {
 			// Colour: rank(v) has the parity of v's colour against the anchor's.
-			want := tourColourOf(b, v) ^ tourColourOf(b, a)
+			want := squareColour(b, v) ^ squareColour(b, a)
 			for k := 1; k < n; k++ {
 				if k%2 != want {
 					// not (rank == k): rank < k or rank >= k+1
@@ -420,7 +402,7 @@ func tourSuccessor(spec puzzle.Spec, enc card.Encoding, exact bool) (*Instance, 
 					c = append(c, r[v][k])
 				}
 				// rank(v) == k forces startColour = colour(v) xor k.
-				if tourColourOf(b, v)^(k%2) == 1 {
+				if squareColour(b, v)^(k%2) == 1 {
 					f.Add(append(c, startColour)...)
 				} else {
 					f.Add(append(c, startColour.Not())...)

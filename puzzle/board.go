@@ -79,11 +79,10 @@ func (b Board) ParseSquare(name string) (Square, error) {
 		f = f*26 + int(c-'a') + 1
 	}
 	f--
-	digits := name[i:]
-	if digits[0] == '0' || len(digits) > 5 || strings.TrimLeft(digits, "0123456789") != "" {
-		return 0, fmt.Errorf("bad square %q: want file letters then a rank number, like a1", name)
+	r, err := parseInt(name[i:], 1, MaxSide)
+	if err != nil {
+		return 0, fmt.Errorf("bad square %q: want file letters then a rank number, like a1 (%v)", name, err)
 	}
-	r, _ := strconv.Atoi(digits)
 	r--
 	if !b.On(f, r) {
 		return 0, fmt.Errorf("square %s is off the %s board", name, b)
@@ -97,21 +96,13 @@ func parseBoard(s string) (Board, error) {
 	if !ok {
 		return Board{}, fmt.Errorf("bad board %q: want WxH, like 8x8", s)
 	}
-	w, err1 := parseSide(ws)
-	h, err2 := parseSide(hs)
-	if err1 != nil || err2 != nil {
-		return Board{}, fmt.Errorf("bad board %q: sides must be whole numbers from 1 to %d", s, MaxSide)
+	w, err := parseInt(ws, 1, MaxSide)
+	h, err2 := parseInt(hs, 1, MaxSide)
+	if err == nil {
+		err = err2
+	}
+	if err != nil {
+		return Board{}, fmt.Errorf("bad board %q: sides must be whole numbers from 1 to %d (%v)", s, MaxSide, err)
 	}
 	return Board{w, h}, nil
-}
-
-func parseSide(s string) (int, error) {
-	if s == "" || len(s) > 5 || strings.TrimLeft(s, "0123456789") != "" || s[0] == '0' {
-		return 0, fmt.Errorf("bad side %q", s)
-	}
-	n, _ := strconv.Atoi(s)
-	if n < 1 || n > MaxSide {
-		return 0, fmt.Errorf("side %d out of range", n)
-	}
-	return n, nil
 }

@@ -102,13 +102,9 @@ func parseDominate(rest string) (Spec, error) {
 			if d.HasK {
 				return nil, fmt.Errorf("dominate option k= given twice")
 			}
-			v := opt[2:]
-			n := -1
-			if v != "" && len(v) <= 9 && (v == "0" || v[0] != '0') && strings.TrimLeft(v, "0123456789") == "" {
-				n, _ = strconv.Atoi(v)
-			}
-			if n < 0 || n > b.Size() {
-				return nil, fmt.Errorf("bad dominate bound %q: want k=K with K a whole number from 0 to %d (the squares of %s)", opt, b.Size(), b)
+			n, err := parseInt(opt[2:], 0, b.Size())
+			if err != nil {
+				return nil, fmt.Errorf("bad dominate bound %q: want k=K with K a whole number from 0 to %d (the squares of %s; %v)", opt, b.Size(), b, err)
 			}
 			d.HasK, d.K = true, n
 		case opt == "independent":

@@ -132,25 +132,15 @@ func parseRandomIntervals(rest string) (Spec, error) {
 	if len(f) != 3 || !strings.HasPrefix(f[2], "seed=") {
 		return nil, fmt.Errorf("bad intervals spec %q: want intervals:random:N:seed=S, like intervals:random:1000:seed=7 (a file named random: write ./random)", "intervals:"+rest)
 	}
-	n, ok := canonicalUint(f[1], 7)
-	if !ok || n < 1 || n > MaxIntervals {
-		return nil, fmt.Errorf("bad intervals count %q: want N from 1 to %d", f[1], MaxIntervals)
+	n, err := parseInt(f[1], 1, MaxIntervals)
+	if err != nil {
+		return nil, fmt.Errorf("bad intervals count %q: want N from 1 to %d (%v)", f[1], MaxIntervals, err)
 	}
-	seed, ok := canonicalUint(strings.TrimPrefix(f[2], "seed="), 19)
-	if !ok {
-		return nil, fmt.Errorf("bad intervals seed %q: want seed=S, S a whole number from 0 to 10^19-1 without leading zeros", f[2])
+	seed, err := parseNumber(strings.TrimPrefix(f[2], "seed="), 0, 1e19-1)
+	if err != nil {
+		return nil, fmt.Errorf("bad intervals seed %q: want seed=S, S a whole number from 0 to 10^19-1 without leading zeros (%v)", f[2], err)
 	}
-	return Intervals{N: int(n), Seed: seed, Items: RandomIntervals(int(n), seed)}, nil
-}
-
-// canonicalUint reads a decimal number of at most digits digits, in
-// canonical form (no sign, no leading zero but for "0").
-func canonicalUint(s string, digits int) (uint64, bool) {
-	if s == "" || len(s) > digits || (s[0] == '0' && s != "0") || strings.TrimLeft(s, "0123456789") != "" {
-		return 0, false
-	}
-	v, err := strconv.ParseUint(s, 10, 64)
-	return v, err == nil
+	return Intervals{N: n, Seed: seed, Items: RandomIntervals(n, seed)}, nil
 }
 
 // splitmix64 is the generator's pseudo-random sequence (Steele, Lea and

@@ -68,13 +68,9 @@ func parseKingPath(rest string) (Spec, error) {
 	} else if k.Start, err = b.ParseSquare(f[1]); err != nil {
 		return nil, fmt.Errorf("bad kingpath start: %w", err)
 	}
-	l := f[2]
-	n := 0
-	if l != "" && len(l) <= 9 && l[0] != '0' && strings.TrimLeft(l, "0123456789") == "" {
-		n, _ = strconv.Atoi(l)
-	}
-	if n < 1 || n > b.Size() {
-		return nil, fmt.Errorf("bad kingpath length %q: want the number of squares, from 1 to %d on the %s board", f[2], b.Size(), b)
+	n, err := parseInt(f[2], 1, b.Size())
+	if err != nil {
+		return nil, fmt.Errorf("bad kingpath length %q: want the number of squares, from 1 to %d on the %s board (%v)", f[2], b.Size(), b, err)
 	}
 	k.Length = n
 	return k, nil

@@ -125,9 +125,9 @@ func parseMNK(rest string) (Spec, error) {
 	if b.Size() > MNKMaxSquares {
 		return nil, fmt.Errorf("bad mnk board %s: at most %d squares (it has %d)", b, MNKMaxSquares, b.Size())
 	}
-	m := MNK{Board: b, K: mnkNumber(f[1])}
-	if m.K < 1 || (m.K > b.W && m.K > b.H) {
-		return nil, fmt.Errorf("bad mnk K %q: want the stones in a row that win, from 1 to %d (the longer side of %s)", f[1], max(b.W, b.H), b)
+	m := MNK{Board: b}
+	if m.K, err = parseInt(f[1], 1, max(b.W, b.H)); err != nil {
+		return nil, fmt.Errorf("bad mnk K %q: want the stones in a row that win, from 1 to %d (the longer side of %s; %v)", f[1], max(b.W, b.H), b, err)
 	}
 	seen := map[string]bool{}
 	for _, opt := range f[2:] {
@@ -142,9 +142,8 @@ func parseMNK(rest string) (Spec, error) {
 				return nil, err
 			}
 		case key == "moves" && hasVal:
-			m.Moves = mnkNumber(val)
-			if m.Moves < 1 {
-				return nil, fmt.Errorf("bad mnk moves %q: want a whole number of moves from 1", val)
+			if m.Moves, err = parseInt(val, 1, MNKMaxSquares); err != nil {
+				return nil, fmt.Errorf("bad mnk moves %q: want a whole number of moves from 1 (%v)", val, err)
 			}
 		case key == "positions" && !hasVal:
 			m.Positions = true
@@ -156,16 +155,6 @@ func parseMNK(rest string) (Spec, error) {
 		return nil, fmt.Errorf("bad mnk moves %d: the position has %d empty squares, so a game lasts at most %d moves", m.Moves, e, e)
 	}
 	return m, nil
-}
-
-// mnkNumber reads a positive decimal number without leading zeros, or
-// returns 0.
-func mnkNumber(s string) int {
-	if s == "" || len(s) > 6 || s[0] == '0' || strings.TrimLeft(s, "0123456789") != "" {
-		return 0
-	}
-	n, _ := strconv.Atoi(s)
-	return n
 }
 
 // parseMNKPos validates a start position: the right length, only X, O and

@@ -94,10 +94,10 @@ func parsePieces(rest string) (Spec, error) {
 		}
 		n := 1
 		if j > i+1 {
-			if j-i-1 > 6 {
-				return nil, fmt.Errorf("piece count %q too large", ps[i+1:j])
+			var err error
+			if n, err = parseInt(ps[i+1:j], 0, MaxSide*MaxSide); err != nil {
+				return nil, fmt.Errorf("bad piece count %q in %q (%v)", ps[i+1:j], ps, err)
 			}
-			n, _ = strconv.Atoi(ps[i+1 : j])
 		}
 		p.Count[k] = n
 		i = j

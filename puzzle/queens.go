@@ -43,9 +43,9 @@ func init() {
 }
 
 func parseQueens(rest string) (Spec, error) {
-	n, err := parseSide(rest)
+	n, err := parseInt(rest, 1, MaxSide)
 	if err != nil {
-		return nil, fmt.Errorf("bad queens spec %q: want queens:N with N from 1 to %d", "queens:"+rest, MaxSide)
+		return nil, fmt.Errorf("bad queens spec %q: want queens:N with N from 1 to %d (%v)", "queens:"+rest, MaxSide, err)
 	}
 	return Queens{n}, nil
 }

@@ -8,7 +8,7 @@ package puzzle
 
 import (
 	"fmt"
-	"strconv"
+	"math"
 	"strings"
 	"time"
 )
@@ -39,9 +39,9 @@ type Shard struct{ K, N int }
 // ParseShard parses "K/N" with 1 <= K <= N.
 func ParseShard(s string) (Shard, error) {
 	ks, ns, ok := strings.Cut(s, "/")
-	k, err1 := strconv.Atoi(ks)
-	n, err2 := strconv.Atoi(ns)
-	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
+	n, err1 := parseInt(ns, 1, math.MaxInt32)
+	k, err2 := parseInt(ks, 1, n)
+	if !ok || err1 != nil || err2 != nil {
 		return Shard{}, fmt.Errorf("bad shard %q: want K/N with 1 <= K <= N, like 2/7", s)
 	}
 	return Shard{k, n}, nil
