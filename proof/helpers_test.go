@@ -42,7 +42,11 @@ func php(p, h int) *proof.CNF {
 // encoded builds boardsat's CNF of spec (default model and cardinality
 // encoding): the proof package does not know the encoders, its tests
 // use them to get formulas from every family.
-func encoded(t testing.TB, spec string) *proof.CNF {
+func encoded(t testing.TB, spec string) *proof.CNF { return encodedSteps(t, spec, 0) }
+
+// encodedSteps is encoded for a planning puzzle with plans of the given
+// number of steps.
+func encodedSteps(t testing.TB, spec string, steps int) *proof.CNF {
 	t.Helper()
 	s, err := puzzle.Parse(spec)
 	if err != nil {
@@ -52,7 +56,7 @@ func encoded(t testing.TB, spec string) *proof.CNF {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := model.Build(s, enc, encode.Options{})
+	in, err := model.Build(s, enc, encode.Options{Steps: steps})
 	if err != nil {
 		t.Fatal(err)
 	}
