@@ -137,7 +137,9 @@ func satPrepare(ctx context.Context, backend string, req puzzle.Request, e Encod
 	// rank-1 queen stands on the right half): sound for a first solution,
 	// never for a count (queens:8 keeps 46 of 92 models, and 12 classes
 	// exist), so Unique is refused above.
-	opt := Options{SymmetryBreaking: req.Task == puzzle.First}
+	// A certified run breaks no symmetry: a refutation then proves "no
+	// solution" with nothing outside the formula.
+	opt := Options{SymmetryBreaking: req.Task == puzzle.First && !sat.Proving(ctx)}
 	start := time.Now()
 	inst, err := e.Build(req.Spec, c, opt)
 	pr.answer.EncodeSeconds = time.Since(start).Seconds()
@@ -210,7 +212,7 @@ func satSolveWith(ctx context.Context, req puzzle.Request, e Encoder, c card.Enc
 	start := time.Now()
 	switch req.Task {
 	case puzzle.First:
-		r, err := sat.Solve(ctx, f, s.Name)
+		r, err := sat.Solve(sat.WithClaim(ctx, fmt.Sprintf("%s has no solution (formula of model %s)", req.Spec, ans.Encoding)), f, s.Name)
 		if err != nil {
 			return puzzle.Answer{}, err
 		}
@@ -237,6 +239,21 @@ func satCount(ctx context.Context, req puzzle.Request, pr satPrepared, solver st
 		Key: puzzle.SplitKey{Spec: req.Spec.String(), Task: string(req.Task),
 			Strategy: "sat/" + ans.Encoding + "/" + solver}}
 	var decodeErr error
+	if sat.Proving(ctx) {
+		if sat.ClaimOf(ctx) == "" {
+			ctx = sat.WithClaim(ctx, fmt.Sprintf("the formula of %s (model %s)", req.Spec, ans.Encoding))
+		}
+		if req.Task != puzzle.All {
+			// A certified count checks every model with the puzzle's checker.
+			opt.Emit = func(model []bool) error {
+				_, err := satDecode(req.Spec, pr.inst, model)
+				if err != nil {
+					decodeErr = err
+				}
+				return err
+			}
+		}
+	}
 	if req.Task == puzzle.All {
 		opt.Emit = func(model []bool) error {
 			sol, err := satDecode(req.Spec, pr.inst, model)

@@ -105,6 +105,8 @@ func runSolveFlags(args []string, f *solveFlags, specArg *string, stdout io.Writ
 	f.register(fs)
 	var sf splitFlags
 	sf.register(fs)
+	var cf certFlags
+	cf.register(fs)
 	pos, err := parseFlags(fs, args)
 	if len(pos) > 0 {
 		*specArg = pos[0]
@@ -141,7 +143,10 @@ func solve(specArg string, f solveFlags, sf splitFlags, stdout io.Writer) error 
 		meter.Phase(unit)
 		meter.Update(done, total, rest)
 	}
-	ctx := context.Background()
+	ctx, rec, err := cf.start(context.Background(), backend.Name(), req, &sf)
+	if err != nil {
+		return err
+	}
 	if f.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)
@@ -168,6 +173,9 @@ func solve(specArg string, f solveFlags, sf splitFlags, stdout io.Writer) error 
 	if err := sf.check(req, ans); err != nil {
 		return err
 	}
+	if err := cf.finish(rec, args, &ans); err != nil {
+		return err
+	}
 	if sf.sharded() {
 		return writeShard(stdout, backend.Name(), req, ans, secs)
 	}
@@ -175,6 +183,9 @@ func solve(specArg string, f solveFlags, sf splitFlags, stdout io.Writer) error 
 		return answer.New(backend.Name(), req, ans, secs).Write(stdout)
 	}
 	printText(stdout, backend.Name(), req, ans, secs)
+	if rec != nil {
+		printCertificate(stdout, certified(rec, ans), rec.Certificate())
+	}
 	if r := req.Split.Ran; r != nil && sf.checkpoint != "" {
 		fmt.Fprintf(stdout, "%-14s %d (%d from checkpoint %s)\n", "subproblems:", r.InShard, r.Resumed, sf.checkpoint)
 	}

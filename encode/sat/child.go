@@ -62,7 +62,7 @@ type searchJob struct {
 type searchResult struct {
 	// Verdict is "sat", "unsat" or "indet"; "" when Err or a timeout.
 	Verdict string
-	Model   []bool // Model[v], v = 1..NumVars, when sat (modeSolve, the incremental and optimal modes)
+	Model   []bool // Model[v], v = 1..NumVars, when sat (modeSolve, modeCertify, the incremental and optimal modes)
 	Count   int    // modeCount
 	Cert    []string
 	Stats   map[string]int64
@@ -125,7 +125,7 @@ func searchHere(ctx context.Context, mode searchMode, f *cnf.Formula) searchResu
 	switch st {
 	case gs.Sat:
 		r.Verdict = "sat"
-		if mode == modeSolve {
+		if mode == modeSolve || mode == modeCertify {
 			m, err := gophersatModel(s, f.NumVars())
 			if err != nil {
 				return searchResult{Err: err.Error(), Stats: r.Stats}

@@ -79,7 +79,17 @@ const (
 // however many auxiliary assignments extend it. It is exact for any formula.
 // The error is for a request that cannot run (unknown solver or method,
 // absent binary, PB constraints for a CNF-only solver) or an error from Emit.
+//
+// Under a context that asks for proofs (WithProofs), the count is
+// certified (countProving): every model is passed to Emit and kept, and
+// the formula with a clause blocking each is refuted with a checked proof;
+// past CertifiedCountLimit models it stops with ErrCountTooLarge.
 func Count(ctx context.Context, f *cnf.Formula, opt CountOptions) (CountResult, error) {
+	if sink := proofSinkOf(ctx); sink != nil {
+		r, method, err := countProving(ctx, f, opt, sink)
+		r.Method = method
+		return r, err
+	}
 	r, method, err := count(ctx, f, opt)
 	r.Method = method
 	return r, err

@@ -25,11 +25,15 @@ type external struct {
 	args func(in, out string) []string
 	// resultFile: the model is in the result file (minisat), not on stdout.
 	resultFile bool
+	// proof, for a solver that writes DRAT proofs, returns the command
+	// line that also writes its ASCII DRAT proof to the file proof.
+	proof func(in, proof string) []string
 }
 
 var externals = []external{
 	{name: "cadical", binary: "cadical", doc: "CaDiCaL CDCL solver (external binary, DIMACS)",
-		args: func(in, _ string) []string { return []string{in} }},
+		args:  func(in, _ string) []string { return []string{in} },
+		proof: func(in, proof string) []string { return []string{"--no-binary", in, proof} }},
 	{name: "minisat", binary: "minisat", doc: "MiniSat 2 (external binary, DIMACS)", resultFile: true,
 		args: func(in, out string) []string { return []string{"-verb=1", in, out} }},
 	{name: "cryptominisat5", binary: "cryptominisat5", doc: "CryptoMiniSat 5 (external binary, DIMACS)",
@@ -43,8 +47,9 @@ var externals = []external{
 }
 
 // runExternal writes f to a temporary file, runs the solver on it under ctx,
-// and reads its answer.
-func runExternal(ctx context.Context, x external, f *cnf.Formula) Result {
+// and reads its answer; with proof != "", the solver also writes its DRAT
+// proof there (x.proof).
+func runExternal(ctx context.Context, x external, f *cnf.Formula, proof string) Result {
 	dir, err := os.MkdirTemp("", "boardsat-"+strings.ReplaceAll(x.name, "+", "p")+"-")
 	if err != nil {
 		return Result{Status: puzzle.Error, Message: err.Error()}
@@ -68,7 +73,11 @@ func runExternal(ctx context.Context, x external, f *cnf.Formula) Result {
 	if err != nil {
 		return Result{Status: puzzle.Error, Message: fmt.Sprintf("writing input for %s: %v", x.name, err)}
 	}
-	cmd := solverproc.Command(ctx, x.binary, x.args(in, out)...)
+	args := x.args(in, out)
+	if proof != "" {
+		args = x.proof(in, proof)
+	}
+	cmd := solverproc.Command(ctx, x.binary, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	runErr := cmd.Run()

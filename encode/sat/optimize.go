@@ -240,6 +240,11 @@ func (opt OptimizeOptions) solverAllowed() error {
 // unknown strategy or solver, a solver without PB constraints, a
 // strategy the solver or Incremental does not take.
 func Minimize(ctx context.Context, f *cnf.Formula, obj Objective, opt OptimizeOptions) (OptimizeResult, error) {
+	if Proving(ctx) {
+		// Its bounds are PB constraints, and gophersat's own optimisation
+		// writes no proof: nothing here can be certified.
+		return OptimizeResult{}, errors.New("a certified run cannot bound a PB objective: Minimize's bounds are pseudo-Boolean constraints (and gophersat's own optimisation writes no proof); pick a model that bounds the objective with clauses")
+	}
 	if err := opt.solverAllowed(); err != nil {
 		return OptimizeResult{}, err
 	}

@@ -58,8 +58,14 @@ type Solver struct {
 	PB bool
 	// Binary is the executable an external solver runs; "" for in-process.
 	Binary string
+	// Proofs is true when the solver writes a proof of unsatisfiability
+	// that a certified run checks (gophersat's RUP lines, cadical's DRAT).
+	Proofs bool
 
 	run func(ctx context.Context, f *cnf.Formula) Result
+	// prove runs an external solver that writes its DRAT proof (ASCII) to
+	// the file proof; nil for the others.
+	prove func(ctx context.Context, f *cnf.Formula, proof string) Result
 }
 
 // Available reports why the solver cannot run here (its binary is not on
@@ -82,14 +88,18 @@ const DefaultSolver = "gophersat"
 const BlockingSolver = "gophersat-blocking"
 
 func init() {
-	Solvers.Add("gophersat", Solver{Name: "gophersat", Default: true, PB: true,
+	Solvers.Add("gophersat", Solver{Name: "gophersat", Default: true, PB: true, Proofs: true,
 		Doc: "gophersat v1.4.0 in-process CDCL solver, PB constraints native; counts with boardsat's projected enumerator", run: gophersatSolve})
-	Solvers.Add(BlockingSolver, Solver{Name: BlockingSolver, PB: true,
+	Solvers.Add(BlockingSolver, Solver{Name: BlockingSolver, PB: true, Proofs: true,
 		Doc: "gophersat, counting by incremental Solve + one blocking clause per model (slower; for comparison)", run: gophersatSolve})
 	for _, x := range externals {
 		x := x
-		Solvers.Add(x.name, Solver{Name: x.name, Doc: x.doc, PB: x.pb, Binary: x.binary,
-			run: func(ctx context.Context, f *cnf.Formula) Result { return runExternal(ctx, x, f) }})
+		s := Solver{Name: x.name, Doc: x.doc, PB: x.pb, Binary: x.binary, Proofs: x.proof != nil,
+			run: func(ctx context.Context, f *cnf.Formula) Result { return runExternal(ctx, x, f, "") }}
+		if x.proof != nil {
+			s.prove = func(ctx context.Context, f *cnf.Formula, proof string) Result { return runExternal(ctx, x, f, proof) }
+		}
+		Solvers.Add(x.name, s)
 		solverproc.Register(solverproc.External{Name: x.name, Binary: x.binary})
 	}
 }
@@ -132,6 +142,9 @@ func Solve(ctx context.Context, f *cnf.Formula, solverName string) (Result, erro
 	}
 	if ctx.Err() != nil {
 		return Result{Status: puzzle.Timeout, Message: "time limit reached before solving"}, nil
+	}
+	if sink := proofSinkOf(ctx); sink != nil {
+		return solveProving(ctx, s, f, sink)
 	}
 	return s.run(ctx, f), nil
 }

@@ -23,6 +23,11 @@ import (
 // assumption can never be retracted. A search that needs to loosen a bound
 // (UNSAT-SAT ascent, bisection) cannot use a Session.
 //
+// Under a context that asks for proofs (WithProofs), every UNSAT of the
+// kept solver is proved by a fresh proof-giving call on the whole formula
+// (proveSession): the kept solver's own learning spans formulas that
+// differ from call to call.
+//
 // The time limit stops a Session like any other gophersat call: with a
 // context that can end, the solver lives in a child process of its own
 // (not the shared worker of searchOne), killed when the context ends,
@@ -81,7 +86,15 @@ func (s *Session) Solve(ctx context.Context) Result {
 		// already: adding constraints keeps it unsat.
 		r := *s.last
 		r.Stats = map[string]int64{}
+		if sink := proofSinkOf(ctx); sink != nil && r.Status == puzzle.Unsat && s.sent != s.f.NumClauses() {
+			// Unsat again, of a larger formula: proved afresh.
+			s.sent, s.sentPB = s.f.NumClauses(), len(s.f.PBs())
+			return proveSession(ctx, s.f, sink, r)
+		}
 		return r
+	}
+	if sink := proofSinkOf(ctx); sink != nil && len(s.f.PBs()) > 0 {
+		return s.end(Result{Status: puzzle.Error, Message: errNoProofPB(s.f).Error()})
 	}
 	if ctx.Err() != nil {
 		return timeoutResult(nil)
@@ -134,6 +147,11 @@ func (s *Session) Solve(ctx context.Context) Result {
 		return s.end(Result{Status: puzzle.Error, Stats: r.Stats, Message: r.Err})
 	case r.Verdict == "unsat":
 		res = Result{Status: puzzle.Unsat, Stats: r.Stats}
+		if sink := proofSinkOf(ctx); sink != nil {
+			if res = proveSession(ctx, s.f, sink, res); res.Status != puzzle.Unsat {
+				return s.end(res)
+			}
+		}
 	case r.Verdict == "sat":
 		res = checkModel("gophersat", s.f, r.Model, r.Stats)
 		if res.Status != puzzle.OK {

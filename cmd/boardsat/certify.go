@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/boardsat/boardsat/certify"
+	"github.com/boardsat/boardsat/encode/sat"
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// certFlags are solve's options for certified answers.
+type certFlags struct {
+	certify bool
+	dir     string
+	force   bool
+}
+
+func (c *certFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&c.certify, "certify", false, "prove every refutation the answer rests on and check each proof (sat backend, gophersat or cadical, clausal encodings); the answer gains certified and certificate")
+	fs.StringVar(&c.dir, "proof", "", "write each refutation's CNF and ASCII DRAT proof and a MANIFEST to `DIR` (implies --certify)")
+	fs.BoolVar(&c.force, "force", false, "with --proof, write into a directory that is not empty")
+}
+
+// on reports whether the run is certified.
+func (c *certFlags) on() bool { return c.certify || c.dir != "" }
+
+// start checks a certified request before it runs and returns the
+// context that collects its proofs and the recorder that checks them;
+// nil when the run is not certified.
+func (c *certFlags) start(ctx context.Context, backend string, req puzzle.Request, sf *splitFlags) (context.Context, *certify.Recorder, error) {
+	if !c.on() {
+		if c.force {
+			return ctx, nil, badInputf("--force is for --proof DIR")
+		}
+		return ctx, nil, nil
+	}
+	if backend != "sat" {
+		return ctx, nil, badInputf("--certify needs --backend sat: the %s backend writes no proofs", backend)
+	}
+	if err := sat.Provable(req.Solver); err != nil {
+		return ctx, nil, badInput(err)
+	}
+	if sf.shard != "" || sf.checkpoint != "" {
+		return ctx, nil, badInputf("--certify runs whole: not with --shard or --checkpoint")
+	}
+	if req.Task == puzzle.Unique {
+		return ctx, nil, badInputf("--certify does not do task unique: its count of classes rests on the symmetry argument alone; certify task count")
+	}
+	rec := &certify.Recorder{Dir: c.dir}
+	if c.dir != "" {
+		if err := certify.PrepareDir(c.dir, c.force); err != nil {
+			return ctx, nil, badInput(err)
+		}
+	}
+	return sat.WithProofs(ctx, rec), rec, nil
+}
+
+// finish turns the recorder's verdict into the answer: a proof that
+// failed its check makes the answer an error naming it, never ok; the
+// MANIFEST is written when proofs go to a directory.
+func (c *certFlags) finish(rec *certify.Recorder, args []string, ans *puzzle.Answer) error {
+	if rec == nil {
+		return nil
+	}
+	if msg := rec.Failure(); msg != "" {
+		ans.Status, ans.Message = puzzle.Error, msg
+	}
+	summary := string(ans.Status)
+	if ans.Objective != nil {
+		summary += ", objective " + ans.Objective.String()
+	}
+	if ans.Status == puzzle.OK && (ans.Count > 0 || ans.Big != nil) {
+		summary += ", count " + ans.CountString()
+	}
+	if ans.Length > 0 {
+		summary += fmt.Sprintf(", length %d", ans.Length)
+	}
+	if err := rec.WriteManifest("boardsat solve "+strings.Join(args, " "), summary); err != nil {
+		return badInput(err)
+	}
+	return nil
+}
+
+// certified reports whether an answer is certified: it is ok or unsat,
+// and every refutation it rests on was checked.
+func certified(rec *certify.Recorder, ans puzzle.Answer) bool {
+	return rec != nil && rec.Certified() && (ans.Status == puzzle.OK || ans.Status == puzzle.Unsat)
+}
+
+// printCertificate prints a certified run's verdict and certificate as
+// text rows.
+func printCertificate(w io.Writer, ok bool, c certify.Certificate) {
+	row := func(k string, v any) { fmt.Fprintf(w, "%-14s %v\n", k+":", v) }
+	row("certified", ok)
+	row("refutations", fmt.Sprintf("%d (%s; %d lemmas, %d bytes; checked in %.3f s by %s)", c.Refutations, c.Format, c.Lemmas, c.Bytes, c.CheckSeconds, c.Checker))
+	for _, cl := range c.Claims {
+		row("proved", cl)
+	}
+	for _, a := range c.Arguments {
+		row("not proved", a)
+	}
+}
