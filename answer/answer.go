@@ -102,6 +102,38 @@ type Answer struct {
 	// Message explains a status other than ok (the reason of a refusal, the
 	// error, what timed out); null when there is nothing to say.
 	Message *string `json:"message"`
+	// Certified is, for a certified run (solve --certify), true when the
+	// answer is ok or unsat and every refutation it rests on was proved
+	// and the proof checked; false otherwise. Null for a run not certified.
+	Certified *bool `json:"certified"`
+	// Certificate sums up a certified run's proofs; null for a run not
+	// certified.
+	Certificate *Certificate `json:"certificate"`
+}
+
+// Certificate sums up the proofs of a certified run (package certify
+// makes it): every refutation the answer rests on, proved by the solver
+// and checked by boardsat's checkers.
+type Certificate struct {
+	// Format is the proofs' format: "DRAT" (gophersat's RUP lines are DRAT
+	// without deletions).
+	Format string `json:"format"`
+	// Refutations counts the refutations the answer rests on.
+	Refutations int `json:"refutations"`
+	// Lemmas and Bytes sum the proofs' lemmas and sizes (ASCII DRAT).
+	Lemmas int64 `json:"lemmas"`
+	Bytes  int64 `json:"bytes"`
+	// CheckSeconds sums the checks' wall time; the checks run in the
+	// solving process, so their CPU is inside the run's.
+	CheckSeconds float64 `json:"check_seconds"`
+	// Checker names the checkers that verified the proofs.
+	Checker string `json:"checker"`
+	// Claims says in words what each refutation proves, in order.
+	Claims []string `json:"claims"`
+	// Arguments lists the steps of the answer outside the refuted
+	// formulas, which no proof covers (lex-leader symmetry breaking, the
+	// orbit arithmetic of a count); empty when there are none.
+	Arguments []string `json:"arguments"`
 }
 
 // Item is the line a task "all" prints for each solution, before its

@@ -23,6 +23,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/encode/sat"
 )
@@ -172,34 +173,11 @@ func (r *Recorder) Failure() string {
 	return failure(*r.failed)
 }
 
-// Certificate sums up a certified run: the JSON answer's "certificate".
-type Certificate struct {
-	// Format is the proofs' format: "DRAT" (gophersat's RUP lines are
-	// DRAT without deletions).
-	Format string `json:"format"`
-	// Refutations counts the refutations the answer rests on, every one
-	// checked when the answer is certified.
-	Refutations int `json:"refutations"`
-	// Lemmas and Bytes sum the proofs' lemmas and sizes (ASCII DRAT).
-	Lemmas int64 `json:"lemmas"`
-	Bytes  int64 `json:"bytes"`
-	// CheckSeconds sums the checks' wall time (in this process: inside
-	// the run's CPU time).
-	CheckSeconds float64 `json:"check_seconds"`
-	// Checker names the checkers that verified the proofs.
-	Checker string `json:"checker"`
-	// Claims says what each refutation proves, in order.
-	Claims []string `json:"claims"`
-	// Arguments lists the steps of the answer outside the refuted
-	// formulas, which no proof covers (empty when there are none).
-	Arguments []string `json:"arguments"`
-}
-
 // Certificate returns the run's certificate so far.
-func (r *Recorder) Certificate() Certificate {
+func (r *Recorder) Certificate() answer.Certificate {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	c := Certificate{Format: "DRAT", Claims: []string{}, Arguments: append([]string{}, r.notes...)}
+	c := answer.Certificate{Format: "DRAT", Claims: []string{}, Arguments: append([]string{}, r.notes...)}
 	for _, rec := range r.records {
 		c.Refutations++
 		c.Lemmas += rec.Lemmas

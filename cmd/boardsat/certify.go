@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/certify"
 	"github.com/boardsat/boardsat/encode/sat"
 	"github.com/boardsat/boardsat/puzzle"
@@ -93,7 +94,7 @@ func certified(rec *certify.Recorder, ans puzzle.Answer) bool {
 
 // printCertificate prints a certified run's verdict and certificate as
 // text rows.
-func printCertificate(w io.Writer, ok bool, c certify.Certificate) {
+func printCertificate(w io.Writer, ok bool, c answer.Certificate) {
 	row := func(k string, v any) { fmt.Fprintf(w, "%-14s %v\n", k+":", v) }
 	row("certified", ok)
 	row("refutations", fmt.Sprintf("%d (%s; %d lemmas, %d bytes; checked in %.3f s by %s)", c.Refutations, c.Format, c.Lemmas, c.Bytes, c.CheckSeconds, c.Checker))

@@ -117,11 +117,12 @@ func runSolveFlags(args []string, f *solveFlags, specArg *string, stdout io.Writ
 	if len(pos) != 1 {
 		return badInputf("want exactly one SPEC, like boardsat solve queens:8")
 	}
-	return solve(pos[0], *f, sf, stdout)
+	return solve(pos[0], *f, sf, cf, args, stdout)
 }
 
-// solve answers one request: the spec as given, with the flags parsed.
-func solve(specArg string, f solveFlags, sf splitFlags, stdout io.Writer) error {
+// solve answers one request: the spec as given, with the flags parsed
+// (args, the command line, names a certified run's proofs).
+func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []string, stdout io.Writer) error {
 	spec, err := puzzle.Parse(specArg)
 	if err != nil {
 		return badInput(err)
@@ -180,7 +181,12 @@ func solve(specArg string, f solveFlags, sf splitFlags, stdout io.Writer) error 
 		return writeShard(stdout, backend.Name(), req, ans, secs)
 	}
 	if f.format == "json" {
-		return answer.New(backend.Name(), req, ans, secs).Write(stdout)
+		a := answer.New(backend.Name(), req, ans, secs)
+		if rec != nil {
+			ok, c := certified(rec, ans), rec.Certificate()
+			a.Certified, a.Certificate = &ok, &c
+		}
+		return a.Write(stdout)
 	}
 	printText(stdout, backend.Name(), req, ans, secs)
 	if rec != nil {

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCertifyRefusals: what cannot give a proof is refused under
+// --certify in one line, exit 2, before anything runs.
+func TestCertifyRefusals(t *testing.T) {
+	full := t.TempDir()
+	if err := os.WriteFile(filepath.Join(full, "x"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--encoding", "satunsat+native"}, "pseudo-Boolean constraints"},
+		{[]string{"--encoding", "pbmin+totalizer"}, "model pbmin runs gophersat's own PB optimisation, which writes no proof"},
+		{[]string{"--solver", "minisat"}, "solver minisat writes no proof"},
+		{[]string{"--solver", "clasp"}, "solver clasp writes no proof"},
+		{[]string{"--backend", "native"}, "--certify needs --backend sat"},
+		{[]string{"--proof", full}, "is not empty"},
+		{[]string{"--shard", "1/2", "--task", "count"}, "--certify runs whole"},
+	}
+	for _, c := range cases {
+		args := append([]string{"solve", "dominate:6x6:Q", "--backend", "sat", "--task", "optimum", "--certify"}, c.args...)
+		status, out, errb := runCLI(args...)
+		if status != 2 || out != "" || strings.Count(errb, "\n") != 1 || !strings.Contains(errb, c.want) {
+			t.Errorf("%v: status %d, stdout %q, stderr %q; want 2, nothing, one line with %q", c.args, status, out, errb, c.want)
+		}
+	}
+}
+
+// TestCertifiedJSON: a certified optimum carries certified and its
+// certificate, and --proof writes the MANIFEST.
+func TestCertifiedJSON(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "p")
+	status, out, errb := runCLI("solve", "dominate:6x6:Q", "--backend", "sat", "--task", "optimum", "--encoding", "unsatsat+totalizer", "--format", "json", "--proof", dir)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errb)
+	}
+	var j struct {
+		Status      string `json:"status"`
+		Objective   int    `json:"objective"`
+		Certified   bool   `json:"certified"`
+		Certificate struct {
+			Format      string   `json:"format"`
+			Refutations int      `json:"refutations"`
+			Lemmas      int64    `json:"lemmas"`
+			Bytes       int64    `json:"bytes"`
+			Checker     string   `json:"checker"`
+			Claims      []string `json:"claims"`
+		} `json:"certificate"`
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatalf("%v in %s", err, out)
+	}
+	c := j.Certificate
+	if j.Status != "ok" || j.Objective != 3 || !j.Certified || c.Format != "DRAT" || c.Refutations != 3 || c.Lemmas == 0 || c.Bytes == 0 || c.Checker == "" ||
+		c.Claims[2] != "dominate:6x6:Q has no dominating set of at most 2 queens" {
+		t.Errorf("answer %s", out)
+	}
+	m, err := os.ReadFile(filepath.Join(dir, "MANIFEST"))
+	if err != nil || !strings.Contains(string(m), "003.cnf\t003.drat\tVERIFIED\tgophersat") || !strings.Contains(string(m), "# answer: ok, objective 3") {
+		t.Errorf("MANIFEST: %v\n%s", err, m)
+	}
+}
