@@ -74,6 +74,21 @@ type clause struct {
 	active bool
 }
 
+// watch is an entry of a watch list: a clause, and its other watched
+// literal, which spares a visit to the clause when it is true.
+type watch struct {
+	cls     int32
+	blocker lit
+}
+
+// family returns the index of the watch lists clause idx belongs in.
+func (c *checker) family(idx int32) int {
+	if c.clauses[idx].core {
+		return 1
+	}
+	return 0
+}
+
 // ratGroup is the part of a RAT lemma's LRAT hints for one clause that
 // holds the negated pivot: the hints refuting the resolvent.
 type ratGroup struct {
@@ -99,12 +114,14 @@ type stepInfo struct {
 // checker holds the clause database, the top-level assignment and its
 // trail, and the watch lists.
 type checker struct {
-	clauses  []clause
-	nOrig    int
-	watches  [][]int32 // by literal: clauses watching it
-	val      []int8    // by literal: 1 true, -1 false, 0 unassigned
-	reason   []int32   // by variable: the clause that implied it, -1 none
-	trailPos []int32   // by variable: position on the trail
+	clauses []clause
+	nOrig   int
+	// watches[1][l] lists the core clauses watching literal l,
+	// watches[0][l] the others: propagation visits them separately.
+	watches  [2][][]watch
+	val      []int8  // by literal: 1 true, -1 false, 0 unassigned
+	reason   []int32 // by variable: the clause that implied it, -1 none
+	trailPos []int32 // by variable: position on the trail
 	trail    []lit
 	qCore    int     // trail position of the next literal for core clauses
 	qAll     int     // ... for the other clauses
@@ -115,6 +132,7 @@ type checker struct {
 	index    map[uint64][]int32 // literal-set hash -> active clauses
 	hints    map[int32]*lemmaHints
 	final    []int32 // hints of the empty clause
+	chunk    []lit   // where the next clauses' literals go, side by side
 	info     []stepInfo
 }
 
@@ -124,7 +142,8 @@ func (c *checker) grow(v int) {
 		c.trailPos = append(c.trailPos, 0)
 		c.seen = append(c.seen, false)
 		c.val = append(c.val, 0, 0)
-		c.watches = append(c.watches, nil, nil)
+		c.watches[0] = append(c.watches[0], nil, nil)
+		c.watches[1] = append(c.watches[1], nil, nil)
 		c.stamp = append(c.stamp, 0, 0)
 	}
 }
@@ -132,7 +151,10 @@ func (c *checker) grow(v int) {
 // newClause adds lits (duplicates dropped, order kept) to the database.
 func (c *checker) newClause(in []int, step int) int32 {
 	c.stampNow++
-	lits := make([]lit, 0, len(in))
+	if cap(c.chunk)-len(c.chunk) < len(in) {
+		c.chunk = make([]lit, 0, max(1<<16, len(in)))
+	}
+	lits := c.chunk[len(c.chunk):len(c.chunk):cap(c.chunk)]
 	for _, x := range in {
 		l := toLit(x)
 		c.grow(l.v())
@@ -142,6 +164,8 @@ func (c *checker) newClause(in []int, step int) int32 {
 		c.stamp[l] = c.stampNow
 		lits = append(lits, l)
 	}
+	lits = lits[:len(lits):len(lits)]
+	c.chunk = c.chunk[:len(c.chunk)+len(lits)]
 	cl := clause{lits: lits, step: step, active: true}
 	if len(lits) > 0 {
 		cl.pivot = lits[0]
@@ -216,8 +240,9 @@ func (c *checker) attach(idx int32) bool {
 		}
 		lits[k], lits[best] = lits[best], lits[k]
 	}
-	c.watches[lits[0]] = append(c.watches[lits[0]], idx)
-	c.watches[lits[1]] = append(c.watches[lits[1]], idx)
+	w := c.watches[c.family(idx)]
+	w[lits[0]] = append(w[lits[0]], watch{idx, lits[1]})
+	w[lits[1]] = append(w[lits[1]], watch{idx, lits[0]})
 	switch {
 	case c.val[lits[0]] == -1:
 		return false
@@ -239,35 +264,63 @@ func (c *checker) detach(idx int32) {
 			c.units = c.units[:len(c.units)-1]
 		}
 	default:
-		for _, l := range cl.lits[:2] {
-			ws := c.watches[l]
-			if i := slices.Index(ws, idx); i >= 0 {
-				c.watches[l] = slices.Delete(ws, i, i+1)
+		c.unwatch(idx, c.family(idx))
+	}
+}
+
+// unwatch removes clause idx from the watch lists of family f.
+func (c *checker) unwatch(idx int32, f int) {
+	for _, l := range c.clauses[idx].lits[:2] {
+		ws := c.watches[f][l]
+		for i := range ws {
+			if ws[i].cls == idx {
+				c.watches[f][l] = slices.Delete(ws, i, i+1)
+				break
 			}
 		}
 	}
+}
+
+// makeCore marks clause idx core, moving its watches to the core lists.
+func (c *checker) makeCore(idx int32) {
+	cl := &c.clauses[idx]
+	if cl.core {
+		return
+	}
+	cl.core = true
+	if !cl.active || len(cl.lits) < 2 {
+		return
+	}
+	c.unwatch(idx, 0)
+	w := c.watches[1]
+	w[cl.lits[0]] = append(w[cl.lits[0]], watch{idx, cl.lits[1]})
+	w[cl.lits[1]] = append(w[cl.lits[1]], watch{idx, cl.lits[0]})
 }
 
 // scan visits the clauses watching fl, which has just become false, that
 // are core (or not): it moves their watch, or assigns their last literal.
 // It returns a falsified clause, or -1.
 func (c *checker) scan(fl lit, core bool) int32 {
-	ws := c.watches[fl]
+	f := 0
+	if core {
+		f = 1
+	}
+	ws := c.watches[f][fl]
 	j := 0
 	for i := 0; i < len(ws); i++ {
-		ci := ws[i]
-		cl := &c.clauses[ci]
-		if cl.core != core {
-			ws[j] = ci
+		w := ws[i]
+		if c.val[w.blocker] == 1 {
+			ws[j] = w
 			j++
 			continue
 		}
-		lits := cl.lits
+		lits := c.clauses[w.cls].lits
 		if lits[0] == fl {
 			lits[0], lits[1] = lits[1], lits[0]
 		}
+		w.blocker = lits[0]
 		if c.val[lits[0]] == 1 {
-			ws[j] = ci
+			ws[j] = w
 			j++
 			continue
 		}
@@ -275,7 +328,7 @@ func (c *checker) scan(fl lit, core bool) int32 {
 		for k := 2; k < len(lits); k++ {
 			if c.val[lits[k]] != -1 {
 				lits[1], lits[k] = lits[k], lits[1]
-				c.watches[lits[1]] = append(c.watches[lits[1]], ci)
+				c.watches[f][lits[1]] = append(c.watches[f][lits[1]], w)
 				moved = true
 				break
 			}
@@ -283,16 +336,16 @@ func (c *checker) scan(fl lit, core bool) int32 {
 		if moved {
 			continue
 		}
-		ws[j] = ci
+		ws[j] = w
 		j++
 		if c.val[lits[0]] == -1 {
 			j += copy(ws[j:], ws[i+1:])
-			c.watches[fl] = ws[:j]
-			return ci
+			c.watches[f][fl] = ws[:j]
+			return w.cls
 		}
-		c.assign(lits[0], ci)
+		c.assign(lits[0], w.cls)
 	}
-	c.watches[fl] = ws[:j]
+	c.watches[f][fl] = ws[:j]
 	return -1
 }
 
@@ -357,7 +410,7 @@ func (c *checker) chain(pending int) []int32 {
 			continue
 		}
 		out = append(out, r)
-		c.clauses[r].core = true
+		c.makeCore(r)
 		for _, x := range c.clauses[r].lits {
 			if w := x.v(); w != v && !c.seen[w] {
 				c.seen[w] = true
@@ -380,7 +433,7 @@ func (c *checker) analyze(confl int32) []int32 {
 		}
 	}
 	out := c.chain(pending)
-	c.clauses[confl].core = true
+	c.makeCore(confl)
 	return append(out, confl)
 }
 
@@ -533,7 +586,7 @@ func Check(f *CNF, steps []Step, opts CheckOptions) Result {
 	c.final = c.analyze(confl)
 	if opts.All {
 		for i := c.nOrig; i < len(c.clauses); i++ {
-			c.clauses[i].core = true
+			c.makeCore(int32(i))
 		}
 	}
 	// Backward pass.
