@@ -445,8 +445,12 @@ func TestReadErrors(t *testing.T) {
 	if _, err := proof.VerifySteps(2, [][]int{{1, 3}}, steps, 0, proof.Options{}); err == nil {
 		t.Error("VerifySteps took a literal above vars")
 	}
-	if _, err := proof.VerifySteps(2, [][]int{{1}}, nil, 0, proof.Options{}); err == nil {
-		t.Error("VerifySteps took an empty proof")
+	// No steps: verified only when unit propagation refutes the formula.
+	if rep, err := proof.VerifySteps(2, [][]int{{1}, {-1, 2}, {-2}}, nil, 0, proof.Options{}); err != nil || !rep.Verified {
+		t.Errorf("no steps for a formula refuted by unit propagation: %v %+v", err, rep)
+	}
+	if rep, err := proof.VerifySteps(2, [][]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}}, nil, 0, proof.Options{}); err != nil || rep.Verified || !strings.Contains(rep.Reason, "no conflict") {
+		t.Errorf("no steps for a formula unit propagation does not refute: %v %+v", err, rep)
 	}
 }
 

@@ -77,7 +77,9 @@ func Verify(cnf, drat io.Reader, opts Options) (Report, error) {
 
 // VerifySteps is Verify on a formula and a proof held in memory: vars
 // variables, the clauses (literals v or -v), the steps. bytes is recorded
-// as the proof's size.
+// as the proof's size. Unlike a proof file, the steps may be none (a
+// solver that found the formula refuted before its first decision may
+// write nothing): the formula must then be refuted by unit propagation.
 func VerifySteps(vars int, clauses [][]int, steps []Step, bytes int64, opts Options) (Report, error) {
 	start := time.Now()
 	if vars > MaxVar {
@@ -96,9 +98,6 @@ func VerifySteps(vars int, clauses [][]int, steps []Step, bytes int64, opts Opti
 				return Report{}, fmt.Errorf("drat: step %d holds the literal %d", i+1, l)
 			}
 		}
-	}
-	if len(steps) == 0 {
-		return Report{}, ErrEmpty
 	}
 	rep, err := check(&CNF{Vars: vars, Clauses: clauses}, clauses, steps, opts)
 	rep.Bytes = bytes
