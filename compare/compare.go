@@ -87,6 +87,11 @@ type Options struct {
 	Timeout time.Duration
 	// Threads is passed to every request (0: one per core).
 	Threads int
+	// Started, if set, hears of each variant as its run starts: the
+	// variant, its place i (from 1) of n, and the context of the run,
+	// which a meter may ride (progress.WithNote). It returns the context
+	// to run with.
+	Started func(ctx context.Context, i, n int, v Variant) context.Context
 }
 
 // Published returns the published answer for spec and task in comparable
@@ -223,11 +228,15 @@ func RunOne(ctx context.Context, v Variant, spec puzzle.Spec, task puzzle.Task, 
 // the answers.
 func Run(ctx context.Context, spec puzzle.Spec, task puzzle.Task, variants []Variant, opt Options) Report {
 	r := Report{Spec: spec, Task: task}
-	for _, v := range variants {
+	for i, v := range variants {
 		if ctx.Err() != nil {
 			break
 		}
-		r.Outcomes = append(r.Outcomes, RunOne(ctx, v, spec, task, opt))
+		vctx := ctx
+		if opt.Started != nil {
+			vctx = opt.Started(ctx, i+1, len(variants), v)
+		}
+		r.Outcomes = append(r.Outcomes, RunOne(vctx, v, spec, task, opt))
 	}
 	r.judge(ctx)
 	return r

@@ -3,6 +3,7 @@ package progress
 import (
 	"bytes"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -110,4 +111,91 @@ func TestPhase(t *testing.T) {
 			t.Errorf("no line %q in\n%s", w, b.String())
 		}
 	}
+}
+
+// TestHeartbeat: a started meter reports at least every Every (beats
+// report once four fifths of it have passed) also without updates, as working with no estimate, with its note; nothing after
+// Finish.
+func TestHeartbeat(t *testing.T) {
+	var b strings.Builder
+	now := time.Unix(0, 0)
+	m := &Meter{W: &b, Label: "queens:20", Unit: "models", Every: 5 * time.Second, Now: func() time.Time { return now }}
+	m.Start()
+	m.Note("probe cost <= 14")
+	for range 12 {
+		now = now.Add(time.Second)
+		m.Beat()
+	}
+	m.Finish()
+	now = now.Add(time.Minute)
+	m.Beat()
+	want := "queens:20: elapsed 0:05, working, no estimate, probe cost <= 14\n" +
+		"queens:20: elapsed 0:09, working, no estimate, probe cost <= 14\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+// TestStaleEstimate: an ETA is printed while the time it gave has not run
+// out; a last step that takes minutes is reported as working, with no
+// estimate, every Every.
+func TestStaleEstimate(t *testing.T) {
+	var b strings.Builder
+	now := time.Unix(0, 0)
+	m := &Meter{W: &b, Label: "bench main", Unit: "runs", Every: 5 * time.Second, Now: func() time.Time { return now }}
+	m.Start()
+	m.Update(0, 775, "")
+	now = now.Add(120 * time.Second)
+	m.Update(773, 775, "queens:20 sat")
+	for range 60 {
+		now = now.Add(time.Second)
+		m.Beat()
+	}
+	m.Finish()
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 16 {
+		t.Fatalf("%d lines, want 16 (one at 2:00, then every 4 s for a minute):\n%s", len(lines), b.String())
+	}
+	if want := "bench main: 773/775 runs (99.7%), elapsed 2:00, ETA 0:00, queens:20 sat"; lines[0] != want {
+		t.Errorf("first line %q, want %q", lines[0], want)
+	}
+	if want := "bench main: 773/775 runs (99.7%), elapsed 3:00, working, no estimate, queens:20 sat"; lines[15] != want {
+		t.Errorf("last line %q, want %q", lines[15], want)
+	}
+}
+
+// TestHeartbeatTicks: Start's own ticker reports without any call, and
+// stops at Finish.
+func TestHeartbeatTicks(t *testing.T) {
+	var b syncBuffer
+	m := &Meter{W: &b, Label: "x", Every: 10 * time.Millisecond, Delay: time.Nanosecond}
+	m.Start()
+	deadline := time.Now().Add(10 * time.Second)
+	for strings.Count(b.String(), "working, no estimate") < 2 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	m.Finish()
+	n := b.String()
+	time.Sleep(50 * time.Millisecond)
+	if strings.Count(n, "working, no estimate") < 2 || b.String() != n {
+		t.Errorf("heartbeat output %q, then %q", n, b.String())
+	}
+}
+
+// syncBuffer is a buffer safe for the heartbeat's goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

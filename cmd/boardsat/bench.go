@@ -134,6 +134,9 @@ func runBench(args []string, stdout io.Writer) error {
 	}
 	if !*quiet {
 		opt.Progress = &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: "bench " + pos[0], Unit: "runs", Every: progressEvery}
+		// A report at least every 5 s, also while one run takes minutes.
+		opt.Progress.Start()
+		defer opt.Progress.Finish()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/compare"
+	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -49,6 +50,7 @@ func runCompare(args []string, stdout io.Writer) error {
 	maxSide := fs.Int("max-side", 4, "with --sweep: largest board side (pieces, tours)")
 	maxPieces := fs.Int("max-pieces", 3, "with --sweep: most pieces on a board")
 	maxQueens := fs.Int("max-queens", 8, "with --sweep: largest n for queens:n")
+	quiet := fs.Bool("quiet", false, "print no progress on stderr (each variant as it starts, and a line at least every 5 s)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -82,6 +84,25 @@ func runCompare(args []string, stdout io.Writer) error {
 	if len(pos) == 0 {
 		return badInputf("want at least one SPEC (or --sweep), like boardsat compare queens:8")
 	}
+	var label string // the instance under comparison, for the meter
+	if !*quiet {
+		// Each variant is announced as it starts, and a run that takes
+		// long is reported at least every 5 s (progress package).
+		var meter *progress.Meter
+		opt.Started = func(ctx context.Context, i, n int, v compare.Variant) context.Context {
+			if meter == nil || i == 1 {
+				meter.Finish()
+				meter = &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: "compare " + label, Unit: "variants", Every: progressEvery}
+				meter.Start()
+			}
+			if !progressTerminal {
+				fmt.Fprintf(progressOut, "compare %s: variant %d/%d %s starts\n", label, i, n, v)
+			}
+			meter.Update(i-1, n, v.String())
+			return progress.WithNote(ctx, meter)
+		}
+		defer func() { meter.Finish() }()
+	}
 	var specs []puzzle.Spec
 	for _, s := range pos {
 		spec, err := puzzle.Parse(s)
@@ -106,6 +127,7 @@ func runCompare(args []string, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "%s  task %s\n  no variant of %q applies to %s: skipped\n", spec, t, *backends, spec.Puzzle())
 			continue
 		}
+		label = spec.String()
 		r := compare.Run(ctx, spec, t, variants, opt)
 		r.Print(stdout)
 		if d := r.Disagreeing(); len(d) > 0 {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
+	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -148,6 +149,11 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 	if err != nil {
 		return err
 	}
+	// The meter reports at least every 5 s until the answer (progress
+	// package): a search with no subproblems to count shows as working,
+	// with what it says it does (progress.Notef).
+	meter.Start()
+	ctx = progress.WithNote(ctx, meter)
 	if f.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)

@@ -153,7 +153,7 @@ func TestProgressLines(t *testing.T) {
 	if status, _, errOut := runCLI("solve", "queens:13", "--threads", "1"); status != 0 {
 		t.Fatal(errOut)
 	}
-	line := regexp.MustCompile(`^queens:13: (\d+)/(\d+) subproblems \(\d+\.\d%\), elapsed \d+:\d\d, ETA (--:--|\d+:\d\d)$`)
+	line := regexp.MustCompile(`^queens:13: (\d+/\d+ subproblems \(\d+\.\d%\), )?elapsed \d+:\d\d, (ETA \d+:\d\d|working, no estimate)$`)
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
 	if len(lines) < 2 {
 		t.Fatalf("progress %q: want several lines", buf.String())
@@ -336,5 +336,55 @@ func TestTamperedCheckpointRefusedCLI(t *testing.T) {
 	known, _ := puzzle.KnownCount(puzzle.MustParse("queens:10"), puzzle.Count)
 	if status != 0 || !strings.Contains(out, fmt.Sprintf(`"count":%d,`, known)) {
 		t.Errorf("untouched checkpoint: exit %d, %s", status, out)
+	}
+}
+
+// TestNeverSilent: with progress on, a SAT count by blocking clauses,
+// which has no subproblems to count, reports as working with no estimate
+// and the models so far; compare announces every variant as it starts.
+func TestNeverSilent(t *testing.T) {
+	var buf bytes.Buffer
+	var mu sync.Mutex
+	oldOut, oldTerm, oldEvery := progressOut, progressTerminal, progressEvery
+	progressOut, progressTerminal, progressEvery = lockedWriter{&mu, &buf}, false, time.Millisecond
+	defer func() { progressOut, progressTerminal, progressEvery = oldOut, oldTerm, oldEvery }()
+	text := func() string { mu.Lock(); defer mu.Unlock(); return buf.String() }
+	if status, _, errOut := runCLI("solve", "queens:9", "--backend", "sat", "--task", "count", "--solver", "gophersat-blocking"); status != 0 {
+		t.Fatal(errOut)
+	}
+	line := regexp.MustCompile(`^queens:9: elapsed \d+:\d\d, working, no estimate(, \d+ projected models, one blocking clause each)?$`)
+	lines := strings.Split(strings.TrimSpace(text()), "\n")
+	noted := false
+	for _, l := range lines {
+		if !line.MatchString(l) {
+			t.Errorf("progress line %q", l)
+		}
+		noted = noted || strings.Contains(l, "projected models")
+	}
+	if !noted {
+		t.Errorf("no line names the models so far:\n%s", text())
+	}
+	mu.Lock()
+	buf.Reset()
+	mu.Unlock()
+	status, out, errOut := runCLI("compare", "queens:5")
+	if status != 0 {
+		t.Fatalf("compare: %d %s", status, errOut)
+	}
+	starts := regexp.MustCompile(`(?m)^compare queens:5: variant (\d+)/(\d+) (\S+) starts$`).FindAllStringSubmatch(text(), -1)
+	if len(starts) < 2 || starts[0][2] != fmt.Sprint(len(starts)) {
+		t.Fatalf("compare announced %d variants:\n%s", len(starts), text())
+	}
+	for i, m := range starts {
+		if m[1] != fmt.Sprint(i+1) || !strings.Contains(out, "  "+m[3]+" ") {
+			t.Errorf("announcement %d: %q (the report:\n%s)", i+1, m[0], out)
+		}
+	}
+	mu.Lock()
+	buf.Reset()
+	mu.Unlock()
+	runCLI("compare", "queens:5", "--quiet")
+	if text() != "" {
+		t.Errorf("compare --quiet printed %q", text())
 	}
 }

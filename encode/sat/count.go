@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
 	"github.com/boardsat/boardsat/subproblem"
 	gs "github.com/crillab/gophersat/solver"
@@ -330,6 +331,7 @@ func countBlocking(ctx context.Context, f *cnf.Formula, emit func([]bool) error)
 			return CountResult{Status: puzzle.Error, Stats: stats(), Message: err.Error()}, nil
 		}
 		n++
+		progress.Notef(ctx, "%d projected models, one blocking clause each", n)
 		if em != nil {
 			if err := em.send(model); err != nil {
 				var ee emitError

@@ -15,6 +15,7 @@ import (
 
 	"github.com/boardsat/boardsat/encode/cnf"
 	"github.com/boardsat/boardsat/encode/solverproc"
+	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -58,6 +59,7 @@ func countExternalLoop(ctx context.Context, f *cnf.Formula, s Solver, emit func(
 			return CountResult{Status: puzzle.OK, Count: n, Stats: stats}, nil
 		}
 		n++
+		progress.Notef(ctx, "%d projected models, one blocking clause each", n)
 		if emit != nil {
 			if err := emit(r.Model); err != nil {
 				return CountResult{Status: puzzle.Error, Stats: stats, Message: err.Error()}, err

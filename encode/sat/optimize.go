@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -135,6 +136,7 @@ func Descend(ctx context.Context, opt DescentOptions, probe Probe) (OptimizeResu
 		if ctx.Err() != nil {
 			return false, stopAt(&res, timeoutResult(nil))
 		}
+		progress.Notef(ctx, "probe: a model of cost at most %d? (%d proved a lower bound)", k, res.Bound)
 		r, cost, err := probe(ctx, k, res.Bound)
 		if err != nil {
 			return false, err
@@ -329,6 +331,7 @@ func minimizeGophersat(ctx context.Context, f *cnf.Formula, obj Objective, lower
 		if !keep(p.Model) {
 			bad = true
 		}
+		progress.Notef(ctx, "gophersat's optimisation: best cost so far %d", res.Cost)
 	})
 	for k, v := range r.Stats {
 		res.Stats[k] += v
