@@ -129,13 +129,23 @@ type engine struct {
 	abort func() bool
 
 	dom, allow [][]uint64 // per depth
+	rest       [][]uint64 // per depth: allow less the candidates tried
+	cands      [][]int32  // per depth: the branch square's candidates
+	candGain   [][]int32  // per depth: their gains
 	undom      []uint64
-	gains      []int
-	chosen     []int32
-	nodes      int64
-	stopped    bool
-	count      uint64
-	overflow   bool
+	gains      []int    // the coverage bound's histogram: allowed squares by gain
+	gain       []int32  // the coverage bound's gain of each allowed square
+	zero       []uint64 // the allowed squares of gain 0
+	// minimal says that no set of fewer than limit pieces dominates (the
+	// limit is a proven minimum, or one more than a refuted size): then a
+	// piece that dominates no undominated square is never placed, since
+	// the set less that piece would dominate with fewer.
+	minimal  bool
+	chosen   []int32
+	nodes    int64
+	stopped  bool
+	count    uint64
+	overflow bool
 }
 
 func newEngine(ctx context.Context, g *geom, indep bool, limit int) *engine {
@@ -147,7 +157,15 @@ func newEngine(ctx context.Context, g *geom, indep bool, limit int) *engine {
 		e.allow[i] = make([]uint64, g.words)
 	}
 	e.undom = make([]uint64, g.words)
+	e.cands = make([][]int32, limit+2)
+	e.candGain = make([][]int32, limit+2)
+	e.rest = make([][]uint64, limit+2)
+	for i := range e.rest {
+		e.rest[i] = make([]uint64, g.words)
+	}
 	e.gains = make([]int, g.maxCover+1)
+	e.gain = make([]int32, g.n)
+	e.zero = make([]uint64, g.words)
 	return e
 }
 
@@ -211,46 +229,73 @@ func (e *engine) search(d int) {
 	if d >= e.limit || d+e.lowerBound(und, allow) > e.limit {
 		return
 	}
+	// A child placing c leaves |und| - gain(c) squares to the other
+	// limit-d-1 pieces, which dominate at most the sum of the limit-d-1
+	// largest gains (the coverage bound just computed; a child's gains
+	// are at most its parent's): a child beyond it is pruned unsearched.
+	left := popcount(und)
+	reach := e.topGains(e.limit - d - 1)
 	t := e.branchSquare(und, allow)
 	if t < 0 {
 		return
 	}
-	// The candidates of t, in square order; each child excludes the
-	// candidates before it.
-	cands := make([]int32, 0, 32)
+	// The candidates of t, largest gain first (then square order); each
+	// child excludes the candidates before it (rest is allow less the
+	// candidates tried), so the weak candidates come last with the strong
+	// ones excluded, where the bound prunes most.
+	cands := e.cands[d][:0]
 	for i, w := range e.g.cover[t] {
 		w &= allow[i]
 		for w != 0 {
 			b := bits.TrailingZeros64(w)
 			w &= w - 1
-			cands = append(cands, int32(i*64+b))
+			c := int32(i*64 + b)
+			j := len(cands)
+			cands = append(cands, c)
+			for ; j > 0 && e.gain[cands[j-1]] < e.gain[c]; j-- {
+				cands[j] = cands[j-1]
+			}
+			cands[j] = c
 		}
 	}
-	excluded := make([]int32, 0, len(cands))
+	e.cands[d] = cands
+	// The children overwrite e.gain: keep the candidates' gains.
+	cg := e.candGain[d][:0]
 	for _, c := range cands {
+		cg = append(cg, e.gain[c])
+	}
+	e.candGain[d] = cg
+	rest := e.rest[d]
+	copy(rest, allow)
+	if e.minimal {
+		// A square that dominates nothing undominated never will.
+		for i, z := range e.zero {
+			rest[i] &^= z
+		}
+	}
+	for ci, c := range cands {
+		if left-int(cg[ci]) > reach {
+			// Every later candidate gains no more: all are pruned.
+			return
+		}
 		nd, na := e.dom[d+1], e.allow[d+1]
+		cv := e.g.cover[c]
+		clearBit(rest, int(c))
 		for i := range nd {
-			nd[i] = dom[i] | e.g.cover[c][i]
+			nd[i] = dom[i] | cv[i]
 		}
-		copy(na, allow)
-		for _, x := range excluded {
-			clearBit(na, int(x))
-		}
-		clearBit(na, int(c))
 		if e.indep {
+			at := e.g.attack[c]
 			for i := range na {
-				na[i] &^= e.g.attack[c][i]
+				na[i] = rest[i] &^ at[i]
 			}
+		} else {
+			copy(na, rest)
 		}
 		e.chosen = append(e.chosen[:d], c)
 		e.search(d + 1)
 		if e.stopped {
 			return
-		}
-		excluded = append(excluded, c)
-		// Recompute the undominated set the child overwrote.
-		for i, w := range e.g.full {
-			und[i] = w &^ dom[i]
 		}
 	}
 }
@@ -376,23 +421,34 @@ func (e *engine) coverage(und, allow []uint64) int {
 	left := popcount(und)
 	gains := e.gains
 	clear(gains)
+	clear(e.zero)
 	if c4 := e.g.cover4; c4 != nil {
 		var u [4]uint64
 		copy(u[:], und)
 		for i, w := range allow {
 			for ; w != 0; w &= w - 1 {
-				c := &c4[i*64+bits.TrailingZeros64(w)]
+				sq := i*64 + bits.TrailingZeros64(w)
+				c := &c4[sq]
 				g := bits.OnesCount64(c[0]&u[0]) + bits.OnesCount64(c[1]&u[1]) +
 					bits.OnesCount64(c[2]&u[2]) + bits.OnesCount64(c[3]&u[3])
 				gains[g]++
+				e.gain[sq] = int32(g)
+				if g == 0 {
+					setBit(e.zero, sq)
+				}
 			}
 		}
 		gains[0] = 0
 	} else {
 		for i, w := range allow {
 			for ; w != 0; w &= w - 1 {
-				if g := andCount(e.g.cover[i*64+bits.TrailingZeros64(w)], und); g > 0 {
+				sq := i*64 + bits.TrailingZeros64(w)
+				g := andCount(e.g.cover[sq], und)
+				e.gain[sq] = int32(g)
+				if g > 0 {
 					gains[g]++
+				} else {
+					setBit(e.zero, sq)
 				}
 			}
 		}
@@ -408,6 +464,18 @@ func (e *engine) coverage(und, allow []uint64) int {
 		return e.limit + 1 // the allowed squares cannot dominate und at all
 	}
 	return cov
+}
+
+// topGains returns the sum of the k largest gains of the last coverage
+// bound's histogram.
+func (e *engine) topGains(k int) int {
+	sum := 0
+	for g := len(e.gains) - 1; g > 0 && k > 0; g-- {
+		take := min(k, e.gains[g])
+		sum += take * g
+		k -= take
+	}
+	return sum
 }
 
 // packing is the greedy packing bound: undominated squares whose allowed
@@ -449,6 +517,18 @@ func (e *engine) packing(und, allow []uint64) int {
 // orbits (an existence search only; nil for none) the root branches as
 // orbits says instead.
 func (e *engine) expand(depth int, sigma []int32, orbits *rootOrbits) []state {
+	return e.expandNodes([]state{e.rootState()}, depth, sigma, orbits)
+}
+
+// expandFrom returns the nodes depth levels below each of roots (a leaf
+// first: the leaf), pruned as the search prunes, in order, unfolded.
+func (e *engine) expandFrom(roots []state, depth int) []state {
+	return e.expandNodes(roots, depth, nil, nil)
+}
+
+// expandNodes is expand from the given roots (sigma and orbits apply to
+// each root as to the search's root).
+func (e *engine) expandNodes(roots []state, depth int, sigma []int32, orbits *rootOrbits) []state {
 	var out []state
 	var rec func(st state, level int, symmetric bool)
 	rec = func(st state, level int, symmetric bool) {
@@ -508,8 +588,9 @@ func (e *engine) expand(depth int, sigma []int32, orbits *rootOrbits) []state {
 			clearBit(allow, int(c))
 		}
 	}
-	root := e.rootState()
-	rec(root, 0, sigma != nil)
+	for _, root := range roots {
+		rec(root, 0, sigma != nil)
+	}
 	return out
 }
 

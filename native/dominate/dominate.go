@@ -2,16 +2,20 @@
 // one kind that occupy or attack every square, with a proof that fewer do
 // not suffice, and every minimum set. The search ("bnb") is a
 // branch-and-bound for set cover over bitsets: branch on the undominated
-// square with the fewest allowed candidate placements, prune by a coverage
-// bound and a packing bound, find the minimum by raising the size bound
-// from the root's lower bound (each failed size a proof), and split the
-// tree into subproblems that the shared pool (package subproblem) runs on
-// every core; on a square board the split folds the root's candidates by
-// the reflection that fixes the first branch square (the sets of one of
-// each mirror pair of candidates are counted twice, not searched); an
-// existence search on an odd board branches at the centre instead, one
-// candidate per orbit of its symmetries. "naive" is the seed-style search kept for comparison: every
-// set of squares in row-major order, smallest sets first, no bound.
+// square with the fewest allowed candidate placements (largest gain
+// first), prune by a coverage bound and a packing bound (and each child
+// by its parent's gains), find the minimum by raising the size bound from
+// the root's lower bound (each failed size a proof), and split the tree
+// into subproblems that the shared pool (package subproblem) runs on every
+// core. A count searches one set per class under the board's symmetries
+// (roots by the least square of an orbit in an edge-first order, leaves
+// kept when canonical and weighted by their class size), so one search
+// gives the count and the unique count. An existence search on a square
+// board folds the root's candidates by the reflection that fixes the
+// first branch square, or on an odd board branches at the centre, one
+// candidate per orbit of its symmetries. "naive" is the seed-style search
+// kept for comparison: every set of squares in row-major order, smallest
+// sets first, no bound.
 package dominate
 
 import (
@@ -108,6 +112,8 @@ func exists(ctx context.Context, req puzzle.Request, g *geom, indep bool, limit 
 		sigma = rootSymmetry(g)
 	}
 	tasks, depth := splitTasks(newEngine(ctx, g, indep, limit), sigma, orbits)
+	// The sizes below limit are refuted (optimum tries them in order from
+	// a lower bound).
 	var found atomic.Bool
 	var mu sync.Mutex
 	var sol []int32
@@ -120,6 +126,7 @@ func exists(ctx context.Context, req puzzle.Request, g *geom, indep bool, limit 
 	partition := fmt.Sprintf("sets of at most %d pieces, prefixes of %d placements%s: %d subproblems", limit, depth, note, len(tasks))
 	res, err := search.RunSplit(ctx, plain, "bnb", partition, len(tasks), func() subproblem.Solver {
 		e := newEngine(ctx, g, indep, limit)
+		e.minimal = true
 		e.abort = found.Load
 		e.leaf = func(chosen []int32, _ []uint64) (uint64, bool) {
 			mu.Lock()
@@ -327,58 +334,87 @@ func eachSet(chosen []int32, allow []uint64, limit int, indep bool, fn func(set 
 	return rec(0)
 }
 
+// countWant is how many subproblems a count aims for: enough that two
+// cores (or a cluster's shards) share the work evenly.
+const countWant = 2048
+
+// Stat names of the counts a count search finds besides the one asked for.
+const (
+	statSets    = "sets"    // dominating sets (the count)
+	statClasses = "classes" // classes of sets under the board's symmetries (the unique count)
+	statLimit   = "limit"   // the set size bound searched (the minimum when no k= is given)
+)
+
 // bnbCount counts the sets of at most limit pieces (Count), or their
-// classes under the board's symmetries (Unique: the sets that are the
-// least of their class), through the shared pool.
+// classes under the board's symmetries (Unique), through the shared pool:
+// one search over the canonical set of each class (see orbitSplit) finds
+// both, the count as the classes weighted by their sizes; the one not
+// asked for goes into the stats when this run searched every subproblem.
 func bnbCount(ctx context.Context, req puzzle.Request, d puzzle.Dominate, g *geom, limit int, nodes *atomic.Int64) (puzzle.Answer, error) {
-	// Unique counts the least set of each class, which a fold would miss.
-	var sigma []int32
-	if req.Task != puzzle.Unique {
-		sigma = rootSymmetry(g)
-	}
-	tasks, depth := splitTasks(newEngine(ctx, g, d.Independent, limit), sigma, nil)
-	syms := symmetry.Perms[int32](d.Board)
-	partition := fmt.Sprintf("sets of at most %d pieces, prefixes of %d placements%s: %d subproblems", limit, depth, foldNote(sigma), len(tasks))
-	var overflow atomic.Bool
+	o := newOrbitSplit(g)
+	tasks, depth := orbitTasks(ctx, g, d.Independent, limit, o, countWant)
+	partition := fmt.Sprintf("sets of at most %d pieces, one per class: a root per least square of an orbit, prefixes of %d further placements: %d subproblems", limit, depth, len(tasks))
+	var overflow atomic.Bool // a count asked for passed 2^64
+	var mu sync.Mutex
+	var other subproblem.Sum // the count not asked for, over this run's subproblems
+	otherOK := true          // no subproblem's count not asked for passed 2^64
+	solved := 0              // the subproblems this run searched to the end
 	res, err := search.RunSplit(ctx, req, "bnb", partition, len(tasks), func() subproblem.Solver {
 		e := newEngine(ctx, g, d.Independent, limit)
-		e.supersets = true
-		if req.Task == puzzle.Unique {
-			var sorted, img []int32
-			e.leaf = func(chosen []int32, allow []uint64) (uint64, bool) {
-				var n uint64
-				eachSet(chosen, allow, limit, d.Independent, func(set []int32) bool {
-					sorted = append(sorted[:0], set...)
-					slices.Sort(sorted)
-					img = append(img[:0], set...)
-					if symmetry.SetClassWeight(syms, sorted, img) > 0 {
-						n++
-					}
-					return true
-				})
-				return n, true
-			}
+		e.minimal = !d.HasK // the limit is the proven minimum
+		cc := &classCounter{o: o}
+		var sets, classes uint64
+		var setsOver bool
+		e.leaf = func(chosen []int32, allow []uint64) (uint64, bool) {
+			eachSet(chosen, allow, limit, d.Independent, func(set []int32) bool {
+				if w := cc.weigh(set); w > 0 {
+					var over bool
+					sets, over = limbs.Add64(sets, w)
+					setsOver = setsOver || over
+					classes++
+				}
+				return true
+			})
+			return 0, true
 		}
 		return func(id int) (uint64, bool) {
 			n0 := e.nodes
-			e.stopped, e.count = false, 0
+			e.stopped, sets, classes, setsOver = false, 0, 0, false
 			e.run(tasks[id])
 			nodes.Add(e.nodes - n0)
-			c, over := limbs.Mul64(e.count, tasks[id].weight)
-			if e.overflow || over {
+			if e.stopped {
+				return 0, false
+			}
+			mine, theirs := sets, classes
+			if req.Task == puzzle.Unique {
+				mine, theirs = classes, sets
+			} else if setsOver {
 				overflow.Store(true)
 				return 0, false
 			}
-			return c, !e.stopped
+			mu.Lock()
+			other.Add(theirs)
+			otherOK = otherOK && !(req.Task == puzzle.Unique && setsOver)
+			solved++
+			mu.Unlock()
+			return mine, true
 		}
 	})
 	if err != nil {
 		return puzzle.Answer{}, err
 	}
+	stats := map[string]int64{puzzle.StatNodes: nodes.Load(), statLimit: int64(limit)}
 	if overflow.Load() {
-		return puzzle.Answer{Status: puzzle.Error, Message: "a subproblem's count passed 2^64", Stats: map[string]int64{puzzle.StatNodes: nodes.Load()}}, nil
+		return puzzle.Answer{Status: puzzle.Error, Message: "a subproblem's count passed 2^64", Stats: stats}, nil
 	}
-	ans := search.SplitAnswer(res, map[string]int64{puzzle.StatNodes: nodes.Load()})
+	if o := other.Big(); res.Complete && solved == res.InShard && otherOK && o.IsInt64() {
+		name := statClasses
+		if req.Task == puzzle.Unique {
+			name = statSets
+		}
+		stats[name] = o.Int64()
+	}
+	ans := search.SplitAnswer(res, stats)
 	if ans.Status == puzzle.OK && ans.Count == 0 && ans.Big == nil && search.Whole(req) {
 		ans.Status = puzzle.Unsat
 	}

@@ -58,10 +58,10 @@ func TestQueenDominationNumber(t *testing.T) {
 }
 
 // TestQueenDominatingSets: the number of minimum queen dominating sets is
-// OEIS A002564 for n = 1..9, and of minimum independent ones OEIS A002568
-// for n = 1..8 (the values are the puzzle's published tables).
+// OEIS A002564 for n = 1..12, and of minimum independent ones OEIS A002568
+// for n = 1..12 (the values are the puzzle's published tables).
 func TestQueenDominatingSets(t *testing.T) {
-	a002564 := []uint64{1, 4, 1, 12, 186, 4, 86, 4860, 114}
+	a002564 := []uint64{1, 4, 1, 12, 186, 4, 86, 4860, 114, 8, 2, 8}
 	for i, want := range a002564 {
 		spec := fmt.Sprintf("dominate:%dx%d:Q", i+1, i+1)
 		if pub, ok := puzzle.KnownCount(puzzle.MustParse(spec), puzzle.Count); !ok || pub != want {
@@ -71,7 +71,7 @@ func TestQueenDominatingSets(t *testing.T) {
 			t.Errorf("%s: %s %d sets, A002564 says %d", spec, got.Status, got.Count, want)
 		}
 	}
-	for n := 1; n <= 8; n++ {
+	for n := 1; n <= 12; n++ {
 		spec := fmt.Sprintf("dominate:%dx%d:Q:independent", n, n)
 		want, ok := puzzle.KnownCount(puzzle.MustParse(spec), puzzle.Count)
 		if !ok {
@@ -94,6 +94,56 @@ func TestQueenDominatingClasses(t *testing.T) {
 		}
 		if got := solve(t, spec, "", puzzle.Unique); got.Status != puzzle.OK || got.Count != want {
 			t.Errorf("%s: %s %d classes, A002563 says %d", spec, got.Status, got.Count, want)
+		}
+	}
+}
+
+// TestCountAndUniqueOneSearch: one search over the canonical set of each
+// class gives both counts: a count reports its classes and a unique count
+// its sets, each equal to the other task's answer, on square and oblong
+// boards, every piece, with k= (sets of at most K) and independence.
+func TestCountAndUniqueOneSearch(t *testing.T) {
+	for _, spec := range []string{"dominate:8x8:Q", "dominate:7x7:Q:k=5", "dominate:9x9:Q:independent", "dominate:6x4:Q", "dominate:5x3:Q:k=4",
+		"dominate:6x6:K", "dominate:5x7:N", "dominate:6x6:B:k=6", "dominate:5x5:R:independent", "dominate:7x5:K:independent"} {
+		count, unique := solve(t, spec, "bnb", puzzle.Count), solve(t, spec, "bnb", puzzle.Unique)
+		if count.Status != puzzle.OK || unique.Status != puzzle.OK {
+			t.Fatalf("%s: count %s, unique %s", spec, count.Status, unique.Status)
+		}
+		if got := count.Stats[statClasses]; got != int64(unique.Count) {
+			t.Errorf("%s: count reports %d classes, unique counts %d", spec, got, unique.Count)
+		}
+		if got := unique.Stats[statSets]; got != int64(count.Count) {
+			t.Errorf("%s: unique reports %d sets, count counts %d", spec, got, count.Count)
+		}
+		if count.Count < unique.Count || count.Count > 8*unique.Count {
+			t.Errorf("%s: %d sets in %d classes of at most 8", spec, count.Count, unique.Count)
+		}
+	}
+}
+
+// TestOrbitRoots: the roots of a count over classes are the squares that
+// are least in their orbit, one per orbit of squares (queens n x n:
+// (m+1)(m+2)/2 with m = ceil(n/2)-1), in rank order, each allowing only
+// squares whose orbit's least square is not before it.
+func TestOrbitRoots(t *testing.T) {
+	for n := 1; n <= 9; n++ {
+		g := newGeom(puzzle.MustParse(fmt.Sprintf("dominate:%dx%d:Q", n, n)).(puzzle.Dominate))
+		o := newOrbitSplit(g)
+		roots := o.roots(newEngine(context.Background(), g, false, n))
+		m := (n+1)/2 - 1
+		if len(roots) != (m+1)*(m+2)/2 {
+			t.Errorf("n=%d: %d roots, want %d", n, len(roots), (m+1)*(m+2)/2)
+		}
+		for i, r := range roots {
+			lead := r.chosen[0]
+			if o.least[lead] != o.rank[lead] || (i > 0 && o.rank[roots[i-1].chosen[0]] >= o.rank[lead]) {
+				t.Errorf("n=%d: root %d leads with square %d (rank %d, orbit least %d)", n, i, lead, o.rank[lead], o.least[lead])
+			}
+			for s := range g.n {
+				if want := s != int(lead) && o.least[s] >= o.rank[lead]; hasBit(r.allow, s) != want {
+					t.Errorf("n=%d root %d: square %d allowed %v, want %v", n, lead, s, !want, want)
+				}
+			}
 		}
 	}
 }
