@@ -720,7 +720,23 @@ func (c *checker) lrat(steps []Step, last int) []byte {
 		ids[i] = int64(i + 1)
 	}
 	next := int64(c.nOrig)
-	var out []byte
+	// Size the output first: about as many bytes as digits and spaces
+	// of its numbers, so that it is not copied as it grows.
+	numbers := len(c.final) + 3
+	for i := 0; i <= last; i++ {
+		in := c.info[i]
+		if in.ignored || steps[i].Delete || !c.clauses[in.clause].core {
+			numbers++
+			continue
+		}
+		h := c.hints[in.clause]
+		numbers += len(c.clauses[in.clause].lits) + len(h.rup) + 3
+		for _, g := range h.rat {
+			numbers += len(g.hints) + 1
+		}
+	}
+	digits := len(strconv.FormatInt(int64(len(c.clauses)), 10)) + 2
+	out := make([]byte, 0, numbers*digits)
 	appendHints := func(hs []int32) {
 		for _, h := range hs {
 			out = strconv.AppendInt(out, ids[h], 10)

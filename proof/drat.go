@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 )
 
@@ -73,11 +74,24 @@ var ErrEmpty = errors.New("drat: the proof is empty")
 // or bytes that the format does not allow are errors; in particular a
 // binary proof read as ASCII is an error, never an empty or short proof.
 func ReadDRAT(r io.Reader, f Format) (*Proof, error) {
-	data, err := io.ReadAll(r)
+	data, err := readAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("drat: %w", err)
 	}
 	return ParseDRAT(data, f)
+}
+
+// readAll reads r to its end, in one allocation when r is a file.
+func readAll(r io.Reader) ([]byte, error) {
+	if st, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+			var b bytes.Buffer
+			b.Grow(int(fi.Size()) + bytes.MinRead)
+			_, err := b.ReadFrom(r)
+			return b.Bytes(), err
+		}
+	}
+	return io.ReadAll(r)
 }
 
 // ParseDRAT is ReadDRAT on a proof held in memory.
@@ -110,10 +124,38 @@ func Detect(data []byte) Format {
 	return ASCII
 }
 
+// stepBuilder collects steps with their literals in one shared array, so
+// that a proof of millions of steps is not millions of small allocations.
+type stepBuilder struct {
+	steps []Step
+	lits  []int
+	ends  []int // where each step's literals end in lits
+}
+
+func newStepBuilder(lits int) *stepBuilder { return &stepBuilder{lits: make([]int, 0, lits)} }
+
+// end closes a step.
+func (b *stepBuilder) end(del bool) {
+	b.steps = append(b.steps, Step{Delete: del})
+	b.ends = append(b.ends, len(b.lits))
+}
+
+// done returns the steps (a step without literals has Lits nil).
+func (b *stepBuilder) done() []Step {
+	start := 0
+	for i, e := range b.ends {
+		if e > start {
+			b.steps[i].Lits = b.lits[start:e:e]
+		}
+		start = e
+	}
+	return b.steps
+}
+
 func parseASCII(data []byte) ([]Step, error) {
-	var steps []Step
+	sb := newStepBuilder(len(data) / 4)
 	line := 1
-	var cur Step
+	del := false
 	open := false // inside a step, before its 0
 	lineStart := true
 	for i := 0; i < len(data); {
@@ -133,7 +175,7 @@ func parseASCII(data []byte) ([]Step, error) {
 			if i+1 < len(data) && !isSpace(data[i+1]) {
 				return nil, fmt.Errorf("drat: line %d: 'd' not followed by a space (a binary proof? use --format binary)", line)
 			}
-			cur = Step{Delete: true}
+			del = true
 			open = true
 			lineStart = false
 			i++
@@ -155,13 +197,12 @@ func parseASCII(data []byte) ([]Step, error) {
 			i = j
 			lineStart = false
 			if n == 0 {
-				steps = append(steps, cur)
-				cur = Step{}
-				open = false
+				sb.end(del)
+				del, open = false, false
 				continue
 			}
 			open = true
-			cur.Lits = append(cur.Lits, n)
+			sb.lits = append(sb.lits, n)
 		default:
 			return nil, fmt.Errorf("drat: line %d: byte 0x%02x is not ASCII DRAT (a binary proof? use --format binary)", line, b)
 		}
@@ -169,20 +210,20 @@ func parseASCII(data []byte) ([]Step, error) {
 	if open {
 		return nil, fmt.Errorf("drat: line %d: the last step does not end with 0 (truncated proof?)", line)
 	}
-	return steps, nil
+	return sb.done(), nil
 }
 
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
 
 func parseBinary(data []byte) ([]Step, error) {
-	var steps []Step
+	sb := newStepBuilder(len(data) / 2)
 	for i := 0; i < len(data); {
 		start := i
-		var st Step
+		del := false
 		switch data[i] {
 		case 'a':
 		case 'd':
-			st.Delete = true
+			del = true
 		default:
 			return nil, fmt.Errorf("drat: byte %d: 0x%02x starts no binary step (an ASCII proof? use --format ascii)", i, data[i])
 		}
@@ -216,11 +257,11 @@ func parseBinary(data []byte) ([]Step, error) {
 			if u&1 == 1 {
 				l = -l
 			}
-			st.Lits = append(st.Lits, l)
+			sb.lits = append(sb.lits, l)
 		}
-		steps = append(steps, st)
+		sb.end(del)
 	}
-	return steps, nil
+	return sb.done(), nil
 }
 
 // WriteDRAT writes steps in format f (Auto writes ASCII).

@@ -123,7 +123,7 @@ func check(f *CNF, clauses [][]int, steps []Step, opts Options) (Report, error) 
 	}
 	rep.LRATBytes = int64(len(res.LRAT))
 	t1 := time.Now()
-	lr, err := lrat.Check(clauses, bytes.NewReader(res.LRAT))
+	lr, err := lrat.CheckText(clauses, res.LRAT)
 	rep.LRATSeconds = time.Since(t1).Seconds()
 	switch {
 	case err != nil:

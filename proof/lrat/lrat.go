@@ -255,6 +255,11 @@ func Check(clauses [][]int, proof io.Reader) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("lrat: %w", err)
 	}
+	return CheckText(clauses, data)
+}
+
+// CheckText is Check on the text of a proof held in memory.
+func CheckText(clauses [][]int, data []byte) (Result, error) {
 	c := &checker{db: map[int64][]int{}}
 	for i, cl := range clauses {
 		c.db[int64(i+1)] = cl
