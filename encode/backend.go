@@ -56,11 +56,19 @@ func encodingChoices() []puzzle.Choice {
 	var out []puzzle.Choice
 	for _, p := range puzzle.Puzzles {
 		for _, e := range Encoders(p) {
-			out = append(out, puzzle.Choice{Field: "encoding", Puzzle: p, Name: e.Name, Doc: e.Doc, Default: e.Default})
+			ch := puzzle.Choice{Field: "encoding", Puzzle: p, Name: e.Name, Doc: e.Doc, Default: e.Default, Why: e.Why}
+			if e.Default && e.DefaultCard != "" {
+				ch.Why = "with " + e.DefaultCard + " unless --encoding names a card encoding; " + e.Why
+			}
+			out = append(out, ch)
 		}
 	}
 	for _, c := range card.All() {
-		out = append(out, puzzle.Choice{Field: "encoding", Name: c.Name, Doc: c.Doc, Default: c.Name == DefaultCard})
+		ch := puzzle.Choice{Field: "encoding", Name: c.Name, Doc: c.Doc, Default: c.Name == DefaultCard}
+		if ch.Default {
+			ch.Why = DefaultCardWhy
+		}
+		out = append(out, ch)
 	}
 	return out
 }
@@ -93,7 +101,7 @@ type satPrepared struct {
 
 // satResolve resolves the request's encoding.
 func satResolve(req puzzle.Request) (Encoder, card.Encoding, error) {
-	return Resolve(req.Spec.Puzzle(), req.Encoding)
+	return ResolveTask(req.Spec.Puzzle(), req.Encoding, req.Task)
 }
 
 // satPrepare checks the task against encoder e and builds the formula with

@@ -238,8 +238,16 @@ func TestDominateSATUnique(t *testing.T) {
 			}
 		}
 	}
-	if _, err := (Backend{}).Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse("dominate:5x5:Q"), Task: puzzle.Unique}); err == nil {
-		t.Error("the default model accepted task unique")
+	// The plain model refuses unique; the default (lex-leader) answers it,
+	// with the classes, and hands task all to the plain model.
+	if _, err := (Backend{}).Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse("dominate:5x5:Q"), Task: puzzle.Unique, Encoding: "satunsat+seqcounter"}); err == nil {
+		t.Error("the plain model accepted task unique")
+	}
+	if got, want := domSAT(t, "dominate:5x5:Q", "", puzzle.Unique), domSAT(t, "dominate:5x5:Q", "satunsat-lex+seqcounter", puzzle.Unique); got.Status != puzzle.OK || got.Count != want.Count || got.Encoding != "unsatsat-lines-hilbert-lex+totalizer" {
+		t.Errorf("default model, unique: %s %d classes by %s, want %d by unsatsat-lines-hilbert-lex+totalizer", got.Status, got.Count, got.Encoding, want.Count)
+	}
+	if got := domSAT(t, "dominate:4x4:Q", "", puzzle.All); got.Status != puzzle.OK || got.Count != 12 || got.Encoding != "satunsat+seqcounter" {
+		t.Errorf("default model, all: %s %d sets by %s, want 12 (A002564) by satunsat+seqcounter", got.Status, got.Count, got.Encoding)
 	}
 }
 

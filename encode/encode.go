@@ -5,8 +5,10 @@
 package encode
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/boardsat/boardsat/encode/card"
@@ -43,8 +45,16 @@ type Encoder struct {
 	Name string
 	// Doc says in one line what the model is.
 	Doc string
-	// Default marks the model used when --encoding names only a cardinality encoding.
+	// Default marks the model used when --encoding names no model: the
+	// best measured one (Why says by what measurement). A task it does
+	// not do goes to the first registered model that does it.
 	Default bool
+	// Why says why the default model is the default (boardsat list
+	// prints it); "" for the others.
+	Why string
+	// DefaultCard is the cardinality encoding the model runs with when
+	// --encoding names none ("" for the package's DefaultCard).
+	DefaultCard string
 	// Tasks lists the tasks the sat backend answers with it.
 	Tasks []puzzle.Task
 	// Build encodes spec with cardinality encoding enc.
@@ -56,6 +66,18 @@ type Encoder struct {
 	// solver (a kept solver, gophersat's own optimisation): another
 	// solver is refused by name, before its binary is looked for.
 	GophersatOnly bool
+}
+
+// whyOnly is the Why of a puzzle's only model.
+const whyOnly = "the only model"
+
+// whyIf returns why when cond holds, else "": the Why of a model registered
+// in a loop with its siblings.
+func whyIf(cond bool, why string) string {
+	if cond {
+		return why
+	}
+	return ""
 }
 
 // encoders holds each puzzle's encoders, in registration order.
@@ -85,13 +107,25 @@ func Encoders(puzzleName string) []Encoder {
 	return out
 }
 
-// DefaultCard is the cardinality encoding used when --encoding is empty.
+// DefaultCard is the cardinality encoding used when --encoding names none
+// and the model has no DefaultCard of its own.
 const DefaultCard = "seqcounter"
 
-// Resolve reads an --encoding value, "MODEL+CARD", "CARD" or "" (the
-// puzzle's default model with DefaultCard), and returns the encoder and the
-// cardinality encoding it names.
+// DefaultCardWhy says why DefaultCard is the default.
+const DefaultCardWhy = "any k, and as fast as totalizer and mtotalizer counting pieces:5x5:K2Q1N2 (20 ms each); a model that measured better with another names its own"
+
+// Resolve reads an --encoding value, "MODEL+CARD", "MODEL+", "CARD" or ""
+// (the puzzle's default model; the model's DefaultCard, else DefaultCard),
+// and returns the encoder and the cardinality encoding it names.
 func Resolve(puzzleName, encoding string) (Encoder, card.Encoding, error) {
+	return ResolveTask(puzzleName, encoding, "")
+}
+
+// ResolveTask is Resolve for a request of task: when --encoding names no
+// model and the default model does not do task, the first registered model
+// that does it is taken (the plain one: dominate's default answers no task
+// all, satunsat does).
+func ResolveTask(puzzleName, encoding string, task puzzle.Task) (Encoder, card.Encoding, error) {
 	r := encoders[puzzleName]
 	if r == nil {
 		return Encoder{}, card.Encoding{}, fmt.Errorf("the sat backend has no encoder for %s yet", puzzleName)
@@ -99,9 +133,6 @@ func Resolve(puzzleName, encoding string) (Encoder, card.Encoding, error) {
 	model, cardName, hasModel := strings.Cut(encoding, "+")
 	if !hasModel {
 		model, cardName = "", encoding
-	}
-	if cardName == "" {
-		cardName = DefaultCard
 	}
 	var e Encoder
 	if model == "" {
@@ -113,11 +144,22 @@ func Resolve(puzzleName, encoding string) (Encoder, card.Encoding, error) {
 		if e.Name == "" {
 			return Encoder{}, card.Encoding{}, fmt.Errorf("no default %s model", puzzleName)
 		}
+		if task != "" && !slices.Contains(e.Tasks, task) {
+			for _, c := range Encoders(puzzleName) {
+				if slices.Contains(c.Tasks, task) {
+					e = c
+					break
+				}
+			}
+		}
 	} else {
 		var err error
 		if e, err = r.Lookup(model); err != nil {
 			return Encoder{}, card.Encoding{}, err
 		}
+	}
+	if cardName == "" {
+		cardName = cmp.Or(e.DefaultCard, DefaultCard)
 	}
 	c, err := card.Lookup(cardName)
 	if err != nil {

@@ -52,9 +52,10 @@ func init() {
 	} {
 		clique, opt, name := m.clique, m.opt, m.name
 		register(Encoder{
-			Puzzle: "intervals", Name: m.name, Doc: m.doc, Default: name == "pairwise",
+			Puzzle: "intervals", Name: m.name, Doc: m.doc, Default: name == "clique",
 			GophersatOnly: opt.Incremental || opt.Strategy == sat.OptimizeGophersat,
 			Tasks:         []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First},
+			Why:           whyIf(name == "clique", "2 to 2.6 times faster than pairwise for the optimum at N = 50 to 60 (count at N = 50: 1.9 s against 4.3 s), on every solver; pairwise-pbmin is faster still, on gophersat only"),
 			Build: func(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, error) {
 				return intervalsBuild(spec, enc, clique)
 			},

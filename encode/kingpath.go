@@ -20,9 +20,9 @@ func init() {
 		Puzzle:  "kingpath",
 		Name:    "position",
 		Doc:     "x[t][s]: square s at step t; one square per step, one step per square, king moves between steps",
-		Default: true,
-		Tasks:   []puzzle.Task{puzzle.Count, puzzle.First, puzzle.All},
-		Build:   kingPathBuild,
+		Default: true, Why: whyOnly,
+		Tasks: []puzzle.Task{puzzle.Count, puzzle.First, puzzle.All},
+		Build: kingPathBuild,
 	})
 }
 

@@ -57,9 +57,9 @@ func init() {
 		Puzzle:  "mnk",
 		Name:    "play",
 		Doc:     "planning: m[t,q] move t on q, board per turn, alternate sides, stop at the first row; projected on the moves (games) or the final board (:positions); value is native-only",
-		Default: true,
-		Tasks:   []puzzle.Task{puzzle.Count, puzzle.First, puzzle.All},
-		Build:   mnkBuild,
+		Default: true, Why: whyOnly,
+		Tasks: []puzzle.Task{puzzle.Count, puzzle.First, puzzle.All},
+		Build: mnkBuild,
 	})
 }
 

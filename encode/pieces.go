@@ -22,9 +22,9 @@ func init() {
 		Puzzle:  "pieces",
 		Name:    "direct",
 		Doc:     "one variable per square and kind; at most one piece per square, exactly Count of each kind, no attacked pair",
-		Default: true,
-		Tasks:   []puzzle.Task{puzzle.Count, puzzle.First, puzzle.All},
-		Build:   piecesBuild,
+		Default: true, Why: whyOnly,
+		Tasks: []puzzle.Task{puzzle.Count, puzzle.First, puzzle.All},
+		Build: piecesBuild,
 	})
 }
 

@@ -20,9 +20,9 @@ func init() {
 		Puzzle:  "queens",
 		Name:    "direct",
 		Doc:     "one variable per square; exactly one queen per rank and file, at most one per diagonal",
-		Default: true,
-		Tasks:   []puzzle.Task{puzzle.Count, puzzle.First, puzzle.All},
-		Build:   queensBuild,
+		Default: true, Why: whyOnly,
+		Tasks: []puzzle.Task{puzzle.Count, puzzle.First, puzzle.All},
+		Build: queensBuild,
 	})
 }
 

@@ -65,7 +65,7 @@ import (
 )
 
 func init() {
-	register(Encoder{Puzzle: "swap", Name: "plan", Default: true,
+	register(Encoder{Puzzle: "swap", Name: "plan", Default: true, Why: "the search plancert runs, without the certificate it adds and checks",
 		Tasks: []puzzle.Task{puzzle.Shortest, puzzle.First, puzzle.Count},
 		Doc:   "SAT planning: w/b occupancy per step, one move var per knight edge per step, frame axioms, rule, turns; T searched upward",
 		Build: swapBuild, Solve: func(ctx context.Context, req puzzle.Request, enc card.Encoding) (puzzle.Answer, error) {

@@ -45,6 +45,7 @@ import (
 func init() {
 	tasks := []puzzle.Task{puzzle.First, puzzle.Count}
 	register(Encoder{Puzzle: "tour", Name: "successor", Default: true, Tasks: tasks,
+		Why:   "counts tour:5x5:* (1,728 open tours) in about 2 s; successor-mtz took 528 s",
 		Doc:   "e[u,v] per directed knight move, one successor/predecessor per square, order-encoded ranks against subtours",
 		Build: tourBuildSuccessor, Solve: tourSolveSuccessor})
 	// successor-mtz counts correctly (projected) but far more slowly than

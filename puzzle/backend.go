@@ -232,6 +232,9 @@ type Choice struct {
 	Doc string
 	// Default marks the value used when the field is empty.
 	Default bool
+	// Why says why a default is the default (the measurement that made it
+	// so); "" when there is nothing to choose between.
+	Why string
 }
 
 // Backend is one independent way of solving puzzles. Solve returns an error

@@ -128,4 +128,19 @@ func TestHelpAndList(t *testing.T) {
 	if status != 0 || !strings.Contains(out, "backend native") || !strings.Contains(out, "value is native-only") {
 		t.Errorf("list: status %d, output %q", status, out)
 	}
+	// Each table once (gophersat-count shares the sat backend's encodings),
+	// and each SAT default says why it is the default.
+	if n := strings.Count(out, "  encoding  queens  direct "); n != 1 || !strings.Contains(out, "  encoding  the same as backend sat\n") {
+		t.Errorf("list: the queens encoding listed %d times, want once and a line naming the sat backend's table", n)
+	}
+	for _, want := range []string{
+		"unsatsat-lines-hilbert-lex the line model with Hilbert order and lex-leader symmetry breaking; minimum by UNSAT-SAT ascent from the lower bound (default)\n",
+		"why default: with totalizer unless --encoding names a card encoding; the fastest optimum with proof measured",
+		"why default: 2 to 2.6 times faster than pairwise",
+		"seqcounter             Sinz's sequential counter (LTseq): k*(n-1) aux, one-directional (default)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("list lacks %q", want)
+		}
+	}
 }

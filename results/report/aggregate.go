@@ -62,7 +62,7 @@ func PARScore(runs []results.Row, k float64) float64 {
 }
 
 // Score sums up one variant on one task over the task's instances (every
-// instance of that task in the results.results, whichever variant ran it), as SAT
+// instance of that task in the results, whichever variant ran it), as SAT
 // and CP papers do. An instance counts as solved by the variant when more
 // than half of its runs of it were solved; its time is then the median
 // scored time of the solved runs (see runTime).

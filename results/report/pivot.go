@@ -197,7 +197,7 @@ func (p Pivot) LaTeX(w io.Writer) error {
 		format = fmt.Sprintf("%d.0", intDigits)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%% boardsat results.results table --what pivot --measure %s, task %s\n", p.Measure, p.Task)
+	fmt.Fprintf(&sb, "%% boardsat results table --what pivot --measure %s, task %s\n", p.Measure, p.Task)
 	sb.WriteString("% needs \\usepackage{booktabs,siunitx,graphicx}\n")
 	sb.WriteString("\\begin{table}[tbp]\n\\centering\n\\small\n\\setlength{\\tabcolsep}{4pt}\n\\sisetup{detect-weight=true,mode=text}\n")
 	fmt.Fprintf(&sb, "\\caption{%s.}\n\\label{tab:boardsat-%s-%s}\n", latexEscape(p.caption()), p.Measure, latexLabel(p.Task))

@@ -66,7 +66,7 @@ type series struct {
 	xy    plotter.XYs
 }
 
-// Panel is one facet: the results.results of one puzzle and one task.
+// Panel is one facet: the results of one puzzle and one task.
 type Panel struct{ Puzzle, Task string }
 
 // Panels returns the distinct (puzzle, task) pairs of the summaries, in

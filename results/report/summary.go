@@ -183,7 +183,7 @@ func Speedups(sums []Summary, baseline string) ([]Speedup, error) {
 		}
 	}
 	if !found {
-		return nil, fmt.Errorf("unknown baseline variant %q: the results.results hold %s", baseline, quoteList(variantsOf(sums)))
+		return nil, fmt.Errorf("unknown baseline variant %q: the results hold %s", baseline, quoteList(variantsOf(sums)))
 	}
 	type acc struct{ ratios []float64 }
 	order := []string{}
