@@ -168,7 +168,7 @@ func TestCertifiedCountsArePublished(t *testing.T) {
 		}
 		assertAllVerified(t, c.spec, rec, 0)
 		claims := rec.Certificate().Claims
-		if last := claims[len(claims)-1]; !strings.Contains(last, "no model beyond the") {
+		if last := claims[len(claims)-1]; !strings.Contains(last, "has no model beyond the") {
 			t.Errorf("%s: last claim %q is not the count's refutation", c.spec, last)
 		}
 		if strings.Contains(c.encoding, "lex") {

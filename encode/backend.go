@@ -246,6 +246,9 @@ func satCount(ctx context.Context, req puzzle.Request, pr satPrepared, solver st
 	opt := sat.CountOptions{Solver: solver, Threads: req.Threads, Split: req.Split,
 		Key: puzzle.SplitKey{Spec: req.Spec.String(), Task: string(req.Task),
 			Strategy: "sat/" + ans.Encoding + "/" + solver}}
+	if req.Split != nil && req.Split.Cubes > 0 {
+		opt.Cubes, opt.CubeVars = req.Split.Cubes, pr.inst.CubeVars
+	}
 	var decodeErr error
 	if sat.Proving(ctx) {
 		if sat.ClaimOf(ctx) == "" {

@@ -164,6 +164,10 @@ type dominateConfig struct {
 type dominateModel struct {
 	f *cnf.Formula
 	x []cnf.Lit
+	// cubes are the variables a cube-and-conquer split decides first: the
+	// line model's rank variables, middle ranks first (which ranks hold a
+	// queen splits the sets evenly), else the squares in coverage order.
+	cubes []cnf.Lit
 }
 
 // dominateFormula builds the model's formula for d with at most limit
@@ -178,11 +182,14 @@ func dominateFormula(d puzzle.Dominate, enc card.Encoding, limit int, cfg domina
 	}
 	lines := cfg.lines && dominateLinePiece(d.Piece)
 	var through [][]cnf.Lit
+	var cubes []cnf.Lit
 	if lines {
 		var err error
-		if through, err = dominateLines(f, d, x, limit, enc); err != nil {
+		if through, cubes, err = dominateLines(f, d, x, limit, enc); err != nil {
 			return dominateModel{}, err
 		}
+	} else {
+		cubes = coverageOrder(d, x)
 	}
 	near := make([]cnf.Lit, 0, n)
 	for t := range n {
@@ -216,7 +223,7 @@ func dominateFormula(d puzzle.Dominate, enc card.Encoding, limit int, cfg domina
 			return dominateModel{}, err
 		}
 	}
-	return dominateModel{f: f, x: x}, nil
+	return dominateModel{f: f, x: x, cubes: cubes}, nil
 }
 
 // dominateBuild encodes a domination spec: at most K pieces with k=K, no
@@ -241,7 +248,7 @@ func dominateBuild(spec puzzle.Spec, enc card.Encoding, cfg dominateConfig) (*In
 
 // instance wraps the model as an Instance that decodes to d's layout.
 func (m dominateModel) instance(d puzzle.Dominate) *Instance {
-	return &Instance{Formula: m.f, Decode: placementDecode(d.Board, m.x, func(i int) (puzzle.Square, puzzle.Kind) {
+	return &Instance{Formula: m.f, CubeVars: m.cubes, Decode: placementDecode(d.Board, m.x, func(i int) (puzzle.Square, puzzle.Kind) {
 		return puzzle.Square(i), d.Piece
 	})}
 }
@@ -362,13 +369,15 @@ func (r *dominateRun) claim(k int) string {
 	if d.Independent {
 		what = "independent dominating set"
 	}
-	names := [puzzle.NumKinds]string{"kings", "queens", "bishops", "rooks", "knights"}
-	c := fmt.Sprintf("%s has no %s of at most %d %s", d, what, k, names[d.Piece])
+	c := fmt.Sprintf("%s has no %s of at most %d %s", d, what, k, pieceNames[d.Piece])
 	if r.cfg.lex {
 		c = "the lex-leader formula of " + c
 	}
 	return c
 }
+
+// pieceNames name the pieces of a set, in claims.
+var pieceNames = [puzzle.NumKinds]string{"kings", "queens", "bishops", "rooks", "knights"}
 
 // keep decodes a model, checks it, and keeps it as r.best when it is the
 // smallest set so far. It returns the set's size, or why the model is
@@ -573,7 +582,7 @@ func dominateCount(ctx context.Context, req puzzle.Request, r *dominateRun, limi
 	pr := satPrepared{inst: m.instance(r.d), encoded: true}
 	d := r.d
 	d.HasK, d.K = false, 0
-	claim := fmt.Sprintf("the formula of %s with at most %d pieces", d, limit)
+	claim := fmt.Sprintf("the formula of %s with at most %d %s", d, limit, pieceNames[d.Piece])
 	if r.cfg.lex {
 		claim = "the lex-leader formula of " + claim[len("the formula of "):]
 	}
@@ -626,7 +635,9 @@ func dominateOrbitCount(ctx context.Context, req puzzle.Request, r *dominateRun,
 		return ans, err
 	}
 	r.log = append(r.log, fmt.Sprintf("%d classes under the board's symmetries, expanded by their orbits", ans.Count))
-	sat.Note(ctx, fmt.Sprintf("the count %d is the sum of the orbit sizes of the lex-leader formula's %d models under the board's %d symmetries (each class keeps exactly its least set: an argument outside the proofs)", total, ans.Count, len(maps)+1))
+	if total > 0 {
+		sat.Note(ctx, fmt.Sprintf("the count %d is the sum of the orbit sizes of the lex-leader formula's %d models under the board's %d symmetries (each class keeps exactly its least set: an argument outside the proofs)", total, ans.Count, len(maps)+1))
+	}
 	ans.Count = total
 	return ans, nil
 }
@@ -836,9 +847,9 @@ func dominateLinePiece(k puzzle.Kind) bool {
 // dominated exactly when a line through it is occupied. With a size limit
 // k, at most k lines of each family are occupied: implied by the limit,
 // but stated, so that the solver reasons about ranks and files directly.
-func dominateLines(f *cnf.Formula, d puzzle.Dominate, x []cnf.Lit, limit int, enc card.Encoding) ([][]cnf.Lit, error) {
+func dominateLines(f *cnf.Formula, d puzzle.Dominate, x []cnf.Lit, limit int, enc card.Encoding) (through [][]cnf.Lit, cubes []cnf.Lit, err error) {
 	b := d.Board
-	through := make([][]cnf.Lit, b.Size())
+	through = make([][]cnf.Lit, b.Size())
 	type family struct {
 		name string
 		of   func(fl, rk int) int
@@ -873,9 +884,17 @@ func dominateLines(f *cnf.Formula, d puzzle.Dominate, x []cnf.Lit, limit int, en
 		}
 		if limit >= 0 && limit < fam.n {
 			if err := enc.Encode(f, vars, cnf.AtMost, limit); err != nil {
-				return nil, err
+				return nil, nil, err
+			}
+		}
+		if len(cubes) == 0 {
+			// The first family's lines, from the middle outward.
+			for i := range vars {
+				mid := (len(vars) - 1) / 2
+				j := mid + (i+1)/2*map[bool]int{false: -1, true: 1}[i%2 == 1]
+				cubes = append(cubes, vars[j])
 			}
 		}
 	}
-	return through, nil
+	return through, cubes, nil
 }

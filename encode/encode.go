@@ -33,6 +33,10 @@ type Instance struct {
 	// Decode maps a model (model[v] for variable v, model[0] unused) to the
 	// solution it stands for.
 	Decode func(model []bool) (puzzle.Solution, error)
+	// CubeVars are the variables a cube-and-conquer split of the formula
+	// decides first, the most useful first; nil leaves the choice to
+	// package sat (the primary variables in the most clauses).
+	CubeVars []cnf.Lit
 }
 
 // Encoder builds formulas for one puzzle under one model of the puzzle (for

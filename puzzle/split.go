@@ -85,6 +85,10 @@ type SplitOptions struct {
 	// is), so that a long first phase shows progress too, with its own
 	// unit and ETA.
 	Stage func(done, total int, note string)
+	// Cubes, if > 0, splits a certified SAT count into the 2^Cubes cubes
+	// over Cubes variables its model chooses, each counted and proved on
+	// its own as one subproblem (cube-and-conquer; solve --cubes).
+	Cubes int
 
 	// Ran is filled by the executor: the key and the size of the split count that
 	// ran, so the caller can report what a shard or checkpoint covered. It

@@ -18,12 +18,14 @@ type certFlags struct {
 	certify bool
 	dir     string
 	force   bool
+	cubes   int
 }
 
 func (c *certFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&c.certify, "certify", false, "prove every refutation the answer rests on and check each proof (sat backend, gophersat or cadical, clausal encodings); the answer gains certified and certificate")
 	fs.StringVar(&c.dir, "proof", "", "write each refutation's CNF and ASCII DRAT proof and a MANIFEST to `DIR` (implies --certify)")
 	fs.BoolVar(&c.force, "force", false, "with --proof, write into a directory that is not empty")
+	fs.IntVar(&c.cubes, "cubes", 0, "with --certify and --task count: cube-and-conquer, the count split into 2^`D` cubes over D variables, each proved on its own as a subproblem (runs with --shard and --checkpoint); a refutation is the count 0")
 }
 
 // on reports whether the run is certified.
@@ -37,6 +39,9 @@ func (c *certFlags) start(ctx context.Context, backend string, req puzzle.Reques
 		if c.force {
 			return ctx, nil, badInputf("--force is for --proof DIR")
 		}
+		if c.cubes != 0 {
+			return ctx, nil, badInputf("--cubes is for certified counts: add --certify")
+		}
 		return ctx, nil, nil
 	}
 	if backend != "sat" {
@@ -45,8 +50,16 @@ func (c *certFlags) start(ctx context.Context, backend string, req puzzle.Reques
 	if err := sat.Provable(req.Solver); err != nil {
 		return ctx, nil, badInput(err)
 	}
-	if sf.shard != "" || sf.checkpoint != "" {
-		return ctx, nil, badInputf("--certify runs whole: not with --shard or --checkpoint")
+	switch {
+	case c.cubes < 0 || c.cubes > sat.MaxCubeDepth:
+		return ctx, nil, badInputf("--cubes takes 1 to %d variables (2^D cubes), not %d", sat.MaxCubeDepth, c.cubes)
+	case c.cubes > 0 && req.Task != puzzle.Count:
+		return ctx, nil, badInputf("--cubes splits a certified count (--task count; a refutation is the count 0), not task %s", req.Task)
+	case c.cubes == 0 && (sf.shard != "" || sf.checkpoint != ""):
+		return ctx, nil, badInputf("--certify runs whole: with --shard or --checkpoint, split it into cubes (--cubes D)")
+	}
+	if c.cubes > 0 {
+		req.Split.Cubes = c.cubes
 	}
 	if req.Task == puzzle.Unique {
 		return ctx, nil, badInputf("--certify does not do task unique: its count of classes rests on the symmetry argument alone; certify task count")

@@ -70,3 +70,68 @@ func TestCertifiedJSON(t *testing.T) {
 		t.Errorf("MANIFEST: %v\n%s", err, m)
 	}
 }
+
+// TestCubesShardsCombined: a certified count split into cubes gives the
+// published count whole and as two shards combined, every cube and the
+// cubes' cover proved; and a refutation (the count 0) the same way.
+func TestCubesShardsCombined(t *testing.T) {
+	const enc = "satunsat-lines-hilbert-lex+totalizer"
+	for _, c := range []struct {
+		spec, count string
+		refutations int
+	}{
+		{"dominate:6x6:Q", "4", 0},        // A002564(6); plus the optimum's refutation
+		{"dominate:6x6:Q:k=2", "0", 4 + 1}, // 4 cubes and their cover
+	} {
+		base := []string{"solve", c.spec, "--backend", "sat", "--task", "count", "--encoding", enc, "--certify", "--cubes", "2"}
+		status, out, errb := runCLI(append(base, "--format", "json")...)
+		if status != 0 {
+			t.Fatalf("%s: status %d: %s", c.spec, status, errb)
+		}
+		var whole struct {
+			Count       json.Number `json:"count"`
+			Certified   bool        `json:"certified"`
+			Certificate struct {
+				Refutations int `json:"refutations"`
+			} `json:"certificate"`
+		}
+		if err := json.Unmarshal([]byte(out), &whole); err != nil {
+			t.Fatal(err)
+		}
+		if whole.Count.String() != c.count || !whole.Certified || c.refutations > 0 && whole.Certificate.Refutations != c.refutations {
+			t.Errorf("%s whole: %s", c.spec, out)
+		}
+		dir := t.TempDir()
+		var files []string
+		for _, sh := range []string{"1/2", "2/2"} {
+			status, out, errb := runCLI(append(base, "--shard", sh)...)
+			if status != 0 {
+				t.Fatalf("%s shard %s: status %d: %s", c.spec, sh, status, errb)
+			}
+			name := filepath.Join(dir, strings.ReplaceAll(sh, "/", "-")+".json")
+			if err := os.WriteFile(name, []byte(out), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, name)
+		}
+		status, out, errb = runCLI(append([]string{"combine", "--format", "json"}, files...)...)
+		if status != 0 {
+			t.Fatalf("combine: %d %s", status, errb)
+		}
+		var comb struct {
+			Count       json.Number `json:"count"`
+			Certified   *bool       `json:"certified"`
+			Certificate struct {
+				Refutations int      `json:"refutations"`
+				Claims      []string `json:"claims"`
+			} `json:"certificate"`
+		}
+		if err := json.Unmarshal([]byte(out), &comb); err != nil {
+			t.Fatal(err)
+		}
+		if comb.Count.String() != c.count || comb.Certified == nil || !*comb.Certified || comb.Certificate.Refutations < 5 ||
+			!strings.Contains(strings.Join(comb.Certificate.Claims, "\n"), "the 4 cubes over rank2, rank3 cover every assignment") {
+			t.Errorf("%s combined: %s", c.spec, out)
+		}
+	}
+}

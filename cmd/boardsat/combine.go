@@ -8,9 +8,11 @@ import (
 	"io"
 	"math/big"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -36,6 +38,10 @@ type combined struct {
 	Subproblems  int      `json:"subproblems"`
 	Seconds      float64  `json:"seconds"`
 	ShardSeconds []string `json:"shard_seconds"`
+	// Certified is set when the shards are certified (solve --certify
+	// --cubes): true when every shard is; Certificate sums their proofs.
+	Certified   *bool               `json:"certified,omitempty"`
+	Certificate *answer.Certificate `json:"certificate,omitempty"`
 }
 
 func runCombine(args []string, stdout io.Writer) error {
@@ -77,6 +83,40 @@ func printCombined(w io.Writer, c combined) {
 	row("count", c.Count)
 	row("shards", fmt.Sprintf("%d (%d subproblems, %s)", c.Shards, c.Subproblems, c.Partition))
 	row("seconds", fmt.Sprintf("%.6f (sum over shards: %s)", c.Seconds, strings.Join(c.ShardSeconds, " ")))
+	if c.Certified != nil {
+		printCertificate(w, *c.Certified, *c.Certificate)
+	}
+}
+
+// combineCertified adds one shard's certificate to the sum so far: the
+// whole is certified when every shard is; the cubes' cover, which every
+// shard proves, is counted once.
+func combineCertified(ok *bool, sum *answer.Certificate, shardOK bool, c *answer.Certificate) (*bool, *answer.Certificate) {
+	all := shardOK && c != nil && (ok == nil || *ok)
+	if c == nil {
+		return &all, sum
+	}
+	if sum == nil {
+		s := *c
+		s.Claims = append([]string{}, c.Claims...)
+		return &all, &s
+	}
+	for _, cl := range c.Claims {
+		if slices.Contains(sum.Claims, cl) {
+			continue // the cover, proved by every shard
+		}
+		sum.Claims = append(sum.Claims, cl)
+		sum.Refutations++
+	}
+	sum.Lemmas += c.Lemmas
+	sum.Bytes += c.Bytes
+	sum.CheckSeconds += c.CheckSeconds
+	for _, a := range c.Arguments {
+		if !slices.Contains(sum.Arguments, a) {
+			sum.Arguments = append(sum.Arguments, a)
+		}
+	}
+	return &all, sum
 }
 
 // combineFiles reads the shard answers in files and combines them.
@@ -152,10 +192,16 @@ func combineShards(files []string, shards []shardAnswer) (combined, error) {
 		return a.K < b.K
 	})
 	c := combined{shardCount: first.shardCount, Status: "ok", Count: new(big.Int), Shards: n, Subproblems: first.Subproblems}
-	for _, s := range shards {
+	for i, s := range shards {
 		c.Count.Add(c.Count, s.Count)
 		c.Seconds += s.Seconds
 		c.ShardSeconds = append(c.ShardSeconds, fmt.Sprintf("%.3f", s.Seconds))
+		if (s.Certified != nil) != (first.Certified != nil) {
+			return combined{}, fmt.Errorf("%s and %s are not shards of one count: one is certified, the other not", files[0], files[i])
+		}
+		if s.Certified != nil {
+			c.Certified, c.Certificate = combineCertified(c.Certified, c.Certificate, *s.Certified, s.Certificate)
+		}
 	}
 	return c, nil
 }

@@ -184,7 +184,7 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 		return err
 	}
 	if sf.sharded() {
-		return writeShard(stdout, backend.Name(), req, ans, secs)
+		return writeShard(stdout, backend.Name(), req, ans, secs, rec)
 	}
 	if f.format == "json" {
 		a := answer.New(backend.Name(), req, ans, secs)

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/bench"
+	"github.com/boardsat/boardsat/certify"
 	"github.com/boardsat/boardsat/membudget"
 	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
@@ -144,11 +146,16 @@ type shardAnswer struct {
 	Count       *big.Int         `json:"count,omitempty"`
 	Seconds     float64          `json:"seconds"`
 	Stats       map[string]int64 `json:"stats,omitempty"`
-	Message     string           `json:"message,omitempty"`
+	// Certified and Certificate, for a certified count split into cubes
+	// (solve --certify --cubes), say whether every cube of the shard and
+	// the cubes' cover were proved and checked, and sum up the proofs.
+	Certified   *bool               `json:"certified,omitempty"`
+	Certificate *answer.Certificate `json:"certificate,omitempty"`
+	Message     string              `json:"message,omitempty"`
 }
 
 // writeShard prints a shard's answer as one JSON line.
-func writeShard(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answer, secs float64) error {
+func writeShard(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answer, secs float64, rec *certify.Recorder) error {
 	r := req.Split.Ran
 	s := shardAnswer{Format: shardFormat, shardCount: shardCount{Instance: req.Spec.String(), Puzzle: req.Spec.Puzzle(), Backend: backend,
 		Heuristic: ans.Heuristic, Encoding: ans.Encoding, Solver: ans.Solver, Task: string(req.Task),
@@ -157,6 +164,10 @@ func writeShard(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answ
 		Seconds: secs, Stats: ans.Stats, Message: ans.Message}
 	if ans.Status == puzzle.OK {
 		s.Count = ans.CountBig()
+	}
+	if rec != nil {
+		ok, c := certified(rec, ans), rec.Certificate()
+		s.Certified, s.Certificate = &ok, &c
 	}
 	if err := json.NewEncoder(w).Encode(s); err != nil {
 		return err

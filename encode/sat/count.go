@@ -48,6 +48,13 @@ type CountOptions struct {
 	// Split.Ran nil.
 	Split *puzzle.SplitOptions
 	Key   puzzle.SplitKey
+	// Cubes, for a certified count (a context with a ProofSink), splits
+	// the count into the 2^Cubes cubes over Cubes variables, each counted
+	// and proved on its own as a subproblem of Split (cube-and-conquer:
+	// cubes.go); CubeVars are the variables the model would split on
+	// first. Without proofs both are ignored.
+	Cubes    int
+	CubeVars []cnf.Lit
 }
 
 // CountResult is the outcome of a projected count.
@@ -87,7 +94,11 @@ const (
 // past CertifiedCountLimit models it stops with ErrCountTooLarge.
 func Count(ctx context.Context, f *cnf.Formula, opt CountOptions) (CountResult, error) {
 	if sink := proofSinkOf(ctx); sink != nil {
-		r, method, err := countProving(ctx, f, opt, sink)
+		countWith := countProving
+		if opt.Cubes > 0 {
+			countWith = countCubes
+		}
+		r, method, err := countWith(ctx, f, opt, sink)
 		r.Method = method
 		return r, err
 	}

@@ -280,7 +280,7 @@ func countProving(ctx context.Context, f *cnf.Formula, opt CountOptions, sink Pr
 		return CountResult{}, "", errNoProofPB(f)
 	}
 	if opt.Split != nil && !opt.Split.Shard.Whole() {
-		return CountResult{}, "", fmt.Errorf("a certified count runs whole: one shard's models cannot be refuted complete")
+		return CountResult{}, "", fmt.Errorf("a certified count runs whole, or split into cubes (--cubes): one shard of its enumeration cannot be refuted complete")
 	}
 	proj := f.Projection()
 	seen := map[string]bool{}
@@ -324,7 +324,11 @@ func countProving(ctx context.Context, f *cnf.Formula, opt CountOptions, sink Pr
 		g.Add(b...)
 	}
 	claim := claimOf(ctx, f)
-	pctx := WithClaim(ctx, fmt.Sprintf("%s: no model beyond the %d counted (the formula and one clause blocking each)", claim, len(blocks)))
+	what := fmt.Sprintf("%s has no model", claim)
+	if len(blocks) > 0 {
+		what = fmt.Sprintf("%s has no model beyond the %d counted (refuted with one clause blocking each)", claim, len(blocks))
+	}
+	pctx := WithClaim(ctx, what)
 	pr, err := solveProving(pctx, s, g, sink)
 	if err != nil {
 		return CountResult{}, method, err
