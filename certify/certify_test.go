@@ -13,6 +13,7 @@ import (
 	_ "github.com/boardsat/boardsat/encode"
 	"github.com/boardsat/boardsat/encode/cnf/cnftest"
 	"github.com/boardsat/boardsat/encode/sat"
+	"github.com/boardsat/boardsat/proof"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -59,6 +60,9 @@ func assertAllVerified(t *testing.T, name string, rec *certify.Recorder, want in
 	for _, r := range recs {
 		if !r.Verified {
 			t.Errorf("%s: refutation %d (%s) not verified: %s", name, r.Index, r.Claim, r.Reason)
+		}
+		if r.Checker != proof.Checker {
+			t.Errorf("%s: refutation %d checked by %q, want both checkers (%s)", name, r.Index, r.Checker, proof.Checker)
 		}
 		if r.Claim == "" || r.Lemmas == 0 && r.Bytes == 0 {
 			t.Errorf("%s: refutation %d has no claim or no proof: %+v", name, r.Index, r)
@@ -118,12 +122,20 @@ func TestSweepUnsatFamilies(t *testing.T) {
 func TestCorruptedProofIsAnError(t *testing.T) {
 	mutations := map[string]func([]byte) []byte{
 		"truncated": func(p []byte) []byte { return p[:len(p)/2] },
-		"no empty clause": func(p []byte) []byte {
+		// The empty clause alone: it does not follow by unit propagation.
+		"empty clause only": func(p []byte) []byte { return []byte("0\n") },
+		// Every lemma's first literal negated.
+		"flipped literals": func(p []byte) []byte {
 			var out [][]byte
 			for _, l := range bytes.Split(p, []byte("\n")) {
-				if string(bytes.TrimSpace(l)) != "0" {
-					out = append(out, l)
+				if len(l) > 0 && l[0] != 'd' && string(l) != "0" {
+					if l[0] == '-' {
+						l = l[1:]
+					} else {
+						l = append([]byte("-"), l...)
+					}
 				}
+				out = append(out, l)
 			}
 			return bytes.Join(out, []byte("\n"))
 		},

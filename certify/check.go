@@ -1,21 +1,17 @@
 package certify
 
 import (
-	"bufio"
 	"context"
 	"os"
-	"strconv"
-	"strings"
 
-	"github.com/boardsat/boardsat/encode"
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/proof"
 )
 
-// INTERIM: until package proof lands, the check is the project's forward
-// RUP check of encode (swapCheckRUP), deletions ignored.
+// checkerName names the checkers before any refutation has been checked.
+const checkerName = proof.Checker
 
-const checkerName = "boardsat forward RUP (interim)"
-
+// verdict is the checkers' verdict on one refutation.
 type verdict struct {
 	Verified                        bool
 	Reason                          string
@@ -23,44 +19,33 @@ type verdict struct {
 	Checker                         string
 }
 
+// check checks the ASCII DRAT proof in proofPath against f with the proof
+// package: its backward DRAT checker, then the small LRAT checker on the
+// LRAT proof the first one writes (Verified only when both accept). A
+// proof that cannot be read is not verified, with the reason.
 func check(ctx context.Context, f *cnf.Formula, proofPath string) verdict {
-	fh, err := os.Open(proofPath)
+	data, err := os.ReadFile(proofPath)
 	if err != nil {
-		return verdict{Reason: err.Error()}
+		return verdict{Reason: "reading the proof: " + err.Error(), Checker: proof.Checker}
 	}
-	defer fh.Close()
-	st, _ := fh.Stat()
-	v := verdict{Bytes: st.Size(), Checker: checkerName}
-	sc := bufio.NewScanner(fh)
-	sc.Buffer(make([]byte, 1<<20), 1<<30)
-	var lemmas [][]int
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		if strings.HasPrefix(line, "d") {
-			v.Deletions++
-			continue
-		}
-		var l []int
-		for _, t := range strings.Fields(line) {
-			x, err := strconv.Atoi(t)
-			if err != nil {
-				v.Reason = "bad line " + line
-				return v
-			}
-			if x != 0 {
-				l = append(l, x)
-			}
-		}
-		lemmas = append(lemmas, l)
+	p, err := proof.ParseDRAT(data, proof.ASCII)
+	if err != nil {
+		return verdict{Reason: err.Error(), Bytes: int64(len(data)), Checker: proof.Checker}
 	}
-	v.Lemmas = int64(len(lemmas))
-	if err := encode.CheckRUP(f, lemmas); err != nil {
+	clauses := make([][]int, f.NumClauses())
+	for i := range clauses {
+		c := f.Clause(i)
+		lits := make([]int, len(c))
+		for j, l := range c {
+			lits[j] = int(l)
+		}
+		clauses[i] = lits
+	}
+	rep, err := proof.VerifySteps(f.NumVars(), clauses, p.Steps, p.Bytes, proof.Options{})
+	v := verdict{Verified: rep.Verified && err == nil, Reason: rep.Reason, Lemma: int64(rep.Lemma),
+		Lemmas: int64(rep.Lemmas), Deletions: int64(rep.Deletions), Bytes: p.Bytes, Checker: proof.Checker}
+	if err != nil {
 		v.Reason = err.Error()
-		return v
 	}
-	v.Verified = true
 	return v
 }

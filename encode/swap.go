@@ -61,6 +61,7 @@ import (
 	"github.com/boardsat/boardsat/encode/card"
 	"github.com/boardsat/boardsat/encode/cnf"
 	"github.com/boardsat/boardsat/encode/sat"
+	"github.com/boardsat/boardsat/proof"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -695,154 +696,27 @@ func swapSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, certi
 	return finish(), nil
 }
 
-// swapCheckRUP checks a RUP certificate against f with its own unit
-// propagation: every lemma must follow from f and the lemmas before it by
-// unit propagation (assume its literals false, propagate, meet a conflict),
-// and the certificate must end in the empty clause, which proves f
-// unsatisfiable.
+// swapCheckRUP checks gophersat's RUP certificate against f with the
+// proof package's checkers (its DRAT checker, then the LRAT checker on
+// the LRAT proof it writes): every lemma must follow from f and the
+// lemmas before it, and the certificate must refute f.
 func swapCheckRUP(f *cnf.Formula, lemmas [][]int) error {
-	n := f.NumVars()
-	val := make([]int8, n+1) // +1 true, -1 false, 0 open
-	var trail []int
-	watches := make(map[int][]int) // literal -> clauses watching it
-	var db [][]int
-	value := func(l int) int8 {
-		if l > 0 {
-			return val[l]
-		}
-		return -val[-l]
-	}
-	assign := func(l int) {
-		if l > 0 {
-			val[l] = 1
-		} else {
-			val[-l] = -1
-		}
-		trail = append(trail, l)
-	}
-	// propagate runs unit propagation from trail position head; it reports
-	// a conflict.
-	propagate := func(head int) bool {
-		for ; head < len(trail); head++ {
-			falsified := -trail[head]
-			ws := watches[falsified]
-			kept := ws[:0]
-			conflict := false
-			for wi, ci := range ws {
-				if conflict {
-					kept = append(kept, ws[wi:]...)
-					break
-				}
-				c := db[ci]
-				if c[0] == falsified {
-					c[0], c[1] = c[1], c[0]
-				}
-				if value(c[0]) == 1 {
-					kept = append(kept, ci)
-					continue
-				}
-				moved := false
-				for k := 2; k < len(c); k++ {
-					if value(c[k]) != -1 {
-						c[1], c[k] = c[k], c[1]
-						watches[c[1]] = append(watches[c[1]], ci)
-						moved = true
-						break
-					}
-				}
-				if moved {
-					continue
-				}
-				kept = append(kept, ci)
-				switch value(c[0]) {
-				case -1:
-					conflict = true
-				case 0:
-					assign(c[0])
-				}
-			}
-			watches[falsified] = kept
-			if conflict {
-				return true
-			}
-		}
-		return false
-	}
-	rootConflict := false
-	// add puts a clause into the database at the root level.
-	add := func(c []int) {
-		if rootConflict {
-			return
-		}
-		c = append([]int(nil), c...)
-		// Order: non-false literals first.
-		open := 0
-		for i, l := range c {
-			if value(l) == 1 {
-				return // satisfied at the root for good
-			}
-			if value(l) == 0 {
-				c[open], c[i] = c[i], c[open]
-				open++
-			}
-		}
-		switch open {
-		case 0:
-			rootConflict = true
-		case 1:
-			head := len(trail)
-			assign(c[0])
-			if propagate(head) {
-				rootConflict = true
-			}
-		default:
-			db = append(db, c)
-			watches[c[0]] = append(watches[c[0]], len(db)-1)
-			watches[c[1]] = append(watches[c[1]], len(db)-1)
+	clauses := make([][]int, f.NumClauses())
+	for i := range clauses {
+		for _, l := range f.Clause(i) {
+			clauses[i] = append(clauses[i], int(l))
 		}
 	}
-	for i := range f.NumClauses() {
-		c := f.Clause(i)
-		lits := make([]int, len(c))
-		for j, l := range c {
-			lits[j] = int(l)
-		}
-		add(lits)
+	steps := make([]proof.Step, len(lemmas))
+	for i, l := range lemmas {
+		steps[i] = proof.Step{Lits: l}
 	}
-	for i, lemma := range lemmas {
-		if !rootConflict {
-			// RUP: falsify the lemma, propagate, want a conflict.
-			root := len(trail)
-			implied := false
-			for _, l := range lemma {
-				if l == 0 || l > n || -l > n {
-					return fmt.Errorf("lemma %d: literal %d of no variable", i+1, l)
-				}
-				switch value(l) {
-				case 1:
-					implied = true
-				case 0:
-					assign(-l)
-				}
-			}
-			if !implied {
-				implied = propagate(root)
-			}
-			for _, l := range trail[root:] {
-				val[max(l, -l)] = 0
-			}
-			trail = trail[:root]
-			if !implied {
-				return fmt.Errorf("lemma %d (%v) does not follow by unit propagation", i+1, lemma)
-			}
-		}
-		if len(lemma) == 0 {
-			return nil
-		}
-		add(lemma)
+	rep, err := proof.VerifySteps(f.NumVars(), clauses, steps, 0, proof.Options{})
+	if err != nil {
+		return err
 	}
-	return errors.New("the certificate does not end in the empty clause")
+	if !rep.Verified {
+		return errors.New(rep.Reason)
+	}
+	return nil
 }
-
-// CheckRUP is swapCheckRUP (INTERIM, until package proof lands).
-func CheckRUP(f *cnf.Formula, lemmas [][]int) error { return swapCheckRUP(f, lemmas) }

@@ -80,7 +80,7 @@ func TestCubesShardsCombined(t *testing.T) {
 		spec, count string
 		refutations int
 	}{
-		{"dominate:6x6:Q", "4", 0},        // A002564(6); plus the optimum's refutation
+		{"dominate:6x6:Q", "4", 0},         // A002564(6); plus the optimum's refutation
 		{"dominate:6x6:Q:k=2", "0", 4 + 1}, // 4 cubes and their cover
 	} {
 		base := []string{"solve", c.spec, "--backend", "sat", "--task", "count", "--encoding", enc, "--certify", "--cubes", "2"}
