@@ -31,6 +31,12 @@ func TestLRATMutations(t *testing.T) {
 	if err != nil || !res.Verified || res.Added != 3 || res.Deleted != 1 {
 		t.Fatalf("hand LRAT: %v %+v", err, res)
 	}
+	// drat-trim's LRAT style: a deletion line that deletes nothing, ids
+	// with gaps.
+	gaps := "8 d 0\n" + strings.NewReplacer("10 2 0 9", "12 2 0 9", "11 0 9 10", "20 0 9 12").Replace(handLRAT)
+	if res, err := lrat.Check(clauses, strings.NewReader(gaps)); err != nil || !res.Verified {
+		t.Fatalf("ids with gaps: %v %+v\n%s", err, res, gaps)
+	}
 	cases := []struct{ name, from, to, reason string }{
 		{"wrong hint", "10 2 0 9 1 5 3 0", "10 2 0 9 1 5 4 0", "hint 4 is not unit"},
 		{"missing hint", "10 2 0 9 1 5 3 0", "10 2 0 9 1 5 0", "the hints reach no conflict"},
