@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os/exec"
+	"math/rand/v2"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -227,6 +228,54 @@ func TestCadicalProofsVerified(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCadicalRandom3SAT checks cadical's proofs of random 3-SAT formulas
+// past the threshold (a seeded generator, 60 variables, 300 clauses): the
+// unsatisfiable ones are verified in both modes, and the satisfiable ones
+// (cadical answers with a model) get no verified proof from their partial
+// DRAT files.
+func TestCadicalRandom3SAT(t *testing.T) {
+	needCadical(t)
+	rng := rand.New(rand.NewPCG(29, 3))
+	unsat, sat := 0, 0
+	for range 24 {
+		f := &proof.CNF{Vars: 60}
+		for range 300 {
+			var c []int
+			for len(c) < 3 {
+				l := rng.IntN(f.Vars) + 1
+				if slices.Contains(c, l) || slices.Contains(c, -l) {
+					continue
+				}
+				if rng.IntN(2) == 0 {
+					l = -l
+				}
+				c = append(c, l)
+			}
+			f.Clauses = append(f.Clauses, c)
+		}
+		data, isUnsat := cadicalRun(t, f, rng.IntN(2) == 0)
+		if !isUnsat {
+			sat++
+			if len(data) > 0 {
+				if rep := verify(t, f, data, proof.Options{}); rep.Verified {
+					t.Errorf("a satisfiable formula's partial proof was verified")
+				}
+			}
+			continue
+		}
+		unsat++
+		for _, all := range []bool{false, true} {
+			if rep := verify(t, f, data, proof.Options{All: all}); !rep.Verified {
+				t.Fatalf("all=%v: %s\n%s", all, rep.Reason, dimacs(f))
+			}
+		}
+	}
+	t.Logf("%d unsatisfiable, %d satisfiable", unsat, sat)
+	if unsat < 12 {
+		t.Errorf("only %d of 24 formulas unsatisfiable (%d satisfiable)", unsat, sat)
 	}
 }
 
