@@ -3,8 +3,8 @@ package proof_test
 import (
 	"bytes"
 	"fmt"
-	"os/exec"
 	"math/rand/v2"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
