@@ -1,11 +1,11 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/proof"
@@ -170,12 +170,14 @@ func runProofCheckLRAT(args []string, stdout io.Writer) error {
 	return nil
 }
 
-// proofInputError names the file an input error is about.
+// proofInputError names the file an input error is about: the CNF for the
+// readers' "cnf:" errors, the proof for the others.
 func proofInputError(err error, pos []string) string {
-	if errors.Is(err, proof.ErrEmpty) {
-		return fmt.Sprintf("%s: %v", pos[1], err)
+	msg := err.Error()
+	if strings.HasPrefix(msg, "cnf") || strings.HasPrefix(msg, "lrat: cnf") {
+		return fmt.Sprintf("%s: %s", pos[0], msg)
 	}
-	return err.Error()
+	return fmt.Sprintf("%s: %s", pos[1], msg)
 }
 
 // writerFunc is an io.Writer made of a function.
