@@ -145,7 +145,10 @@ func unsatInstances(t *testing.T) map[string]*proof.CNF {
 	for n := 2; n <= 6; n++ {
 		out[fmt.Sprintf("php(%d,%d)", n+1, n)] = php(n+1, n)
 	}
-	for _, s := range []string{"queens:2", "queens:3", "pieces:3x3:K5", "pieces:4x4:N9"} {
+	// Instances with no solution: no queens placement, no placement of
+	// the pieces, no knight's tour (3x3 open, 4x4 closed), no king path
+	// through every square from the middle of a 1x5 board.
+	for _, s := range []string{"queens:2", "queens:3", "pieces:3x3:K5", "pieces:4x4:N9", "tour:3x3:a1", "tour:4x4:a1:closed", "kingpath:1x5:a3:5"} {
 		out[s] = encoded(t, s)
 	}
 	// A knight swap four moves below its published shortest plan (the
