@@ -602,7 +602,7 @@ func mustSuiteB(b *testing.B, text string) Suite {
 
 // TestExistingOutputRefused checks that a session onto a results file that
 // exists is refused, the file untouched, unless --resume or --force says
-// what to do with it (issue 23, item 1).
+// what to do with it.
 func TestExistingOutputRefused(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "r.csv")
 	s := mustSuite(t, "queens:4 backends=bt-good")
@@ -649,7 +649,8 @@ func measureMethods(t *testing.T) []string {
 
 // TestWorkerCPUMeasured runs a search whose time is spent in the gophersat
 // worker, a child of the run's child, and checks the run's CPU time counts
-// it: CPU >= 0.8 x wall (issue 19; before, user+sys were 0.05 s of 1.4 s).
+// it: CPU >= 0.8 x wall (a run that missed the worker once reported
+// 0.05 s of user+sys for 1.4 s of wall).
 // The search is single-threaded, so on a machine busy with other work the
 // ratio falls for reasons of its own: up to three tries, any one will do,
 // and a machine loaded beyond its cores skips the judgement unless the
@@ -691,7 +692,7 @@ func TestWorkerCPUMeasured(t *testing.T) {
 }
 
 // TestMaxRSSIsTheRunsOwn: the harness holds 300 MiB while it runs
-// queens:4; the run's peak must not carry them (issue 23, item 2: ru_maxrss
+// queens:4; the run's peak must not carry them (ru_maxrss
 // of the child inherits the parent's RSS across fork and exec, so no row
 // was below the harness's own 15 MiB).
 func TestMaxRSSIsTheRunsOwn(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 )
 
 // TestVersionFlag checks that --version prints what boardsat version prints
-// (issue 23, item 6), in the test binary (no commit stamped: it says so).
+// in the test binary (no commit stamped: it says so).
 func TestVersionFlag(t *testing.T) {
 	s1, out1, e1 := runCLI("version")
 	s2, out2, e2 := runCLI("--version")
@@ -27,7 +27,7 @@ func TestVersionFlag(t *testing.T) {
 }
 
 // TestVersionCommitStamped builds boardsat with make build and checks
-// that boardsat version shows the checkout's commit (issue 19: the
+// that boardsat version shows the checkout's commit (without the stamp the
 // sidecar's commit was empty under GOFLAGS=-buildvcs=false).
 func TestVersionCommitStamped(t *testing.T) {
 	if testing.Short() {
