@@ -70,9 +70,13 @@ run, caption and label; needs \usepackage{booktabs,siunitx,graphicx}).`,
 	helps["results plot"] = help{
 		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [filters] FILE.csv...",
 			"results plot --kind KIND -o FIGURE.svg|png|pdf [filters] FILE.csv..."},
-		about: `Draws figures, one panel per puzzle and task in each, with one legend beside
-the panels and one style per variant (native: solid lines, filled markers;
-SAT: dashed lines, open markers):
+		about: `Draws figures for print, one panel per puzzle and task in each, with one
+legend below the panels and one style per variant (native: solid lines, filled
+markers; SAT: dashed lines, open markers). --size is the size the figure is
+printed at (column: 3.5 in wide, the default; page: 7 in; or WxH inches), with
+8-9 pt text at that size; time axes end at the runs' time limit. Cactus and
+scaling figures draw the best --max-variants variants (8) by solved count and
+PAR-2 and name on stderr those left out:
   cactus   per variant, instances solved (x) within a median time (y, log), and
            the virtual best solver (per instance the fastest variant)
   scaling  median time (y, log) against board squares (x), one line per variant
@@ -91,6 +95,7 @@ start-up, which dominates the wall clock of small instances); a median below
 			"results plot r.csv --ext png",
 			"results plot r.csv --kind cactus -o cactus.svg",
 			"results plot r.csv --kind scaling --puzzle queens --task count -o q.pdf",
+			"results plot r.csv --kind cactus --size page --max-variants 5 -o cactus-page.pdf",
 			"results plot r.csv --kind scatter --x sat/pairwise --y sat/totalizer -o s.png",
 			"results plot r.csv --kind ecdf --x native/plain --y native/bitboard -o e.pdf",
 			"results plot r.csv --variants 'native/*' --time wall",
@@ -125,7 +130,8 @@ func runResults(args []string, stdout io.Writer) error {
 	}
 	sub, args := args[0], args[1:]
 	fs := flag.NewFlagSet("results "+sub, flag.ContinueOnError)
-	var baseline, format, what, out, kinds, ext, outDir, xv, yv, tasks, puzzles, variants, timeKind, measure *string
+	var baseline, format, what, out, kinds, ext, outDir, xv, yv, tasks, puzzles, variants, timeKind, measure, size *string
+	var maxVariants *int
 	par := new(float64)
 	*par = report.DefaultPAR
 	filters := func() {
@@ -155,6 +161,8 @@ func runResults(args []string, stdout io.Writer) error {
 		yv = fs.String("y", "", "scatter: variant on the y axis")
 		filters()
 		timeKind = fs.String("time", "solver", "time to plot: solver (the solver's own seconds, no process start-up) or wall (wall clock of the whole run)")
+		size = fs.String("size", "column", "print size: column (3.5 in wide), page (7 in) or WxH in inches; text is 8-9 pt at that size")
+		maxVariants = fs.Int("max-variants", report.DefaultMaxVariants, "cactus and scaling: draw at most this many variants, the best by solved count and PAR-2 (0: all); a note names those left out")
 	case "benchfmt", "merge":
 		out = fs.String("o", "", "output file (default: stdout)")
 	}
@@ -285,7 +293,8 @@ func runResults(args []string, stdout io.Writer) error {
 			return nil
 		})
 	case "plot":
-		return plotResults(rows, files[0], plotArgs{kinds: *kinds, ext: *ext, outDir: *outDir, out: *out, x: *xv, y: *yv, time: *timeKind}, stdout)
+		return plotResults(rows, files[0], plotArgs{kinds: *kinds, ext: *ext, outDir: *outDir, out: *out, x: *xv, y: *yv, time: *timeKind,
+			size: *size, maxVariants: *maxVariants}, stdout)
 	case "benchfmt":
 		var sessions []results.Session
 		if m, ok, err := results.ReadMeta(files[0]); err != nil {
@@ -445,7 +454,10 @@ func speedupTables(sums []report.Summary, baseline string) ([]report.Table, erro
 }
 
 // plotArgs are the plot subcommand's flags.
-type plotArgs struct{ kinds, ext, outDir, out, x, y, time string }
+type plotArgs struct {
+	kinds, ext, outDir, out, x, y, time, size string
+	maxVariants                               int
+}
 
 func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer) error {
 	kinds := a.kinds
@@ -477,7 +489,22 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 	if (a.x == "") != (a.y == "") {
 		return badInputf("--x and --y go together")
 	}
+	size, err := report.ParseSize(a.size)
+	if err != nil {
+		return badInput(err)
+	}
+	if a.maxVariants < 0 {
+		return badInputf("--max-variants must be 0 (all) or more, not %d", a.maxVariants)
+	}
 	sums := report.Summarize(rows)
+	// Cactus and scaling figures draw one line per variant: the best few
+	// only, so that a legend stays readable at column width.
+	lines, note := sums, ""
+	if kept, left := report.TopVariants(rows, a.maxVariants); len(left) > 0 && (slices.Contains(ks, "cactus") || slices.Contains(ks, "scaling")) {
+		lines = slices.DeleteFunc(slices.Clone(sums), func(s report.Summary) bool { return !slices.Contains(kept, s.Variant) })
+		note = fmt.Sprintf("boardsat results plot: cactus and scaling draw the %d best of %d variants by solved count and PAR-2; left out: %s (choose with --variants or --max-variants)\n",
+			len(kept), len(kept)+len(left), strings.Join(left, ", "))
+	}
 	if a.x != "" {
 		for _, v := range []string{a.x, a.y} {
 			if !slices.ContainsFunc(sums, func(s report.Summary) bool { return s.Variant == v }) {
@@ -496,9 +523,9 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 		var err error
 		switch k {
 		case "cactus":
-			f, err = report.Cactus(sums, a.time)
+			f, err = report.Cactus(lines, a.time)
 		case "scaling":
-			f, err = report.Scaling(sums, a.time)
+			f, err = report.Scaling(lines, a.time)
 		case "scatter", "ecdf":
 			x, y := a.x, a.y
 			if x == "" {
@@ -527,7 +554,7 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 			}
 			name = filepath.Join(outDir, base+"-"+k+"."+a.ext)
 		}
-		if err := report.SaveFigure(f, name); err != nil {
+		if err := report.SaveFigureSize(f, name, size); err != nil {
 			return badInput(err)
 		}
 		written = append(written, name)
@@ -538,5 +565,6 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 	for _, w := range written {
 		fmt.Fprintln(stdout, w)
 	}
+	fmt.Fprint(stderrOut, note) // once the figures are written: bad input stays one line
 	return nil
 }

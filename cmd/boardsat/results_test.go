@@ -49,11 +49,29 @@ func TestPlotOneFile(t *testing.T) {
 		{[]string{"--variants", "sat/nonesuch"}, "matches nothing"},
 		{[]string{"--time", "cpu"}, "unknown --time"},
 		{[]string{"-o", filepath.Join(dir, "x.gif")}, "figure format"},
+		{[]string{"--size", "a4"}, "bad figure size \"a4\""},
+		{[]string{"--max-variants", "-1"}, "--max-variants must be 0"},
 	} {
 		status, out, stderr := runCLI(append([]string{"results", "plot", fixtureCSV}, c.args...)...)
 		if status != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line with %q", c.args, status, out, stderr, c.want)
 		}
+	}
+}
+
+// TestPlotPicksVariants: a cactus figure of more variants than
+// --max-variants draws the best and names on stderr the ones left out;
+// --max-variants 0 draws all, silently.
+func TestPlotPicksVariants(t *testing.T) {
+	dir := t.TempDir()
+	status, out, stderr := runCLI("results", "plot", fixtureCSV, "--max-variants", "3", "-o", filepath.Join(dir, "c.pdf"))
+	if status != 0 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "draw the 3 best of 9 variants by solved count and PAR-2; left out: ") ||
+		strings.Count(stderr[strings.Index(stderr, "left out: "):], ", ") != 5 {
+		t.Errorf("exit %d, stdout %q, stderr %q; want one note naming the 6 variants left out", status, out, stderr)
+	}
+	status, _, stderr = runCLI("results", "plot", fixtureCSV, "--max-variants", "0", "--size", "page", "-o", filepath.Join(dir, "all.pdf"))
+	if status != 0 || stderr != "" {
+		t.Errorf("--max-variants 0: exit %d, stderr %q", status, stderr)
 	}
 }
 

@@ -3,7 +3,11 @@ package report
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/boardsat/boardsat/results"
 )
 
 // paperTools are the renderers and the TeX engine scripts/paper-check
@@ -35,5 +39,40 @@ func TestPaperOutputs(t *testing.T) {
 	t.Logf("%s", out)
 	if err != nil {
 		t.Fatalf("scripts/paper-check: %v", err)
+	}
+}
+
+// TestFigureTextSize: scripts/figure-text-size passes a figure made for a
+// column at column width, and fails the same figure made 10 inches wide
+// and printed in a column (its 8 pt text shrinks to 2 pt).
+func TestFigureTextSize(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("python3 is not installed, and CI=true requires it")
+		}
+		t.Skip("python3 is not installed: skipping (CI=true makes this a failure)")
+	}
+	rows, err := results.ReadFiles(fixtureCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := figs(t, Summarize(rows))
+	dir := t.TempDir()
+	for _, c := range []struct {
+		size string
+		ok   bool
+	}{{"column", true}, {"10x6", false}} {
+		sz, _ := ParseSize(c.size)
+		path := filepath.Join(dir, c.size+".pdf")
+		if err := SaveFigureSize(f, path, sz); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command("../../scripts/figure-text-size", path, "252").CombinedOutput()
+		if (err == nil) != c.ok {
+			t.Errorf("%s figure at column width: %v, want ok %v\n%s", c.size, err, c.ok, out)
+		}
+		if !strings.Contains(string(out), "smallest text 8 pt") {
+			t.Errorf("%s: %s, want the smallest text, 8 pt", c.size, out)
+		}
 	}
 }

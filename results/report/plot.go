@@ -44,20 +44,46 @@ var TimeKinds = []string{"solver", "wall"}
 // meaningless differences off the axis.
 const TimeFloor = 1e-4
 
-// Figure is a set of panels (facets) sharing one legend, drawn beside them
-// (to the right) so that no entry hides data. Every series keeps one style
-// (colour, marker, line) across panels.
+// Figure is a set of panels (facets) sharing one legend, drawn below them
+// in as many columns as the width takes, so that no entry hides data.
+// Every series keeps one style (colour, marker, line) across panels.
 type Figure struct {
-	// Panels are laid out in rows of Cols.
+	// Panels are laid out in rows of at most Cols (fewer when the print
+	// width does not take Cols panels of a readable size).
 	Panels []*plot.Plot
 	Cols   int
-	// legend and labels are the shared outside legend; empty for none.
-	legend plot.Legend
+	// labels and thumbs are the shared legend's entries; none for no
+	// legend.
 	labels []string
+	thumbs [][]plot.Thumbnailer
 	// square draws a single panel square (a scatter plot's diagonal at 45°).
 	square bool
 	// yLabel, if set, labels the y axes of every panel once, at the left.
 	yLabel string
+}
+
+// addEntry adds a legend entry, once per label.
+func (f *Figure) addEntry(label string, thumbs ...plot.Thumbnailer) {
+	if !slices.Contains(f.labels, label) {
+		f.labels = append(f.labels, label)
+		f.thumbs = append(f.thumbs, thumbs)
+	}
+}
+
+// Text sizes of a figure at its print size: 8-9 pt, as a paper's captions.
+const (
+	tickPt   = 8 // tick labels and legend entries
+	labelPt  = 9 // axis labels and panel titles
+	markerPt = 2.5
+)
+
+// styleText sets the text sizes of a panel.
+func styleText(p *plot.Plot) {
+	p.Title.TextStyle.Font.Size = vg.Points(labelPt)
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Label.TextStyle.Font.Size = vg.Points(labelPt)
+		a.Tick.Label.Font.Size = vg.Points(tickPt)
+	}
 }
 
 // series is one labelled line of a panel.
@@ -226,12 +252,8 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 		// The time axis is labelled once for the whole figure (yLabel):
 		// gonum pads a panel whose vertical label is longer than its data
 		// area, leaving a gap under the title.
-		for _, a := range []*plot.Axis{&p.X, &p.Y} {
-			a.Label.TextStyle.Font.Size = vg.Points(10)
-			a.Tick.Label.Font.Size = vg.Points(9)
-		}
+		styleText(p)
 		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = floorTicks{}
 		p.Add(plotter.NewGrid())
 		for _, se := range ss {
 			l, pts, err := plotter.NewLinePoints(se.xy)
@@ -257,28 +279,38 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 	if len(f.Panels) == 0 {
 		return nil, fmt.Errorf("no solved runs to plot")
 	}
-	// One y range for every panel, whole decades (log ticks need at least
-	// one decade in view to label anything), so panels compare at a glance.
+	// One y range for every panel, so panels compare at a glance: from a
+	// whole decade (log ticks need one in view to label anything) up to
+	// the runs' time limit, where every unsolved run would be.
 	lo, hi := decades(ymin, ymax)
+	if limit := timeLimit(sums); limit >= ymax {
+		hi = limit
+	}
 	for _, p := range f.Panels {
 		p.Y.Min, p.Y.Max = lo, hi
+		p.Y.Tick.Marker = floorTicks{limit: hi}
 	}
 	f.Cols = min(len(f.Panels), 3)
 	if len(f.Panels) == 4 {
 		f.Cols = 2
 	}
-	f.legend = styles.legend(used)
-	for _, v := range used {
-		if v == VBSLabel {
-			l, _ := plotter.NewLine(plotter.XYs{{}})
-			vbsStyle(l)
-			f.legend.Add(VBSLabel, l)
-			f.labels = append(f.labels, VBSLabel)
-			continue
-		}
-		f.labels = append(f.labels, styles.label[v])
+	styles.addEntries(f, used)
+	if slices.Contains(used, VBSLabel) {
+		l, _ := plotter.NewLine(plotter.XYs{{}})
+		vbsStyle(l)
+		f.addEntry(VBSLabel, l)
 	}
 	return f, nil
+}
+
+// timeLimit returns the largest time limit of the summaries' runs (0 when
+// none recorded one).
+func timeLimit(sums []Summary) float64 {
+	limit := 0.0
+	for _, s := range sums {
+		limit = max(limit, s.Limit)
+	}
+	return limit
 }
 
 // vbsStyle draws the virtual best solver: a thick black line.
@@ -298,15 +330,20 @@ func decades(lo, hi float64) (float64, float64) {
 
 // floorTicks are log ticks, a labelled one at each power of ten and
 // unlabelled ones between, whose label at TimeFloor reads "≤0.0001": the
-// points there stand for every time at or below the floor. (plot.LogTicks
-// misses the lowest decade when min is below 1: int(Log10(1e-4)) is -3.)
-type floorTicks struct{}
+// points there stand for every time at or below the floor; an axis that
+// ends at a time limit that is no power of ten gets a labelled tick there.
+// (plot.LogTicks misses the lowest decade when min is below 1:
+// int(Log10(1e-4)) is -3.)
+type floorTicks struct{ limit float64 }
 
 // Ticks returns the ticks between min and max.
-func (floorTicks) Ticks(min, max float64) []plot.Tick {
+func (ft floorTicks) Ticks(min, max float64) []plot.Tick {
 	var ts []plot.Tick
 	for e := int(math.Floor(math.Log10(min) + 1e-9)); e <= int(math.Ceil(math.Log10(max)-1e-9)); e++ {
 		v := math.Pow10(e)
+		if v > max*(1+1e-9) {
+			break
+		}
 		label := strconv.FormatFloat(v, 'f', -1, 64)
 		if math.Abs(v-TimeFloor) < TimeFloor*1e-6 {
 			label = "≤" + label
@@ -317,6 +354,9 @@ func (floorTicks) Ticks(min, max float64) []plot.Tick {
 				ts = append(ts, plot.Tick{Value: float64(k) * v})
 			}
 		}
+	}
+	if l := ft.limit; l > 0 && math.Abs(math.Log10(l)-math.Round(math.Log10(l))) > 1e-9 {
+		ts = append(ts, plot.Tick{Value: l, Label: fmtSec(l)})
 	}
 	return ts
 }
@@ -349,8 +389,8 @@ type pairPoint struct {
 
 // pairPoints returns, for every instance and task both variants ran, its
 // two times (solved: the median; unsolved: limit), and limit, the largest
-// limit of the two variants' runs (when no run recorded one, twice the
-// largest time plotted).
+// limit of the two variants' runs (when no run recorded one, the power of ten
+// at or above twice the largest time plotted).
 func pairPoints(sums []Summary, xVariant, yVariant, time string) (pts []pairPoint, limit float64) {
 	type it struct{ instance, task string }
 	xs := map[it]Summary{}
@@ -367,7 +407,8 @@ func pairPoints(sums []Summary, xVariant, yVariant, time string) (pts []pairPoin
 		}
 	}
 	if limit == 0 {
-		limit = 2 * top
+		// No limit recorded: the decade above twice the slowest time.
+		_, limit = decades(2*top, 2*top)
 	}
 	at := func(s Summary) float64 {
 		if s.Solved == 0 {
@@ -406,7 +447,9 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 	for _, q := range pts {
 		lo = min(lo, q.x, q.y)
 	}
-	lo, hi := decades(lo, limit*1.05)
+	// The axes end at the limit, where the unsolved instances are.
+	lo, _ = decades(lo, limit)
+	hi := limit
 	var puzzles, tasks []string
 	for _, q := range pts {
 		if !slices.Contains(puzzles, q.puzzle) {
@@ -416,7 +459,7 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 			tasks = append(tasks, q.task)
 		}
 	}
-	f := &Figure{Cols: min(len(tasks), 3), legend: plot.NewLegend(), square: len(tasks) == 1}
+	f := &Figure{Cols: min(len(tasks), 3), square: true}
 	refs := []struct {
 		label  string
 		factor float64
@@ -439,12 +482,10 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 		p.Title.Text = fmt.Sprintf("task %s: %d both solved", task, n)
 		p.X.Label.Text = xVariant + " (s, log)"
 		p.Y.Label.Text = yVariant + " (s, log)"
+		styleText(p)
 		for _, a := range []*plot.Axis{&p.X, &p.Y} {
 			a.Scale = plot.LogScale{}
-			a.Tick.Marker = floorTicks{}
-			a.Min, a.Max = lo, hi
-			a.Label.TextStyle.Font.Size = vg.Points(10)
-			a.Tick.Label.Font.Size = vg.Points(9)
+			a.Tick.Marker = floorTicks{limit: hi}
 		}
 		p.Add(plotter.NewGrid())
 		for _, r := range refs {
@@ -456,8 +497,7 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 				l.Color, l.Dashes = color.Gray{Y: r.gray}, r.dashes
 				p.Add(l)
 				if task == tasks[0] && k >= 1 {
-					f.legend.Add(r.label, l)
-					f.labels = append(f.labels, r.label)
+					f.addEntry(r.label, l)
 				}
 				if k == 1 {
 					break
@@ -471,8 +511,7 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 		lim.Color, lim.Width = palette[1], vg.Points(1)
 		p.Add(lim)
 		if task == tasks[0] {
-			f.legend.Add(limitLabel, lim)
-			f.labels = append(f.labels, limitLabel)
+			f.addEntry(limitLabel, lim)
 		}
 		for i, pz := range puzzles {
 			var xy, out plotter.XYs
@@ -498,21 +537,20 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 				if j == 1 {
 					sc.Shape = draw.CrossGlyph{}
 				}
-				sc.Radius = vg.Points(3.5)
+				sc.Radius = vg.Points(markerPt)
 				p.Add(sc)
 				label := pz
 				if j == 1 {
 					label = pz + ", not solved by one"
 				}
-				if !slices.Contains(f.labels, label) {
-					f.legend.Add(label, sc)
-					f.labels = append(f.labels, label)
-				}
+				f.addEntry(label, sc)
 			}
 		}
+		// The range last: adding a line widens the axes to hold it (the
+		// 10x lines would run them a decade past the limit).
+		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
 		f.Panels = append(f.Panels, p)
 	}
-	styleLegend(&f.legend)
 	return f, nil
 }
 
@@ -539,7 +577,7 @@ func ECDF(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 	if len(tasks) == 0 {
 		return nil, fmt.Errorf("variants %q and %q solved no instance in common", xVariant, yVariant)
 	}
-	f := &Figure{Cols: min(len(tasks), 3), legend: plot.NewLegend()}
+	f := &Figure{Cols: min(len(tasks), 3)}
 	for _, task := range tasks {
 		rs := ratios[task]
 		sort.Float64s(rs)
@@ -556,10 +594,7 @@ func ECDF(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
 		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, 0, 1
-		for _, a := range []*plot.Axis{&p.X, &p.Y} {
-			a.Label.TextStyle.Font.Size = vg.Points(10)
-			a.Tick.Label.Font.Size = vg.Points(9)
-		}
+		styleText(p)
 		one, err := plotter.NewLine(plotter.XYs{{X: 1, Y: 0}, {X: 1, Y: 1}})
 		if err != nil {
 			return nil, err
@@ -573,13 +608,11 @@ func ECDF(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 		l.Color, l.Width = palette[0], vg.Points(1.5)
 		p.Add(plotter.NewGrid(), one, l)
 		if task == tasks[0] {
-			f.legend.Add("ratio 1 (equal time)", one)
-			f.legend.Add(yVariant+" / "+xVariant, l)
-			f.labels = append(f.labels, "ratio 1 (equal time)", yVariant+" / "+xVariant)
+			f.addEntry("ratio 1 (equal time)", one)
+			f.addEntry(yVariant+" / "+xVariant, l)
 		}
 		f.Panels = append(f.Panels, p)
 	}
-	styleLegend(&f.legend)
 	return f, nil
 }
 
@@ -697,84 +730,145 @@ func newStyles(sums []Summary) *styles {
 func (st *styles) apply(variant string, l *plotter.Line, pts *plotter.Scatter) {
 	s := st.byVariant[variant]
 	l.Color, l.Dashes, l.Width = s.color, s.dashes, vg.Points(1.2)
-	pts.Color, pts.Shape, pts.Radius = s.color, s.glyph, vg.Points(3)
+	pts.Color, pts.Shape, pts.Radius = s.color, s.glyph, vg.Points(markerPt)
 }
 
-// legend returns the legend of the used variants, in style order (native
+// addEntries adds the used variants to f's legend, in style order (native
 // first, then SAT, then the rest).
-func (st *styles) legend(used []string) plot.Legend {
-	lg := plot.NewLegend()
+func (st *styles) addEntries(f *Figure, used []string) {
 	for _, v := range st.order {
 		if !slices.Contains(used, v) {
 			continue
 		}
 		l, pts, _ := plotter.NewLinePoints(plotter.XYs{{}})
 		st.apply(v, l, pts)
-		lg.Add(st.label[v], l, pts)
+		f.addEntry(st.label[v], l, pts)
 	}
-	styleLegend(&lg)
-	return lg
 }
 
-func styleLegend(lg *plot.Legend) {
-	lg.Top, lg.Left = true, true
-	lg.TextStyle.Font.Size = vg.Points(9)
-	lg.ThumbnailWidth = vg.Points(26)
-}
+// Size is the print size of a figure: its width, and its height (0: what
+// its panels and legend take at that width).
+type Size struct{ W, H vg.Length }
 
-// Panel and legend sizes.
+// The print widths of a paper: a column (3.5 in, the default) and the
+// page (7 in).
 var (
-	panelW, panelH = 3.4 * vg.Inch, 2.7 * vg.Inch
-	singleW        = 5.5 * vg.Inch // a figure of one panel
-	singleH        = 4.2 * vg.Inch
+	ColumnSize = Size{W: 3.5 * vg.Inch}
+	PageSize   = Size{W: 7 * vg.Inch}
 )
 
-// SaveFigure writes the figure to path; the extension (.svg, .png or .pdf)
-// picks the format. The file appears only when complete.
-func SaveFigure(f *Figure, path string) error {
+// ParseSize reads a figure size: column, page, or WxH in inches (3.5x2.5),
+// each side from 1 to 20 inches.
+func ParseSize(s string) (Size, error) {
+	switch s {
+	case "column":
+		return ColumnSize, nil
+	case "page":
+		return PageSize, nil
+	}
+	ws, hs, ok := strings.Cut(s, "x")
+	w, err1 := strconv.ParseFloat(ws, 64)
+	h, err2 := strconv.ParseFloat(hs, 64)
+	if !ok || err1 != nil || err2 != nil || w < 1 || w > 20 || h < 1 || h > 20 {
+		return Size{}, fmt.Errorf("bad figure size %q: want column (3.5 in wide), page (7 in) or WxH in inches from 1 to 20, like 3.5x2.5", s)
+	}
+	return Size{W: vg.Length(w) * vg.Inch, H: vg.Length(h) * vg.Inch}, nil
+}
+
+// Layout of a figure at its print width.
+const (
+	minPanelW   = 1.6 * vg.Inch // a panel narrower than this packs its ticks
+	minSquareW  = 2.4 * vg.Inch // a scatter panel: two axes of tick labels
+	maxPanelH   = 2.6 * vg.Inch // taller panels only spread the lines
+	yLabelW     = 12            // points: the shared time label at the left
+	legendThumb = 20            // points: a legend entry's line and marker
+	legendRowPt = tickPt + 3    // points: a legend row
+	legendGapPt = 10            // points between legend columns
+)
+
+// SaveFigure writes the figure at column width; see SaveFigureSize.
+func SaveFigure(f *Figure, path string) error { return SaveFigureSize(f, path, ColumnSize) }
+
+// SaveFigureSize writes the figure to path at its print size: panels as
+// many to a row as the width takes at a readable size (at most Cols), each
+// about 4:5 (scatter plots square), and the legend below them in as many
+// columns as fit. The extension of path (.svg, .png or .pdf) picks the
+// format; the file appears only when complete.
+func SaveFigureSize(f *Figure, path string, size Size) error {
 	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
 	if !slices.Contains(PlotFormats, ext) {
 		return fmt.Errorf("cannot tell the figure format of %q: want a .svg, .png or .pdf file", path)
 	}
-	cols := max(f.Cols, 1)
-	rows := (len(f.Panels) + cols - 1) / cols
-	w, h := panelW*vg.Length(cols), panelH*vg.Length(rows)
-	if len(f.Panels) == 1 {
-		w, h = singleW, singleH
-		if f.square {
-			w = h
-		}
+	w := size.W
+	minW := minPanelW
+	if f.square {
+		minW = minSquareW
 	}
-	var legendW vg.Length
-	if len(f.labels) > 0 {
-		longest := 0
-		for _, l := range f.labels {
-			longest = max(longest, len(l))
-		}
-		legendW = vg.Points(float64(longest)*5.2 + 48)
-		h = max(h, vg.Points(float64(len(f.labels))*12+40))
+	cols := max(1, min(max(f.Cols, 1), len(f.Panels), int((w-vg.Points(yLabelW))/minW)))
+	if len(f.Panels) == 4 && cols == 3 {
+		cols = 2
+	}
+	rows := (len(f.Panels) + cols - 1) / cols
+	lg := plot.NewLegend()
+	lg.Top, lg.Left = true, true
+	lg.TextStyle.Font.Size = vg.Points(tickPt)
+	lg.ThumbnailWidth = vg.Points(legendThumb)
+	longest := vg.Length(0)
+	for _, l := range f.labels {
+		longest = max(longest, lg.TextStyle.Rectangle(" "+l).Max.X)
+	}
+	entryW := vg.Points(legendThumb) + longest + vg.Points(legendGapPt)
+	lcols := max(1, min(len(f.labels), int(w/entryW)))
+	lrows := (len(f.labels) + lcols - 1) / lcols
+	legendH := vg.Length(0)
+	if lrows > 0 {
+		legendH = vg.Points(float64(lrows*legendRowPt) + 8)
+	}
+	panelW := (w - vg.Points(yLabelW)) / vg.Length(cols)
+	panelH := min(panelW*0.8, maxPanelH)
+	if f.square {
+		panelH = min(panelW*0.9, maxPanelH+vg.Inch/2)
+	}
+	h := size.H
+	if h == 0 {
+		h = panelH*vg.Length(rows) + legendH
 	}
 	var c vg.CanvasWriterTo
 	switch ext {
 	case "svg":
-		c = &outlineText{CanvasWriterTo: vgsvg.New(w+legendW, h), all: true}
+		c = &outlineText{CanvasWriterTo: vgsvg.New(w, h), all: true}
 	case "pdf":
-		c = &outlineText{CanvasWriterTo: vgpdf.New(w+legendW, h)}
+		c = &outlineText{CanvasWriterTo: vgpdf.New(w, h)}
 	default:
 		var err error
-		if c, err = draw.NewFormattedCanvas(w+legendW, h, ext); err != nil {
+		if c, err = draw.NewFormattedCanvas(w, h, ext); err != nil {
 			return err
 		}
 	}
 	dc := draw.New(c)
+	if len(f.labels) > 0 {
+		// The legend below the panels, column by column.
+		below := draw.Crop(dc, 0, 0, 0, -(h - legendH))
+		colW := w / vg.Length(lcols)
+		for k := range lcols {
+			part := plot.NewLegend()
+			part.Top, part.Left = true, true
+			part.TextStyle, part.ThumbnailWidth = lg.TextStyle, lg.ThumbnailWidth
+			for i := k * lrows; i < min((k+1)*lrows, len(f.labels)); i++ {
+				part.Add(f.labels[i], f.thumbs[i]...)
+			}
+			part.Draw(draw.Crop(below, vg.Length(k)*colW+vg.Points(4), -(w - vg.Length(k+1)*colW), 0, -vg.Points(4)))
+		}
+		dc = draw.Crop(dc, 0, 0, legendH, 0)
+	}
 	if f.yLabel != "" {
 		sty := plot.New().Y.Label.TextStyle
+		sty.Font.Size = vg.Points(labelPt)
 		sty.Rotation = math.Pi / 2
 		sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
-		dc.FillText(sty, vg.Point{X: vg.Points(9), Y: h / 2}, f.yLabel)
-		dc = draw.Crop(dc, vg.Points(18), 0, 0, 0)
-		w -= vg.Points(18)
+		dc.FillText(sty, vg.Point{X: vg.Points(yLabelW / 2), Y: dc.Min.Y + (dc.Max.Y-dc.Min.Y)/2}, f.yLabel)
 	}
+	dc = draw.Crop(dc, vg.Points(yLabelW), 0, 0, 0)
 	grid := make([][]*plot.Plot, rows)
 	for r := range grid {
 		grid[r] = make([]*plot.Plot, cols)
@@ -784,18 +878,15 @@ func SaveFigure(f *Figure, path string) error {
 			}
 		}
 	}
-	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Points(14), PadY: vg.Points(14),
-		PadTop: vg.Points(6), PadBottom: vg.Points(6), PadLeft: vg.Points(6), PadRight: vg.Points(6)}
-	canvases := plot.Align(grid, tiles, draw.Crop(dc, 0, -legendW, 0, 0))
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Points(8), PadY: vg.Points(8),
+		PadTop: vg.Points(3), PadBottom: vg.Points(3), PadLeft: vg.Points(2), PadRight: vg.Points(6)}
+	canvases := plot.Align(grid, tiles, dc)
 	for r := range grid {
 		for k, p := range grid[r] {
 			if p != nil {
 				p.Draw(canvases[r][k])
 			}
 		}
-	}
-	if len(f.labels) > 0 {
-		f.legend.Draw(draw.Crop(dc, w+vg.Points(8), 0, 0, -vg.Points(12)))
 	}
 	if ot, ok := c.(*outlineText); ok && ot.err != nil {
 		return ot.err

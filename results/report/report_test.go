@@ -333,3 +333,67 @@ func TestSummaryKeepsBigAnswer(t *testing.T) {
 		t.Errorf("summary lacks %s: %+v", big, sums)
 	}
 }
+
+// TestFigureSizes: a figure is made at its print width (column 3.5 in,
+// page 7 in, or WxH), and a bad size is refused.
+func TestFigureSizes(t *testing.T) {
+	rows, err := results.ReadFiles(fixtureCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := figs(t, Summarize(rows))
+	dir := t.TempDir()
+	for _, c := range []struct {
+		size  string
+		width string // the PDF page width in points
+	}{{"column", "252.00"}, {"page", "504.00"}, {"5x4", "360.00 288.00"}} {
+		sz, err := ParseSize(c.size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, c.size+".pdf")
+		if err := SaveFigureSize(f, path, sz); err != nil {
+			t.Fatal(err)
+		}
+		data, _ := os.ReadFile(path)
+		if !strings.Contains(string(data), "/MediaBox [0 0 "+c.width) {
+			t.Errorf("%s: no MediaBox of width %s", c.size, c.width)
+		}
+	}
+	for _, bad := range []string{"", "letter", "0x3", "3x", "x3", "21x4", "3.5 x 2"} {
+		if _, err := ParseSize(bad); err == nil {
+			t.Errorf("size %q accepted", bad)
+		}
+	}
+}
+
+// TestScatterAxesEndAtLimit: the axes of a scatter plot end at the time
+// limit (10 s here), not a decade past it.
+func TestScatterAxesEndAtLimit(t *testing.T) {
+	f, err := Scatter(Summarize(aggRows()), "a", "b", "wall")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Panels[0]
+	if p.X.Max != 10 || p.Y.Max != 10 || p.X.Min != 1 || p.Y.Min != 1 {
+		t.Errorf("axes x %g..%g, y %g..%g, want 1..10 both", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
+	}
+}
+
+// TestTopVariants: variants ranked by solved count, then PAR-2; the cut
+// names those left out.
+func TestTopVariants(t *testing.T) {
+	rows := aggRows() // a and b solve 2 of 4 instances each, b with the better PAR-2 (11.5 against 12.625)
+	kept, left := TopVariants(rows, 1)
+	if !slices.Equal(kept, []string{"b"}) || !slices.Equal(left, []string{"a"}) {
+		t.Errorf("top 1: kept %q, left %q", kept, left)
+	}
+	rows = append(rows, row("queens:8", "c", "count", 1, results.StatusOK, 1), row("queens:9", "c", "count", 1, results.StatusOK, 1),
+		row("queens:10", "c", "count", 1, results.StatusOK, 1))
+	if kept, left := TopVariants(rows, 2); !slices.Equal(kept, []string{"c", "b"}) || !slices.Equal(left, []string{"a"}) {
+		t.Errorf("top 2: kept %q, left %q", kept, left)
+	}
+	if kept, left := TopVariants(rows, 0); len(kept) != 3 || left != nil {
+		t.Errorf("all: kept %q, left %q", kept, left)
+	}
+}
