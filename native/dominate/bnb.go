@@ -133,13 +133,13 @@ type engine struct {
 	cands      [][]int32  // per depth: the branch square's candidates
 	candGain   [][]int32  // per depth: their gains
 	undom      []uint64
-	gains      []int    // the coverage bound's histogram: allowed squares by gain
-	gain       []int32  // the coverage bound's gain of each allowed square
-	zero       []uint64 // the allowed squares of gain 0
+	gains      []int      // the coverage bound's histogram: allowed squares by gain
+	gain       []int32    // the coverage bound's gain of each allowed square
+	viable     [][]uint64 // per depth: the squares a set below the node may hold
 	// minimal says that no set of fewer than limit pieces dominates (the
 	// limit is a proven minimum, or one more than a refuted size): then a
-	// piece that dominates no undominated square is never placed, since
-	// the set less that piece would dominate with fewer.
+	// leaf stands for its pieces only (no smaller set to extend), and a
+	// node drops the squares too weak to be in any set below it.
 	minimal  bool
 	chosen   []int32
 	nodes    int64
@@ -165,7 +165,10 @@ func newEngine(ctx context.Context, g *geom, indep bool, limit int) *engine {
 	}
 	e.gains = make([]int, g.maxCover+1)
 	e.gain = make([]int32, g.n)
-	e.zero = make([]uint64, g.words)
+	e.viable = make([][]uint64, limit+2)
+	for i := range e.viable {
+		e.viable[i] = make([]uint64, g.words)
+	}
 	return e
 }
 
@@ -235,17 +238,37 @@ func (e *engine) search(d int) {
 	// are at most its parent's): a child beyond it is pruned unsearched.
 	left := popcount(und)
 	reach := e.topGains(e.limit - d - 1)
-	t := e.branchSquare(und, allow)
+	// Where the search is minimal (no smaller set, so no leaf stands for
+	// extra squares), no set below this node holds a square of gain below
+	// left-reach at all: the node branches over the viable squares only,
+	// on the undominated square with the fewest viable candidates, and its
+	// children allow only viable squares.
+	cset := allow
+	if e.minimal {
+		cset = e.viable[d]
+		thr := int32(left - reach)
+		for i, w := range allow {
+			v := uint64(0)
+			for ; w != 0; w &= w - 1 {
+				b := bits.TrailingZeros64(w)
+				if e.gain[i*64+b] >= thr {
+					v |= 1 << b
+				}
+			}
+			cset[i] = v
+		}
+	}
+	t := e.branchSquare(und, cset)
 	if t < 0 {
 		return
 	}
 	// The candidates of t, largest gain first (then square order); each
-	// child excludes the candidates before it (rest is allow less the
+	// child excludes the candidates before it (rest is cset less the
 	// candidates tried), so the weak candidates come last with the strong
 	// ones excluded, where the bound prunes most.
 	cands := e.cands[d][:0]
 	for i, w := range e.g.cover[t] {
-		w &= allow[i]
+		w &= cset[i]
 		for w != 0 {
 			b := bits.TrailingZeros64(w)
 			w &= w - 1
@@ -266,13 +289,7 @@ func (e *engine) search(d int) {
 	}
 	e.candGain[d] = cg
 	rest := e.rest[d]
-	copy(rest, allow)
-	if e.minimal {
-		// A square that dominates nothing undominated never will.
-		for i, z := range e.zero {
-			rest[i] &^= z
-		}
-	}
+	copy(rest, cset)
 	for ci, c := range cands {
 		if left-int(cg[ci]) > reach {
 			// Every later candidate gains no more: all are pruned.
@@ -421,7 +438,6 @@ func (e *engine) coverage(und, allow []uint64) int {
 	left := popcount(und)
 	gains := e.gains
 	clear(gains)
-	clear(e.zero)
 	if c4 := e.g.cover4; c4 != nil {
 		var u [4]uint64
 		copy(u[:], und)
@@ -433,9 +449,6 @@ func (e *engine) coverage(und, allow []uint64) int {
 					bits.OnesCount64(c[2]&u[2]) + bits.OnesCount64(c[3]&u[3])
 				gains[g]++
 				e.gain[sq] = int32(g)
-				if g == 0 {
-					setBit(e.zero, sq)
-				}
 			}
 		}
 		gains[0] = 0
@@ -447,8 +460,6 @@ func (e *engine) coverage(und, allow []uint64) int {
 				e.gain[sq] = int32(g)
 				if g > 0 {
 					gains[g]++
-				} else {
-					setBit(e.zero, sq)
 				}
 			}
 		}
