@@ -3,11 +3,8 @@ package report
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/boardsat/boardsat/results"
 )
 
 // paperTools are the renderers and the TeX engine scripts/paper-check
@@ -52,21 +49,12 @@ func TestFigureTextSize(t *testing.T) {
 		}
 		t.Skip("python3 is not installed: skipping (CI=true makes this a failure)")
 	}
-	rows, err := results.ReadFiles(fixtureCSV)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := figs(t, Summarize(rows))
 	dir := t.TempDir()
 	for _, c := range []struct {
 		size string
 		ok   bool
 	}{{"column", true}, {"10x6", false}} {
-		sz, _ := ParseSize(c.size)
-		path := filepath.Join(dir, c.size+".pdf")
-		if err := SaveFigureSize(f, path, sz); err != nil {
-			t.Fatal(err)
-		}
+		path := fixtureCactusPDF(t, dir, c.size)
 		out, err := exec.Command("../../scripts/figure-text-size", path, "252").CombinedOutput()
 		if (err == nil) != c.ok {
 			t.Errorf("%s figure at column width: %v, want ok %v\n%s", c.size, err, c.ok, out)

@@ -337,25 +337,12 @@ func TestSummaryKeepsBigAnswer(t *testing.T) {
 // TestFigureSizes: a figure is made at its print width (column 3.5 in,
 // page 7 in, or WxH), and a bad size is refused.
 func TestFigureSizes(t *testing.T) {
-	rows, err := results.ReadFiles(fixtureCSV)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := figs(t, Summarize(rows))
 	dir := t.TempDir()
 	for _, c := range []struct {
 		size  string
 		width string // the PDF page width in points
 	}{{"column", "252.00"}, {"page", "504.00"}, {"5x4", "360.00 288.00"}} {
-		sz, err := ParseSize(c.size)
-		if err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join(dir, c.size+".pdf")
-		if err := SaveFigureSize(f, path, sz); err != nil {
-			t.Fatal(err)
-		}
-		data, _ := os.ReadFile(path)
+		data, _ := os.ReadFile(fixtureCactusPDF(t, dir, c.size))
 		if !strings.Contains(string(data), "/MediaBox [0 0 "+c.width) {
 			t.Errorf("%s: no MediaBox of width %s", c.size, c.width)
 		}
@@ -396,4 +383,23 @@ func TestTopVariants(t *testing.T) {
 	if kept, left := TopVariants(rows, 0); len(kept) != 3 || left != nil {
 		t.Errorf("all: kept %q, left %q", kept, left)
 	}
+}
+
+// fixtureCactusPDF writes the fixture's cactus figure at size (as --size
+// reads it) to DIR/SIZE.pdf and returns the path.
+func fixtureCactusPDF(t *testing.T, dir, size string) string {
+	t.Helper()
+	rows, err := results.ReadFiles(fixtureCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sz, err := ParseSize(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, size+".pdf")
+	if err := SaveFigureSize(figs(t, Summarize(rows)), path, sz); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
