@@ -50,6 +50,42 @@ const (
 // Answered reports whether s carries an answer (ok or unsat).
 func (s Status) Answered() bool { return s == OK || s == Unsat }
 
+// The exit statuses of boardsat, one table for every command and every
+// --format (docs/contract.md, "Exit statuses"):
+const (
+	// ExitAnswered: the command did what was asked (solve: ok or unsat).
+	ExitAnswered = 0
+	// ExitFailed: a disagreement or a wrong answer (compare, a proof
+	// check that does not verify), or a backend that failed (status
+	// error): nothing to trust.
+	ExitFailed = 1
+	// ExitBadInput: bad input or a refused request (status refused), and
+	// every error writing a file; one line on stderr names it.
+	ExitBadInput = 2
+	// ExitTimeout: the time limit passed first (status timeout).
+	ExitTimeout = 3
+	// ExitMemout: the memory limit or budget was reached (status memout).
+	ExitMemout = 4
+	// ExitInterrupted: stopped by SIGINT or SIGTERM (128 + 2).
+	ExitInterrupted = 130
+)
+
+// Exit returns the exit status of a solve whose answer has status s; the
+// JSON answer is printed in every case.
+func (s Status) Exit() int {
+	switch s {
+	case OK, Unsat:
+		return ExitAnswered
+	case Refused:
+		return ExitBadInput
+	case Timeout:
+		return ExitTimeout
+	case Memout:
+		return ExitMemout
+	}
+	return ExitFailed
+}
+
 // Answer is the JSON answer of one solve. Pointer and slice fields are null
 // when they do not apply.
 type Answer struct {

@@ -16,9 +16,10 @@ import (
 )
 
 // PathError says that a file cannot be written where its path says (the
-// directory is missing, or not writable): the path, not the data, is at
-// fault, so a command line reports it as bad input. It names the path the
-// caller gave, never the temporary file.
+// directory is missing, or not writable, or the disk is full): the place,
+// not the data, is at fault, so a command line reports it as bad input
+// (exit status 2, one line). It names the path the caller gave, never the
+// temporary file.
 type PathError struct {
 	Path string
 	Err  error
@@ -77,7 +78,17 @@ func Write(path string, write func(io.Writer) error) error {
 	}
 	if err != nil {
 		os.Remove(name)
-		if _, ok := err.(*PathError); !ok {
+		var pe *os.PathError
+		var le *os.LinkError
+		switch {
+		case errors.As(err, new(*PathError)):
+		case errors.As(err, &pe):
+			// The file system refused (disk full, quota, read-only): the
+			// place, not the data, is at fault.
+			err = &PathError{Path: path, Err: pe.Err}
+		case errors.As(err, &le):
+			err = &PathError{Path: path, Err: le.Err}
+		default:
 			// Name the user's path, not the temporary file; errors.Is still
 			// finds a sentinel that write returned.
 			err = fmt.Errorf("writing %s: %w", path, cause(err))

@@ -166,6 +166,9 @@ func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 		setAnswer(&row, r, ans)
 	case answer.Timeout:
 		row.Status, row.Limit = results.StatusTimeout, results.LimitWall
+	case answer.Memout:
+		// The child's own memory budget (package membudget) ended it.
+		row.Status, row.Limit = results.StatusMemout, results.LimitMem
 	case answer.Refused:
 		// The child did not take the request (the variant does not do
 		// this puzzle or task): no answer, and no failure of the backend.

@@ -2,8 +2,10 @@
 // ways, by native search and by SAT encoding, and compares, benchmarks and
 // reports on them. Run "boardsat help" for the subcommands.
 //
-// Exit status: 0 on success, 1 when compare finds a disagreement, 2 on bad
-// input (one line on stderr names the problem).
+// Exit status (one table, package answer's Exit* constants, and
+// docs/contract.md): 0 answered, 1 a disagreement, a wrong answer or a
+// failed backend, 2 bad input, a refusal or any error writing a file (one
+// line on stderr names the problem), 3 timeout, 4 memout, 130 interrupted.
 package main
 
 import (
@@ -11,12 +13,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/atomicfile"
 	_ "github.com/boardsat/boardsat/brute"  // registers the brute-force backend check
 	_ "github.com/boardsat/boardsat/encode" // registers the sat backends
@@ -169,7 +173,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cmd, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "boardsat: unknown command %q (run boardsat help)\n", args[0])
-		return 2
+		return answer.ExitBadInput
 	}
 	err := cmd.run(args[1:], stdout)
 	var ue usageError
@@ -184,13 +188,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "boardsat %s: %s\n", args[0], ee.msg)
 		}
 		return ee.status
-	case errors.As(err, &ue), errors.As(err, new(*atomicfile.PathError)):
-		// Bad input, or an output path that cannot take a file.
+	case errors.As(err, &ue), errors.As(err, new(*atomicfile.PathError)), errors.As(err, new(*fs.PathError)):
+		// Bad input, or a file that cannot be read or written (a path
+		// that cannot take it, a full disk).
 		fmt.Fprintf(stderr, "boardsat %s: %s\n", args[0], oneLine(err.Error()))
-		return 2
+		return answer.ExitBadInput
 	default:
 		fmt.Fprintf(stderr, "boardsat %s: %s\n", args[0], oneLine(err.Error()))
-		return 1
+		return answer.ExitFailed
 	}
 }
 

@@ -23,7 +23,9 @@ func init() {
 		usage: []string{"solve SPEC [flags]"},
 		about: `Solves one instance, named by its SPEC (the forms below; see docs/specs.md),
 with the native search (default) or a SAT encoding, and prints the answer as
-text or one JSON object. Exit status 2 on bad input, a timeout or an error.`,
+text or one JSON object. Exit status: 0 answered (ok, unsat), 1 error, 2 bad
+input or refused, 3 timeout, 4 memout; the same with --format json, which
+prints its answer in every case (docs/contract.md, "Exit statuses").`,
 		specs: true,
 		examples: []string{
 			"solve pieces:7x8:K3Q1B2R2N3",
@@ -135,7 +137,19 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 	if req.Split, err = sf.options(req); err != nil {
 		return err
 	}
-	if err := sf.limitMemory(); err != nil {
+	begin := time.Now()
+	memout := func(msg string) {
+		// The answer of a run the watchdog ends, in the format asked for.
+		ans, secs := puzzle.Answer{Status: puzzle.Memout, Message: msg}, time.Since(begin).Seconds()
+		switch {
+		case sf.sharded():
+		case f.format == "json":
+			answer.New(backend.Name(), req, ans, secs).Write(stdout)
+		default:
+			printText(stdout, backend.Name(), req, ans, secs)
+		}
+	}
+	if err := sf.limitMemory(memout); err != nil {
 		return err
 	}
 	meter := sf.meter(spec.String(), "subproblems")
@@ -192,7 +206,10 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 			ok, c := certified(rec, ans), rec.Certificate()
 			a.Certified, a.Certificate = &ok, &c
 		}
-		return a.Write(stdout)
+		if err := a.Write(stdout); err != nil {
+			return err
+		}
+		return statusExit(ans)
 	}
 	printText(stdout, backend.Name(), req, ans, secs)
 	if rec != nil {
@@ -201,10 +218,18 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 	if r := req.Split.Ran; r != nil && sf.checkpoint != "" {
 		fmt.Fprintf(stdout, "%-14s %d (%d from checkpoint %s)\n", "subproblems:", r.InShard, r.Resumed, sf.checkpoint)
 	}
-	if ans.Status == puzzle.Error || ans.Status == puzzle.Timeout || ans.Status == puzzle.Memout {
-		return exitError{2, fmt.Sprintf("%s: %s", ans.Status, ans.Message)}
+	return statusExit(ans)
+}
+
+// statusExit returns the exit of a printed answer: nil for ok and unsat,
+// else the status's exit (answer.Status.Exit) with the status and message
+// as the one line on stderr, the same with every --format.
+func statusExit(ans puzzle.Answer) error {
+	code := answer.Status(ans.Status).Exit()
+	if code == answer.ExitAnswered {
+		return nil
 	}
-	return nil
+	return exitError{code, fmt.Sprintf("%s: %s", ans.Status, ans.Message)}
 }
 
 func printText(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answer, secs float64) {

@@ -87,11 +87,11 @@ func (f *splitFlags) meter(label, unit string) *progress.Meter {
 // memPoll is how often limitMemory's watchdog samples the resident set.
 const memPoll = 10 * time.Millisecond
 
-// limitMemory applies --mem: the Go runtime's soft limit (so the collector
-// works harder near it) and a watchdog that ends the process, with status
-// memout on stderr and exit status 2, once the resident set passes the
-// limit.
-func (f *splitFlags) limitMemory() error {
+// limitMemory applies --mem: the searches' budget (package membudget) and
+// a watchdog that ends the process once its resident set passes the limit,
+// after memout (if set) has printed the answer with status memout, and the
+// status and message as one line on stderr; exit status 4 (memout).
+func (f *splitFlags) limitMemory(memout func(msg string)) error {
 	if f.mem == "" {
 		return nil
 	}
@@ -107,8 +107,12 @@ func (f *splitFlags) limitMemory() error {
 	go func() {
 		for range time.Tick(memPoll) {
 			if rss := membudget.Resident(); rss > limit {
-				fmt.Fprintf(os.Stderr, "boardsat solve: memout: resident memory %dM passed --mem %s\n", rss>>20, f.mem)
-				os.Exit(2)
+				msg := fmt.Sprintf("resident memory %s passed --mem %s", membudget.Bytes(rss), f.mem)
+				if memout != nil {
+					memout(msg)
+				}
+				fmt.Fprintf(os.Stderr, "boardsat solve: memout: %s\n", msg)
+				os.Exit(answer.ExitMemout)
 			}
 		}
 	}()
@@ -173,7 +177,7 @@ func writeShard(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answ
 		return err
 	}
 	if ans.Status != puzzle.OK {
-		return exitError{2, fmt.Sprintf("shard %s: %s: %s", s.Shard, ans.Status, ans.Message)}
+		return exitError{answer.Status(ans.Status).Exit(), fmt.Sprintf("shard %s: %s: %s", s.Shard, ans.Status, ans.Message)}
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -256,7 +257,7 @@ func TestCheckpointSurvivesSIGKILL(t *testing.T) {
 }
 
 // TestSolveMemoryLimit: solve --mem ends a count that passes the limit with
-// status memout and exit status 2.
+// status memout and exit status 4.
 func TestSolveMemoryLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
@@ -266,7 +267,7 @@ func TestSolveMemoryLimit(t *testing.T) {
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	cmd.Run()
-	if cmd.ProcessState.ExitCode() != 2 || !strings.Contains(stderr.String(), "memout") || strings.Count(stderr.String(), "\n") != 1 {
+	if cmd.ProcessState.ExitCode() != answer.ExitMemout || !strings.Contains(stderr.String(), "memout") || strings.Count(stderr.String(), "\n") != 1 {
 		t.Errorf("--mem 1M: exit %d, stderr %q", cmd.ProcessState.ExitCode(), stderr.String())
 	}
 	// Large boards count in flat memory: one queen on 300x300 and on the
