@@ -15,7 +15,14 @@ var intervalsSuite string
 //go:embed suites/dominate.suite
 var dominateSuite string
 
+// paradigmsSuite is the built-in suite "paradigms": every family on
+// native, SAT (gophersat and CaDiCaL), CP (Gecode) and MIP (CBC, GLPK).
+//
+//go:embed suites/paradigms.suite
+var paradigmsSuite string
+
 func init() {
 	Builtin.Add("intervals", intervalsSuite)
 	Builtin.Add("dominate", dominateSuite)
+	Builtin.Add("paradigms", paradigmsSuite)
 }
