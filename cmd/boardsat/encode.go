@@ -28,8 +28,8 @@ line for models with an objective, such as dominate's); WCNF (classic "p wcnf")
 is for MaxSAT solvers and clasp, for models with an objective only.
 
 --format mzn writes a self-contained MiniZinc model (queens, pieces, tour,
-kingpath, dominate, intervals; run it with minizinc --solver gecode, add
---all-solutions to enumerate); --format lp (CPLEX LP) and --format mps (free
+kingpath, dominate, intervals, and swap as a plan of --steps T moves; run it
+with minizinc --solver gecode, add --all-solutions to enumerate); --format lp (CPLEX LP) and --format mps (free
 MPS) write an integer program (queens, pieces, tour, dominate, intervals; run
 it with cbc FILE solve or glpsol). docs/paradigms.md describes every model.`,
 		specs: true,
@@ -65,7 +65,7 @@ func runEncode(args []string, stdout io.Writer) error {
 	switch *format {
 	case "dimacs", "opb", "wcnf":
 	case "mzn", "lp", "mps":
-		return encodeModel(pos[0], *format, *out, stdout)
+		return encodeModel(pos[0], *format, *out, *steps, stdout)
 	default:
 		return badInputf("unknown format %q: want dimacs, opb, wcnf, mzn, lp or mps", *format)
 	}
@@ -121,14 +121,14 @@ func runEncode(args []string, stdout io.Writer) error {
 
 // encodeModel writes spec as a MiniZinc model (format mzn) or an integer
 // program (lp, mps); a puzzle without such a model is bad input.
-func encodeModel(specText, format, out string, stdout io.Writer) error {
+func encodeModel(specText, format, out string, steps int, stdout io.Writer) error {
 	spec, err := puzzle.Parse(specText)
 	if err != nil {
 		return badInput(err)
 	}
 	var write func(io.Writer) error
 	if format == "mzn" {
-		m, err := mzn.Build(spec, mzn.Options{})
+		m, err := mzn.Build(spec, mzn.Options{Steps: steps})
 		if err != nil {
 			return badInput(err)
 		}

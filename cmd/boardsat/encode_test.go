@@ -38,7 +38,8 @@ func TestEncodeCommand(t *testing.T) {
 		{"lp", []string{"encode", "dominate:3x3:K", "--format", "lp"}, 0, "\\ dominate:3x3:K: x_SQ = 1", ""},
 		{"mps", []string{"encode", "tour:5x5:a1", "--format", "mps"}, 0, "* tour:5x5:a1: a_SQ_SQ2", ""},
 		{"mzn of a game", []string{"encode", "mnk:3x3:3", "--format", "mzn"}, 2, "", "no MiniZinc model for mnk"},
-		{"mzn of a swap", []string{"encode", "swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free", "--format", "mzn"}, 2, "", "no MiniZinc model for swap"},
+		{"mzn of a swap without a horizon", []string{"encode", "swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free", "--format", "mzn"}, 2, "", "give the horizon with --steps T"},
+		{"mzn of a swap", []string{"encode", "swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free", "--format", "mzn", "--steps", "16"}, 0, "% swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free as a MiniZinc model of a plan of 16 moves", ""},
 		{"lp of a king path", []string{"encode", "kingpath:3x3:a1:3", "--format", "lp"}, 2, "", "no integer-programming model for kingpath"},
 		{"mps bad spec", []string{"encode", "queens:x", "--format", "mps"}, 2, "", "bad queens spec"},
 	} {

@@ -124,16 +124,24 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 	if req.Heuristic != "" || req.Encoding != "" {
 		return puzzle.Answer{}, errors.New("the cp backend takes --solver only, no --heuristic or --encoding (the model is boardsat's MiniZinc model)")
 	}
+	horizon := mzn.NeedsHorizon(req.Spec.Puzzle())
 	switch req.Task {
 	case puzzle.First, puzzle.Optimum, puzzle.Count:
+	case puzzle.Shortest:
+		if !horizon {
+			return puzzle.Answer{}, fmt.Errorf("the cp backend does task shortest for plans (swap), not for %s", req.Spec.Puzzle())
+		}
 	case puzzle.Value:
 		return puzzle.Answer{}, errors.New("the cp backend does not do task value: a game's value under best play is a quantified question, not a CP one; use --backend native")
 	default:
-		return puzzle.Answer{}, fmt.Errorf("the cp backend does tasks first, optimum and count, not %s", req.Task)
+		return puzzle.Answer{}, fmt.Errorf("the cp backend does tasks first, optimum and count (and shortest for swaps), not %s", req.Task)
 	}
 	s, err := lookup(req.Solver)
 	if err != nil {
 		return puzzle.Answer{}, err
+	}
+	if horizon {
+		return solvePlan(ctx, s, req)
 	}
 	m, err := mzn.Build(req.Spec, mzn.Options{Count: req.Task == puzzle.Count})
 	if err != nil {
@@ -180,6 +188,52 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 		}
 		ans.Count = r.count / m.PerSolution
 	}
+	return ans, nil
+}
+
+// MaxSteps bounds the horizon solvePlan searches: past it the backend
+// gives up (status error, "not found"), since an unsolvable swap has no
+// plan at any horizon and this search alone cannot tell.
+const MaxSteps = 200
+
+// solvePlan answers a planning puzzle (swap) by solving its model for
+// horizons T = 1, 2, ... until one has a plan: that T is the shortest
+// length (tasks shortest and first: the plan found; count: every plan of
+// that length, --all-solutions).
+func solvePlan(ctx context.Context, s Solver, req puzzle.Request) (puzzle.Answer, error) {
+	if req.Task == puzzle.Optimum {
+		return puzzle.Answer{}, fmt.Errorf("the cp backend does task optimum for puzzles with an objective; %s has none", req.Spec.Puzzle())
+	}
+	ans := puzzle.Answer{Solver: s.Name, Encoding: "mzn", Stats: map[string]int64{}, Method: "horizon T searched upward"}
+	start := time.Now()
+	defer func() { ans.SolveSeconds = time.Since(start).Seconds() }()
+	for T := 1; T <= MaxSteps; T++ {
+		m, err := mzn.Build(req.Spec, mzn.Options{Steps: T})
+		if err != nil {
+			return puzzle.Answer{}, err
+		}
+		r := run(ctx, s, req.Spec, m, false)
+		fill(&ans, r)
+		switch r.status {
+		case puzzle.Unsat:
+			continue
+		case puzzle.OK:
+		default:
+			return ans, nil
+		}
+		ans.Length = T
+		if req.Task != puzzle.Count {
+			ans.Solution = r.best
+			return ans, nil
+		}
+		r = run(ctx, s, req.Spec, m, true)
+		fill(&ans, r)
+		if r.status == puzzle.OK {
+			ans.Count = r.count
+		}
+		return ans, nil
+	}
+	ans.Status, ans.Message = puzzle.Error, fmt.Sprintf("%sno plan of at most %d moves", puzzle.NotFound, MaxSteps)
 	return ans, nil
 }
 

@@ -37,6 +37,9 @@ type Options struct {
 	// puzzle that counts its optimal solutions keeps its objective, and
 	// is counted with Fix once the optimum is known.
 	Count bool
+	// Steps is the horizon of a planning model (swap): the plan has
+	// exactly Steps moves. A planning model refuses 0.
+	Steps int
 }
 
 // Model is one instance written as MiniZinc, and the way back.
@@ -63,6 +66,14 @@ const ObjectivePrefix = "objective: "
 
 // builders holds each puzzle's model builder; each puzzle's file adds its own.
 var builders = puzzle.NewRegistry[func(puzzle.Spec, Options) (*Model, error)]("MiniZinc model")
+
+// horizons marks the puzzles whose model is a plan of a given horizon
+// (Options.Steps); each such puzzle's file adds itself.
+var horizons = map[string]bool{}
+
+// NeedsHorizon reports whether the puzzle's model is a plan of Steps
+// moves (swap): its tasks are answered by searching the horizon upward.
+func NeedsHorizon(puzzleName string) bool { return horizons[puzzleName] }
 
 // Has reports whether the puzzle has a MiniZinc model here.
 func Has(puzzleName string) bool {

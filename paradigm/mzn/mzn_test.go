@@ -48,6 +48,8 @@ func TestSolveItems(t *testing.T) {
 		{"intervals:random:5:seed=1", Options{Count: true, Fix: &seven}, "", "constraint total = 7;", "maximize"},
 		{"tour:5x5:a1", Options{}, "", "constraint circuit(succ);", ""},
 		{"kingpath:3x3:*:4", Options{}, "", "table(", "constraint p[1]"},
+		{"swap:4x3:w=a1:b=d3:rule=own:turns=alternate", Options{Steps: 5}, "", "c[t-1, from[t]] = 1 + (t - 1) mod 2", "c[t,q] = 0 \\/"},
+		{"swap:4x3:w=a1:b=d3:rule=enemy:turns=free", Options{Steps: 5}, "", "c[t,q] = 0 \\/ c[t,q] = c[t, to[t]]", "mod 2"},
 	} {
 		m, err := Build(puzzle.MustParse(tc.spec), tc.opt)
 		if err != nil {
@@ -70,9 +72,11 @@ func TestDecode(t *testing.T) {
 		{"queens:4", []int64{2, 4, 1, 3}, ".Q..\n...Q\nQ...\n..Q.\n"},
 		{"pieces:3x3:K1R2", []int64{0, 2, 0, 0, 0, 2, 1, 0, 0}, "K..\n..R\n.R.\n"},
 		{"kingpath:3x3:a1:3", []int64{0, 1, 2}, "1 2 3\n"},
+		{"swap:3x3:w=a3:b=a1:rule=none:turns=free", []int64{6, 0, 5, 7, 2, 3, 8, 1, 5, 7, 0, 2, 3, 8, 1, 6},
+			"a3-c2 a1-b3 c2-a1 b3-c1 c1-a2 a2-c3 c3-b1 b1-a3\n"},
 	} {
 		spec := puzzle.MustParse(tc.spec)
-		m, err := Build(spec, Options{})
+		m, err := Build(spec, Options{Steps: len(tc.vals) / 2}) // the horizon of the swap's plan; others ignore it
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,10 +105,15 @@ func TestDecode(t *testing.T) {
 }
 
 func TestNoModel(t *testing.T) {
-	for _, s := range []string{"swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free", "mnk:3x3:3"} {
-		if _, err := Build(puzzle.MustParse(s), Options{}); err == nil || !strings.Contains(err.Error(), "no MiniZinc model") {
-			t.Errorf("%s: %v", s, err)
-		}
+	if _, err := Build(puzzle.MustParse("mnk:3x3:3"), Options{}); err == nil || !strings.Contains(err.Error(), "no MiniZinc model for mnk") {
+		t.Errorf("mnk: %v", err)
+	}
+	swap := puzzle.MustParse("swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free")
+	if _, err := Build(swap, Options{}); err == nil || !strings.Contains(err.Error(), "--steps T") {
+		t.Errorf("swap without a horizon: %v", err)
+	}
+	if !NeedsHorizon("swap") || NeedsHorizon("queens") {
+		t.Error("NeedsHorizon: want swap only")
 	}
 }
 
