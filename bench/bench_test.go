@@ -17,8 +17,10 @@ import (
 	_ "github.com/boardsat/boardsat/brute" // the reference for small instances
 	"github.com/boardsat/boardsat/measure"
 
-	_ "github.com/boardsat/boardsat/encode" // real sat backends, for the built-in suites
-	_ "github.com/boardsat/boardsat/native" // real native backend
+	_ "github.com/boardsat/boardsat/encode"            // real sat backends, for the built-in suites
+	_ "github.com/boardsat/boardsat/native"            // real native backend
+	_ "github.com/boardsat/boardsat/paradigm/cpsolve"  // the cp backend, for the built-in suites
+	_ "github.com/boardsat/boardsat/paradigm/mipsolve" // the mip backend, for the built-in suites
 	"github.com/boardsat/boardsat/puzzle"
 	"github.com/boardsat/boardsat/results"
 )

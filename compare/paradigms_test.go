@@ -63,8 +63,8 @@ func TestParadigmsAgree(t *testing.T) {
 			}
 		}
 		want := 4 // native, cp, and both MIP solvers
-		if tc.task == puzzle.Count || spec.Puzzle() == "swap" {
-			want = 2 // native and cp: mip does not count, and has no swap model
+		if tc.task == puzzle.Count {
+			want = 2 // native and cp: mip does not count
 		}
 		if !r.OK() || answered != want || (tc.published && r.RefSource != "published") {
 			t.Errorf("%s %s: ok=%v, %d answers (want %d), reference %s (%s)\n%s", tc.spec, tc.task, r.OK(), answered, want, r.Reference, r.RefSource, buf.String())

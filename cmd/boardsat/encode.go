@@ -134,7 +134,7 @@ func encodeModel(specText, format, out string, steps int, stdout io.Writer) erro
 		}
 		write = m.Write
 	} else {
-		m, err := mip.Build(spec)
+		m, err := mip.Build(spec, mip.Options{Steps: steps})
 		if err != nil {
 			return badInput(err)
 		}

@@ -40,6 +40,8 @@ func TestEncodeCommand(t *testing.T) {
 		{"mzn of a game", []string{"encode", "mnk:3x3:3", "--format", "mzn"}, 2, "", "no MiniZinc model for mnk"},
 		{"mzn of a swap without a horizon", []string{"encode", "swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free", "--format", "mzn"}, 2, "", "give the horizon with --steps T"},
 		{"mzn of a swap", []string{"encode", "swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free", "--format", "mzn", "--steps", "16"}, 0, "% swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free as a MiniZinc model of a plan of 16 moves", ""},
+		{"lp of a swap", []string{"encode", "swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free", "--format", "lp", "--steps", "4"}, 0, "\\ swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free as a plan of 4 moves", ""},
+		{"lp of a swap without a horizon", []string{"encode", "swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free", "--format", "lp"}, 2, "", "give the horizon with --steps T"},
 		{"lp of a king path", []string{"encode", "kingpath:3x3:a1:3", "--format", "lp"}, 2, "", "no integer-programming model for kingpath"},
 		{"mps bad spec", []string{"encode", "queens:x", "--format", "mps"}, 2, "", "bad queens spec"},
 	} {

@@ -17,7 +17,7 @@ import (
 // optimal point is a minimum dominating set, the solutions of the
 // instance (with k=K, any point of at most K pieces is one).
 func init() {
-	builders.Add("dominate", func(spec puzzle.Spec) (*Model, error) {
+	builders.Add("dominate", func(spec puzzle.Spec, _ Options) (*Model, error) {
 		d := spec.(puzzle.Dominate)
 		b := d.Board
 		var p Program

@@ -15,7 +15,7 @@ import (
 // have the consecutive-ones property, so the constraint matrix is totally
 // unimodular and the LP relaxation already has an integral optimum.
 func init() {
-	builders.Add("intervals", func(spec puzzle.Spec) (*Model, error) {
+	builders.Add("intervals", func(spec puzzle.Spec, _ Options) (*Model, error) {
 		iv := spec.(puzzle.Intervals)
 		var p Program
 		p.Comments = []string{spec.String() + ": xI = 1 when interval I is chosen",

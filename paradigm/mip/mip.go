@@ -105,8 +105,23 @@ func (p *Program) AddRow(name string, vars []int, coefs []int64, sense Sense, rh
 	p.Rows = append(p.Rows, Row{Name: name, Terms: terms, Sense: sense, RHS: rhs})
 }
 
+// Options select the variant of a model written.
+type Options struct {
+	// Steps is the horizon of a planning model (swap): the plan has
+	// exactly Steps moves. A planning model refuses 0.
+	Steps int
+}
+
 // builders holds each puzzle's model builder; each puzzle's file adds its own.
-var builders = puzzle.NewRegistry[func(puzzle.Spec) (*Model, error)]("mip model")
+var builders = puzzle.NewRegistry[func(puzzle.Spec, Options) (*Model, error)]("mip model")
+
+// horizons marks the puzzles whose model is a plan of a given horizon
+// (Options.Steps); each such puzzle's file adds itself.
+var horizons = map[string]bool{}
+
+// NeedsHorizon reports whether the puzzle's model is a plan of Steps
+// moves (swap): its tasks are answered by searching the horizon upward.
+func NeedsHorizon(puzzleName string) bool { return horizons[puzzleName] }
 
 // Has reports whether the puzzle has an integer-programming model here.
 func Has(puzzleName string) bool {
@@ -119,12 +134,12 @@ func Puzzles() []string { return builders.Names() }
 
 // Build returns spec's model, or an error naming why there is none (a
 // puzzle without an integer-programming model here, an instance too large).
-func Build(spec puzzle.Spec) (*Model, error) {
+func Build(spec puzzle.Spec, opt Options) (*Model, error) {
 	b, err := builders.Lookup(spec.Puzzle())
 	if err != nil {
 		return nil, fmt.Errorf("no integer-programming model for %s (models for: %s)", spec.Puzzle(), strings.Join(Puzzles(), ", "))
 	}
-	return b(spec)
+	return b(spec, opt)
 }
 
 // Round turns a solver's reported values into whole numbers: each must lie

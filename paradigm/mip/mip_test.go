@@ -2,6 +2,7 @@ package mip
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -55,7 +56,7 @@ func TestModelsByEnumeration(t *testing.T) {
 		{"intervals:random:12:seed=3", -1}, {"intervals:random:14:seed=9", -1},
 	} {
 		spec := puzzle.MustParse(tc.spec)
-		m, err := Build(spec)
+		m, err := Build(spec, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -175,7 +176,7 @@ ENDATA
 
 // TestLongRowsWrap checks that no LP line grows past what GLPK reads.
 func TestLongRowsWrap(t *testing.T) {
-	m, err := Build(puzzle.MustParse("dominate:20x20:Q"))
+	m, err := Build(puzzle.MustParse("dominate:20x20:Q"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,9 +204,70 @@ func TestRound(t *testing.T) {
 }
 
 func TestNoModel(t *testing.T) {
-	for _, s := range []string{"swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free", "mnk:3x3:3", "kingpath:3x3:a1:3"} {
-		if _, err := Build(puzzle.MustParse(s)); err == nil || !strings.Contains(err.Error(), "no integer-programming model") {
+	for _, s := range []string{"mnk:3x3:3", "kingpath:3x3:a1:3"} {
+		if _, err := Build(puzzle.MustParse(s), Options{}); err == nil || !strings.Contains(err.Error(), "no integer-programming model") {
 			t.Errorf("%s: %v", s, err)
 		}
+	}
+	swap := puzzle.MustParse("swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free")
+	if _, err := Build(swap, Options{}); err == nil || !strings.Contains(err.Error(), "--steps T") {
+		t.Errorf("swap without a horizon: %v", err)
+	}
+	if !NeedsHorizon("swap") || NeedsHorizon("queens") {
+		t.Error("NeedsHorizon: want swap only")
+	}
+}
+
+// TestSwapPlan checks the swap program on a known shortest plan: the plan
+// as a point of the program of its length is feasible and decodes back to
+// itself, and the same point with one move undone is not.
+func TestSwapPlan(t *testing.T) {
+	spec := puzzle.MustParse("swap:3x3:w=a3:b=a1:rule=none:turns=free")
+	plan, err := puzzle.ParseSolution(spec, "a3-c2 a1-b3 c2-a1 b3-c1 c1-a2 a2-c3 c3-b1 b1-a3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Build(spec, Options{Steps: len(plan.Plan)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The point: replay the plan, setting occupancy and move variables by name.
+	val := make([]int64, len(m.Vars))
+	idx := m.Index()
+	b := puzzle.BoardOf(spec)
+	s := spec.(puzzle.Swap)
+	colour := map[puzzle.Square]string{}
+	for _, q := range s.White {
+		colour[q] = "w"
+	}
+	for _, q := range s.Black {
+		colour[q] = "b"
+	}
+	set := func(t int) {
+		for q, c := range colour {
+			val[idx[fmt.Sprintf("%s_%d_%s", c, t, b.Name(q))]] = 1
+		}
+	}
+	set(0)
+	for i, mv := range plan.Plan {
+		c := colour[mv.From]
+		val[idx[fmt.Sprintf("m%s_%d_%s_%s", c, i+1, b.Name(mv.From), b.Name(mv.To))]] = 1
+		delete(colour, mv.From)
+		colour[mv.To] = c
+		set(i + 1)
+	}
+	if !feasible(&m.Program, val) {
+		t.Fatal("the shortest plan is not a feasible point")
+	}
+	back, err := m.Decode(val)
+	if err != nil || strings.Join(back.MoveNames(), " ") != strings.Join(plan.MoveNames(), " ") {
+		t.Fatalf("decoded %v (%v), want %v", back.MoveNames(), err, plan.MoveNames())
+	}
+	val[idx["mw_1_a3_c2"]] = 0
+	if feasible(&m.Program, val) {
+		t.Error("a point without its first move is feasible")
+	}
+	if short, err := Build(spec, Options{Steps: len(plan.Plan) - 1}); err != nil || len(short.Vars) >= len(m.Vars) {
+		t.Errorf("a shorter horizon: %v", err)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // attack of either of two pieces on the other is such a row). No
 // objective.
 func init() {
-	builders.Add("pieces", func(spec puzzle.Spec) (*Model, error) {
+	builders.Add("pieces", func(spec puzzle.Spec, _ Options) (*Model, error) {
 		pc := spec.(puzzle.Pieces)
 		b := pc.Board
 		var p Program

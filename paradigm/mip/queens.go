@@ -12,7 +12,7 @@ import (
 // one (rows diag_I: sum <= 1; the bishop lines of puzzle.Board.Lines). No
 // objective: any feasible point is a solution.
 func init() {
-	builders.Add("queens", func(spec puzzle.Spec) (*Model, error) {
+	builders.Add("queens", func(spec puzzle.Spec, _ Options) (*Model, error) {
 		b := spec.(puzzle.Queens).Board()
 		var p Program
 		p.Comments = []string{spec.String() + ": x_SQ = 1 when a queen stands on SQ",

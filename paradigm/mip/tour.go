@@ -19,7 +19,7 @@ import (
 // is the depot for open tours (so no move enters it) and the start square
 // for closed ones (a1 for START *). No objective.
 func init() {
-	builders.Add("tour", func(spec puzzle.Spec) (*Model, error) {
+	builders.Add("tour", func(spec puzzle.Spec, _ Options) (*Model, error) {
 		t := spec.(puzzle.Tour)
 		b := t.Board
 		n := b.Size()

@@ -8,8 +8,9 @@
 // ends without a verdict is status error, never ok.
 //
 // Tasks: first (a feasible point; for an optimisation puzzle an optimal
-// one, proven) and optimum. A MIP solver finds one optimum, it does not
-// enumerate: task count is refused.
+// one, proven), optimum, and for swaps shortest (the horizon searched
+// upward). A MIP solver finds one optimum, it does not enumerate: task
+// count is refused.
 package mipsolve
 
 import (
@@ -126,42 +127,88 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 		return puzzle.Answer{}, errors.New("the mip backend takes --solver only, no --heuristic or --encoding (the model is boardsat's integer program)")
 	}
 	switch req.Task {
-	case puzzle.First, puzzle.Optimum:
+	case puzzle.First, puzzle.Optimum, puzzle.Shortest:
 	case puzzle.Count:
 		return puzzle.Answer{}, errors.New("the mip backend does not do task count: a MIP solver proves one optimum, it does not enumerate solutions; use --backend cp, sat or native")
 	default:
-		return puzzle.Answer{}, fmt.Errorf("the mip backend does tasks first and optimum, not %s", req.Task)
+		return puzzle.Answer{}, fmt.Errorf("the mip backend does tasks first and optimum (and shortest for swaps), not %s", req.Task)
 	}
 	s, err := lookup(req.Solver)
 	if err != nil {
 		return puzzle.Answer{}, err
 	}
-	m, err := mip.Build(req.Spec)
+	format := "lp"
+	if s.mps {
+		format = "mps"
+	}
+	ans := puzzle.Answer{Solver: s.Name, Encoding: format, Stats: map[string]int64{}}
+	start := time.Now()
+	defer func() { ans.SolveSeconds = time.Since(start).Seconds() }()
+	if mip.NeedsHorizon(req.Spec.Puzzle()) {
+		return solvePlan(ctx, s, req, ans)
+	}
+	if req.Task == puzzle.Shortest {
+		return puzzle.Answer{}, fmt.Errorf("the mip backend does task shortest for plans (swap), not for %s", req.Spec.Puzzle())
+	}
+	m, err := mip.Build(req.Spec, mip.Options{})
 	if err != nil {
 		return puzzle.Answer{}, err
 	}
 	if req.Task == puzzle.Optimum && len(m.Objective) == 0 {
 		return puzzle.Answer{}, fmt.Errorf("the mip backend does task optimum for puzzles with an objective; %s has none", req.Spec.Puzzle())
 	}
-	format := "lp"
-	if s.mps {
-		format = "mps"
-	}
-	ans := puzzle.Answer{Solver: s.Name, Encoding: format, Stats: map[string]int64{
-		puzzle.StatVariables: int64(len(m.Vars)), puzzle.StatClauses: int64(len(m.Rows)), puzzle.StatSolverCalls: 1}}
-	start := time.Now()
-	sol, nodes, status, msg := run(ctx, s, req.Spec, m)
-	ans.SolveSeconds = time.Since(start).Seconds()
-	ans.Status, ans.Message = status, msg
-	if nodes >= 0 {
-		ans.Stats[puzzle.StatNodes] = nodes
-	}
-	if status == puzzle.OK {
+	sol := runInto(ctx, s, req.Spec, m, &ans)
+	if ans.Status == puzzle.OK {
 		ans.Solution = sol
 		if v, _, ok := puzzle.ObjectiveOf(req.Spec, *sol); ok && len(m.Objective) > 0 {
 			ans.Objective, ans.Bound = big.NewInt(v), big.NewInt(v)
 		}
 	}
+	return ans, nil
+}
+
+// runInto runs the solver on m and records the verdict and counters in
+// ans; it returns the checked solution when the status is OK.
+func runInto(ctx context.Context, s Solver, spec puzzle.Spec, m *mip.Model, ans *puzzle.Answer) *puzzle.Solution {
+	sol, nodes, status, msg := run(ctx, s, spec, m)
+	ans.Status, ans.Message = status, msg
+	ans.Stats[puzzle.StatVariables] = int64(len(m.Vars))
+	ans.Stats[puzzle.StatClauses] = int64(len(m.Rows))
+	ans.Stats[puzzle.StatSolverCalls]++
+	if nodes >= 0 {
+		ans.Stats[puzzle.StatNodes] += nodes
+	}
+	return sol
+}
+
+// MaxSteps bounds the horizon solvePlan searches: past it the backend
+// gives up (status error, "not found"), since an unsolvable swap has no
+// plan at any horizon and this search alone cannot tell.
+const MaxSteps = 200
+
+// solvePlan answers a planning puzzle (swap), tasks shortest and first,
+// by solving its program for horizons T = 1, 2, ... until one is
+// feasible: that T is the shortest length, the plan found a shortest plan.
+func solvePlan(ctx context.Context, s Solver, req puzzle.Request, ans puzzle.Answer) (puzzle.Answer, error) {
+	if req.Task != puzzle.Shortest && req.Task != puzzle.First {
+		return puzzle.Answer{}, fmt.Errorf("the mip backend does tasks shortest and first for %s, not %s", req.Spec.Puzzle(), req.Task)
+	}
+	ans.Method = "horizon T searched upward"
+	for T := 1; T <= MaxSteps; T++ {
+		m, err := mip.Build(req.Spec, mip.Options{Steps: T})
+		if err != nil {
+			return puzzle.Answer{}, err
+		}
+		sol := runInto(ctx, s, req.Spec, m, &ans)
+		switch ans.Status {
+		case puzzle.Unsat:
+			continue
+		case puzzle.OK:
+			ans.Solution, ans.Length = sol, T
+		}
+		return ans, nil
+	}
+	ans.Status, ans.Message = puzzle.Error, fmt.Sprintf("%sno plan of at most %d moves", puzzle.NotFound, MaxSteps)
 	return ans, nil
 }
 

@@ -155,6 +155,7 @@ func TestRequestErrors(t *testing.T) {
 	}{
 		{puzzle.Request{Spec: puzzle.MustParse("queens:4"), Task: puzzle.Count}, "does not do task count"},
 		{puzzle.Request{Spec: puzzle.MustParse("queens:4"), Task: puzzle.All}, "not all"},
+		{puzzle.Request{Spec: puzzle.MustParse("swap:3x3:w=a3:b=a1:rule=none:turns=free"), Task: puzzle.Count}, "does not do task count"},
 		{puzzle.Request{Spec: puzzle.MustParse("queens:4"), Task: puzzle.First, Solver: "gurobi"}, `unknown mip solver "gurobi"`},
 		{puzzle.Request{Spec: puzzle.MustParse("queens:4"), Task: puzzle.First, Encoding: "x"}, "--solver only"},
 	} {
