@@ -29,9 +29,10 @@ is for MaxSAT solvers and clasp, for models with an objective only.
 
 --format mzn writes a self-contained MiniZinc model (queens, pieces, tour,
 kingpath, dominate, intervals, and swap as a plan of --steps T moves; run it
-with minizinc --solver gecode, add --all-solutions to enumerate); --format lp (CPLEX LP) and --format mps (free
-MPS) write an integer program (queens, pieces, tour, dominate, intervals; run
-it with cbc FILE solve or glpsol). docs/paradigms.md describes every model.`,
+with minizinc --solver gecode, add --all-solutions to enumerate). --format lp
+(CPLEX LP) and --format mps (free MPS) write an integer program (queens,
+pieces, tour, dominate, intervals, and swap with --steps T; run it with
+cbc FILE solve or glpsol). docs/paradigms.md describes every model.`,
 		specs: true,
 		examples: []string{
 			"encode queens:8 --encoding pairwise -o q8.cnf",

@@ -10,7 +10,8 @@
 // and count (every solution enumerated with --all-solutions, each checked;
 // for a puzzle that counts its optimal solutions, the optimum first, then
 // the solutions at it). Counting prints every solution, so it suits small
-// counts only.
+// counts only. Swaps, whose model is a plan of a fixed horizon, are
+// answered by searching the horizon upward (tasks shortest, first, count).
 package cpsolve
 
 import (
