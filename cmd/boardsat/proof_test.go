@@ -33,6 +33,8 @@ func TestProofCheck(t *testing.T) {
 		"bad.drat": "-4 0\n0\n",
 		"bad.cnf":  "p cnf 4 6\n1 2 0\n-1 2 0\n1 -2 0\n-1 -2 0\n3 4 0\n-3 4 0\n",
 		"sat.cnf":  "p cnf 2 2\n1 2 0\n-1 2 0\n",
+		// Cut between two steps: a shorter proof, not an input error.
+		"half.drat": "-1 0\nd -1 -2 3 0\n",
 	})
 	p := func(name string) string { return filepath.Join(dir, name) }
 	lratOut := p("f.lrat")
@@ -48,6 +50,7 @@ func TestProofCheck(t *testing.T) {
 		{[]string{"proof", "check", p("bad.cnf"), p("bad.drat"), "--lrat", p("no.lrat")}, 1,
 			"s NOT VERIFIED: drat: lemma 1 (step 1): neither RUP nor RAT on its first literal -4\n"},
 		{[]string{"proof", "check", p("sat.cnf"), p("f.drat")}, 1, "s NOT VERIFIED: drat: "},
+		{[]string{"proof", "check", p("f.cnf"), p("half.drat")}, 1, "s NOT VERIFIED: drat: no conflict: the proof does not derive the empty clause\n"},
 		// The LRAT proof of one formula checked against another.
 		{[]string{"proof", "check-lrat", p("bad.cnf"), lratOut}, 1, "s NOT VERIFIED: line 1: step 9: "},
 	}
