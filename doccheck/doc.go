@@ -1,8 +1,9 @@
 // Package doccheck keeps the Markdown documentation true to the tree it
 // ships with. Its tests walk every *.md file of the repository and fail on
 // a relative link whose target (file or heading) does not exist or lies
-// outside the repository, and compare the lists of puzzles, tasks and
+// outside the repository; they compare the lists of puzzles, tasks and
 // built-in suites in README.md and docs/ with the registries the code
-// fills, so that a family or task added in code cannot go undocumented.
+// fills, and the contract's JSON keys and exit statuses with package
+// answer, so that what is added in code cannot go undocumented.
 // It has no code of its own: the tests are the package.
 package doccheck
