@@ -162,6 +162,10 @@ type Certificate struct {
 	// CheckSeconds sums the checks' wall time; the checks run in the
 	// solving process, so their CPU is inside the run's.
 	CheckSeconds float64 `json:"check_seconds"`
+	// CheckCPUSeconds is the CPU the solving process spent while checking
+	// (the checks' own CPU when no other search runs beside them; on a
+	// loaded machine the measure to compare with the solve's CPU).
+	CheckCPUSeconds float64 `json:"check_cpu_seconds"`
 	// Checker names the checkers that verified the proofs.
 	Checker string `json:"checker"`
 	// Claims says in words what each refutation proves, in order.

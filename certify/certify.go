@@ -41,8 +41,10 @@ type Record struct {
 	// Lemmas and Deletions count the proof's lines; Bytes is its size.
 	Lemmas, Deletions int64
 	Bytes             int64
-	// SolveSeconds is the proof-giving solver call; CheckSeconds the check.
-	SolveSeconds, CheckSeconds float64
+	// SolveSeconds is the proof-giving solver call; CheckSeconds the
+	// check's wall time, CheckCPUSeconds the CPU this process spent
+	// meanwhile (the check's own when nothing else runs beside it).
+	SolveSeconds, CheckSeconds, CheckCPUSeconds float64
 	// Verified is the checkers' verdict; Reason and Lemma say why not
 	// (Lemma, from 1, the first proof line that failed; 0 if none).
 	Verified bool
@@ -102,9 +104,9 @@ func (r *Recorder) Refuted(ctx context.Context, ref sat.Refutation) error {
 			return r.fail(rec, err.Error(), 0)
 		}
 	}
-	start := time.Now()
+	start, cpu := time.Now(), processCPU()
 	v := check(ctx, ref.Formula, proofPath)
-	rec.CheckSeconds = time.Since(start).Seconds()
+	rec.CheckSeconds, rec.CheckCPUSeconds = time.Since(start).Seconds(), processCPU()-cpu
 	rec.Lemmas, rec.Deletions, rec.Bytes, rec.Checker = v.Lemmas, v.Deletions, v.Bytes, v.Checker
 	if !v.Verified {
 		return r.fail(rec, v.Reason, v.Lemma)
@@ -183,6 +185,7 @@ func (r *Recorder) Certificate() answer.Certificate {
 		c.Lemmas += rec.Lemmas
 		c.Bytes += rec.Bytes
 		c.CheckSeconds += rec.CheckSeconds
+		c.CheckCPUSeconds += rec.CheckCPUSeconds
 		if rec.Checker != "" {
 			c.Checker = rec.Checker
 		}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/boardsat/boardsat/answer"
@@ -26,6 +27,18 @@ func (c *certFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.dir, "proof", "", "write each refutation's CNF and ASCII DRAT proof and a MANIFEST to `DIR` (implies --certify)")
 	fs.BoolVar(&c.force, "force", false, "with --proof, write into a directory that is not empty")
 	fs.IntVar(&c.cubes, "cubes", 0, "with --certify and --task count: cube-and-conquer, the count split into 2^`D` cubes over D variables, each proved on its own as a subproblem (runs with --shard and --checkpoint); a refutation is the count 0")
+}
+
+// args returns the flags as the array tasks of slurm solve pass them on.
+func (c *certFlags) args() []string {
+	var a []string
+	if c.on() {
+		a = append(a, "--certify")
+	}
+	if c.cubes > 0 {
+		a = append(a, "--cubes", strconv.Itoa(c.cubes))
+	}
+	return a
 }
 
 // on reports whether the run is certified.
@@ -110,7 +123,7 @@ func certified(rec *certify.Recorder, ans puzzle.Answer) bool {
 func printCertificate(w io.Writer, ok bool, c answer.Certificate) {
 	row := func(k string, v any) { fmt.Fprintf(w, "%-14s %v\n", k+":", v) }
 	row("certified", ok)
-	row("refutations", fmt.Sprintf("%d (%s; %d lemmas, %d bytes; checked in %.3f s by %s)", c.Refutations, c.Format, c.Lemmas, c.Bytes, c.CheckSeconds, c.Checker))
+	row("refutations", fmt.Sprintf("%d (%s; %d lemmas, %d bytes; checked in %.3f s, %.3f s CPU, by %s)", c.Refutations, c.Format, c.Lemmas, c.Bytes, c.CheckSeconds, c.CheckCPUSeconds, c.Checker))
 	for _, cl := range c.Claims {
 		row("proved", cl)
 	}

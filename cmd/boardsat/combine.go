@@ -111,6 +111,7 @@ func combineCertified(ok *bool, sum *answer.Certificate, shardOK bool, c *answer
 	sum.Lemmas += c.Lemmas
 	sum.Bytes += c.Bytes
 	sum.CheckSeconds += c.CheckSeconds
+	sum.CheckCPUSeconds += c.CheckCPUSeconds
 	for _, a := range c.Arguments {
 		if !slices.Contains(sum.Arguments, a) {
 			sum.Arguments = append(sum.Arguments, a)

@@ -96,9 +96,11 @@ func slurmSubmit(kind string, args []string, stdout io.Writer) error {
 	dryRun := fs.Bool("dry-run", false, "print the script that would be submitted; write and submit nothing")
 	exe := fs.String("exe", "", "boardsat binary the tasks run (default: this one)")
 	var sf solveFlags
+	var cf certFlags
 	var extra []string
 	if kind == "solve" {
 		sf.register(fs)
+		cf.register(fs)
 	} else {
 		fs.Var(passFlag{&extra, "repeat"}, "repeat", "bench --repeat")
 		fs.Var(passFlag{&extra, "timeout"}, "timeout", "bench --timeout per run")
@@ -141,7 +143,13 @@ func slurmSubmit(kind string, args []string, stdout io.Writer) error {
 		target = spec.String()
 		// The task's --mem is the allocation: a count plans its tables for
 		// it (the tour split counter's budget) and stops with memout past it.
-		taskArgs = append(append([]string{"solve", target}, sf.args()...), "--mem", *mem)
+		if cf.dir != "" || cf.force {
+			return badInputf("--proof and --force are for one machine: the array tasks' proofs are checked where they run")
+		}
+		if cf.on() && (cf.cubes < 1 || req.Task != puzzle.Count) {
+			return badInputf("a certified count runs on a cluster split into cubes: --task count --certify --cubes D")
+		}
+		taskArgs = append(append(append([]string{"solve", target}, sf.args()...), cf.args()...), "--mem", *mem)
 	} else {
 		if _, err := bench.Load(target); err != nil {
 			return badInput(err)
