@@ -143,7 +143,7 @@ func TestCorruptedProofIsAnError(t *testing.T) {
 	for _, solver := range proofSolvers(t) {
 		for name, m := range mutations {
 			rec := &certify.Recorder{Mutate: func(i int, p []byte) []byte { return m(p) }}
-			ans := solveCertified(t, rec, "dominate:6x6:Q:k=2", "first", "", solver)
+			ans := solveCertified(t, rec, "dominate:6x6:Q:k=2", "first", "satunsat+totalizer", solver)
 			want := "refutation 1 (dominate:6x6:Q has no dominating set of at most 2 queens) NOT VERIFIED"
 			if ans.Status != puzzle.Error || !strings.Contains(ans.Message, want) {
 				t.Errorf("%s, %s proof: status %s, message %q; want error with %q", solver, name, ans.Status, ans.Message, want)
