@@ -3,7 +3,8 @@
 // a relative link whose target (file or heading) does not exist or lies
 // outside the repository; they compare the lists of puzzles, tasks and
 // built-in suites in README.md and docs/ with the registries the code
-// fills, and the contract's JSON keys and exit statuses with package
-// answer, so that what is added in code cannot go undocumented.
+// fills, and the contract's tables (JSON keys, exit statuses, CSV columns,
+// sidecar keys) with packages answer and results, so that what is added in
+// code cannot go undocumented.
 // It has no code of its own: the tests are the package.
 package doccheck
