@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/compare"
+	"github.com/boardsat/boardsat/filelock"
 	"github.com/boardsat/boardsat/measure"
 	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
@@ -43,6 +45,9 @@ type Options struct {
 	Shard puzzle.Shard
 	// CommandLine is recorded in the sidecar.
 	CommandLine []string
+	// Log, if set, hears what the session says about its files (a lock
+	// taken over from a writer that died), a line each.
+	Log io.Writer
 	// Jobs is how many runs go at once (0 or 1: one at a time), each
 	// pinned to its own share of CPUs (see Slots): with more than one job
 	// and no CPUs, the available cores are shared out.
@@ -82,8 +87,16 @@ func (s csvSink) Add(r results.Row) error {
 // Bench runs the suite. Rows are written as runs finish; on ctx
 // cancellation the run in progress is killed and dropped, every finished
 // row is kept, and Summary.Interrupted is set.
-func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
-	sum := Summary{Statuses: map[string]int{}}
+func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
+	errp := &err
+	defer func() {
+		// A row that did not fit: the file ends at its last whole row.
+		var we *results.WriteError
+		if errors.As(err, &we) {
+			err = fmt.Errorf("%w; finish with the same command and --resume once there is space", err)
+		}
+	}()
+	sum = Summary{Statuses: map[string]int{}}
 	commit := Commit()
 	var meta results.Meta
 	var out sink
@@ -98,6 +111,16 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 	} else {
 		if o.Resume && o.Force {
 			return sum, fmt.Errorf("--resume keeps %s and --force replaces it: give one of them", o.Out)
+		}
+		// One writer per results file and its sidecar, for the whole
+		// session (package filelock).
+		lock, stale, err := filelock.Acquire(o.Out)
+		if err != nil {
+			return sum, err
+		}
+		defer lock.Release()
+		if stale != 0 && o.Log != nil {
+			fmt.Fprintf(o.Log, "took over the lock of %s from process %d, which ended without releasing it\n", o.Out, stale)
 		}
 		if !o.Resume {
 			if err := refuseOverwrite(o.Out, o.Force); err != nil {
@@ -117,7 +140,16 @@ func Bench(ctx context.Context, s Suite, o Options) (Summary, error) {
 		if meta, err = writeMeta(o, s, MachineSession()); err != nil {
 			return sum, err
 		}
-		defer finishMeta(o, &meta, versions)
+		// Room kept for the sidecar's last write, which says how the
+		// session ended, also when the disk fills up with rows.
+		reserve, err := reserveSpace(o.Out, meta)
+		if err != nil {
+			return sum, err
+		}
+		defer func() {
+			os.Remove(reserve)
+			finishMeta(o, &meta, versions, sum, errp)
+		}()
 	}
 	done := map[string]bool{}
 	for _, r := range existing {
@@ -372,14 +404,36 @@ func writeMeta(o Options, s Suite, sess results.Session) (results.Meta, error) {
 	return m, saveMeta(o.Out, m)
 }
 
-// finishMeta records the end of the session (time, load average) and the
-// solvers' versions in the sidecar.
-func finishMeta(o Options, m *results.Meta, versions <-chan map[string]string) {
+// finishMeta records the end of the session (time, how it ended, load
+// average) and the solvers' versions in the sidecar.
+func finishMeta(o Options, m *results.Meta, versions <-chan map[string]string, sum Summary, errp *error) {
 	last := &m.Sessions[len(m.Sessions)-1]
 	last.End = time.Now().UTC().Format(time.RFC3339)
+	switch {
+	case *errp != nil:
+		last.Ended = "failed: " + (*errp).Error()
+	case sum.Interrupted:
+		last.Ended = "interrupted"
+	default:
+		last.Ended = "completed"
+	}
 	last.LoadAfter = loadAverage()
 	last.Solvers = <-versions
 	saveMeta(o.Out, *m)
+}
+
+// reserveSpace writes a file of zeros beside out's sidecar, the
+// sidecar's size and 4 KiB more, synced, and returns its name: removed
+// before the last write of the sidecar (a new copy, renamed over the old),
+// it leaves room for it on a disk that rows have filled.
+func reserveSpace(out string, m results.Meta) (string, error) {
+	data, _ := json.MarshalIndent(m, "", "  ")
+	name := results.MetaPath(out) + ".reserve"
+	err := atomicfile.Write(name, func(w io.Writer) error {
+		_, err := w.Write(make([]byte, len(data)+4<<10))
+		return err
+	})
+	return name, err
 }
 
 // saveMeta writes the sidecar of out, whole.

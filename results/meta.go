@@ -41,13 +41,17 @@ type Session struct {
 	// load averages (1, 5, 15 min) before and after, every external
 	// solver's version string by solver name ("" when not installed), and
 	// how runs were measured.
-	ModuleVersion string            `json:"module_version,omitempty"`
-	End           string            `json:"end,omitempty"`
-	Governor      string            `json:"cpu_governor,omitempty"`
-	LoadBefore    []float64         `json:"loadavg_before,omitempty"`
-	LoadAfter     []float64         `json:"loadavg_after,omitempty"`
-	Solvers       map[string]string `json:"solver_versions,omitempty"`
-	MeasuredBy    string            `json:"measured_by,omitempty"`
+	ModuleVersion string `json:"module_version,omitempty"`
+	End           string `json:"end,omitempty"`
+	// Ended says how the session ended: "completed", "interrupted", or
+	// "failed: " and the error (a full disk, say); empty while it runs
+	// or when it was killed.
+	Ended      string            `json:"ended,omitempty"`
+	Governor   string            `json:"cpu_governor,omitempty"`
+	LoadBefore []float64         `json:"loadavg_before,omitempty"`
+	LoadAfter  []float64         `json:"loadavg_after,omitempty"`
+	Solvers    map[string]string `json:"solver_versions,omitempty"`
+	MeasuredBy string            `json:"measured_by,omitempty"`
 	// Jobs is how many runs went at once; Pinning the cores each
 	// concurrent slot was pinned to (none: unpinned).
 	Jobs    int      `json:"jobs,omitempty"`

@@ -457,22 +457,39 @@ func at(s []string, i int) string {
 	return "(none)"
 }
 
-// ReadFiles reads and concatenates results files, in order.
+// ReadFiles reads and concatenates results files, in order. A last line
+// cut short (a writer killed mid-row, a full disk) is left out: see
+// ReadFilesCut, which says so.
 func ReadFiles(paths ...string) ([]Row, error) {
-	var all []Row
+	rows, _, err := ReadFilesCut(paths...)
+	return rows, err
+}
+
+// ReadFilesCut is ReadFiles, and returns a warning for each file whose last
+// line was cut short (no final newline, and not a whole row): that line is
+// left out, never the whole file refused. Every row before it was written
+// whole (bench writes each row in one write and cuts a failed one off).
+func ReadFilesCut(paths ...string) (all []Row, warnings []string, err error) {
 	for _, p := range paths {
-		f, err := os.Open(p)
+		data, err := os.ReadFile(p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		rows, err := Read(f, p)
-		f.Close()
+		if n := len(data); n > 0 && data[n-1] != '\n' {
+			whole := data[:bytes.LastIndexByte(data, '\n')+1]
+			if _, err := Read(bytes.NewReader(data), p); err != nil || len(whole) == 0 {
+				// The last line does not read as a row: it was cut.
+				warnings = append(warnings, fmt.Sprintf("%s: its last line is cut short (%d bytes, no newline): left out", p, n-len(whole)))
+				data = whole
+			}
+		}
+		rows, err := Read(bytes.NewReader(data), p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		all = append(all, rows...)
 	}
-	return all, nil
+	return all, warnings, nil
 }
 
 // Write writes the header and rows as CSV to w.
@@ -486,12 +503,35 @@ func Write(w io.Writer, rows []Row) error {
 	return cw.Error()
 }
 
-// Appender appends rows to a results file, each row written whole with one
-// write call as soon as it is added, so a crash or an interrupt leaves only
-// complete rows behind.
+// Appender appends rows to a results file, each row whole or not at all:
+// one write call per row; a write that fails (a full disk) is cut off
+// again, so the file ends at its last whole row; and the file is synced to
+// disk at least every SyncEvery and at Close.
 type Appender struct {
-	f *os.File
+	f      *os.File
+	path   string
+	size   int64 // bytes of whole rows (and the header)
+	rows   int
+	synced time.Time
 }
+
+// SyncEvery is the most time between a row's write and its sync to disk.
+var SyncEvery = time.Second
+
+// WriteError says that a row could not be written (the disk is full, say):
+// the file ends at its last whole row, Rows rows after the header.
+type WriteError struct {
+	Path string
+	Rows int
+	Err  error
+}
+
+func (e *WriteError) Error() string {
+	return fmt.Sprintf("writing %s: %v; it ends at its last whole row (%d rows)", e.Path, e.Err, e.Rows)
+}
+
+// Unwrap returns the cause.
+func (e *WriteError) Unwrap() error { return e.Err }
 
 // OpenAppend opens path for appending, creating it with the header when it
 // is missing or empty, and returns the rows it already holds. An existing
@@ -503,8 +543,8 @@ func OpenAppend(path string) (*Appender, []Row, error) {
 		return nil, nil, err
 	}
 	var rows []Row
+	good := data
 	if len(bytes.TrimSpace(data)) > 0 {
-		good := data
 		if !bytes.HasSuffix(data, []byte("\n")) {
 			good = data[:bytes.LastIndexByte(data, '\n')+1]
 		}
@@ -525,8 +565,9 @@ func OpenAppend(path string) (*Appender, []Row, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	a := &Appender{f: f}
+	a := &Appender{f: f, path: path, size: int64(len(good)), rows: len(rows), synced: time.Now()}
 	if len(bytes.TrimSpace(data)) == 0 {
+		a.size = 0
 		if err := f.Truncate(0); err != nil {
 			f.Close()
 			return nil, nil, err
@@ -535,35 +576,69 @@ func OpenAppend(path string) (*Appender, []Row, error) {
 			f.Close()
 			return nil, nil, err
 		}
+		a.rows = 0
 	}
 	return a, rows, nil
 }
 
+// writeRecord appends one record whole, or cuts off what part of it was
+// written and returns a *WriteError.
 func (a *Appender) writeRecord(rec []string) error {
 	var buf bytes.Buffer
 	cw := csv.NewWriter(&buf)
 	cw.Write(rec)
 	cw.Flush()
-	_, err := a.f.Write(buf.Bytes())
-	return err
+	n, err := a.f.Write(buf.Bytes())
+	if err == nil && n < buf.Len() {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		a.f.Truncate(a.size)
+		return &WriteError{Path: a.path, Rows: a.rows, Err: err}
+	}
+	a.size += int64(n)
+	a.rows++
+	if time.Since(a.synced) >= SyncEvery {
+		if err := a.f.Sync(); err != nil {
+			return &WriteError{Path: a.path, Rows: a.rows, Err: err}
+		}
+		a.synced = time.Now()
+	}
+	return nil
 }
 
 // Add appends one row.
 func (a *Appender) Add(r Row) error { return a.writeRecord(r.Record()) }
 
-// Close closes the file.
-func (a *Appender) Close() error { return a.f.Close() }
+// Close syncs and closes the file.
+func (a *Appender) Close() error {
+	err := a.f.Sync()
+	if cerr := a.f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
 
 // Merge checks that every input is a results file of this schema and returns
-// their rows concatenated, in order, without duplicates: a row equal in
-// every field to an earlier one (the same run, from a file given twice or
-// merged before) is dropped, and dropped counts them. Distinct runs of the
-// same group (another session's repetition 1, say) are all kept.
+// their rows concatenated, in order, without duplicates (Dedup).
 func Merge(paths ...string) (rows []Row, dropped int, err error) {
 	all, err := ReadFiles(paths...)
 	if err != nil {
 		return nil, 0, err
 	}
+	rows, dropped = Dedup(all)
+	return rows, dropped, nil
+}
+
+// Dedup drops every row equal in every field to an earlier one (the same
+// run, from a file given twice or merged before) and counts them. Distinct
+// runs of the same group (another session's repetition 1, say) are all
+// kept.
+func Dedup(all []Row) (rows []Row, dropped int) {
 	seen := map[string]bool{}
 	for _, r := range all {
 		k := strings.Join(r.Record(), "\x00")
@@ -574,5 +649,5 @@ func Merge(paths ...string) (rows []Row, dropped int, err error) {
 		seen[k] = true
 		rows = append(rows, r)
 	}
-	return rows, dropped, nil
+	return rows, dropped
 }

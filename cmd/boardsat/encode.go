@@ -56,8 +56,12 @@ func runEncode(args []string, stdout io.Writer) error {
 	symmetry := fs.Bool("symmetry", false, "add symmetry breaking (removes solutions: sound for finding one, not for counting)")
 	steps := fs.Int("steps", 0, "plan length T for planning encodings (swaps)")
 	verbose := fs.Bool("v", false, "print formula statistics to stderr")
+	force := fs.Bool("force", false, "replace the -o file if it exists (refused without it)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
+		return err
+	}
+	if err := refuseExisting(*out, *force); err != nil {
 		return err
 	}
 	if len(pos) != 1 {

@@ -88,7 +88,7 @@ func TestEncodeFile(t *testing.T) {
 		t.Errorf("-v printed %q, want the statistics", stats.String())
 	}
 	// Bad input leaves the existing file untouched and no temporary files.
-	if st := run([]string{"encode", "queens:8", "--encoding", "native", "-o", name}, &stdout, &stderr); st != 2 {
+	if st := run([]string{"encode", "queens:8", "--encoding", "native", "-o", name, "--force"}, &stdout, &stderr); st != 2 {
 		t.Fatalf("native as DIMACS: status %d, want 2", st)
 	}
 	again, _ := os.ReadFile(name)
@@ -99,9 +99,17 @@ func TestEncodeFile(t *testing.T) {
 	if len(entries) != 1 {
 		t.Errorf("directory holds %d entries, want only the output file", len(entries))
 	}
+	// An existing file is replaced only with --force.
+	stderr.Reset()
+	if st := run([]string{"encode", "queens:5", "-o", name}, &stdout, &stderr); st != 2 || !strings.Contains(stderr.String(), "already exists: add --force") {
+		t.Errorf("-o onto an existing file: status %d, stderr %q", st, stderr.String())
+	}
+	if again, _ := os.ReadFile(name); !bytes.Equal(again, data) {
+		t.Error("a refused encode changed the output file")
+	}
 	// Without -v nothing goes to stderr.
 	stats.Reset()
-	if st := run([]string{"encode", "queens:5", "-o", name}, &stdout, &stderr); st != 0 || stats.Len() != 0 {
+	if st := run([]string{"encode", "queens:5", "-o", name, "--force"}, &stdout, &stderr); st != 0 || stats.Len() != 0 {
 		t.Errorf("status %d, stats %q", st, stats.String())
 	}
 }

@@ -90,7 +90,9 @@ PDF figures embed their font (text outside its Windows-1252 encoding, such as
 render the same without the reader's fonts.
 Times are the solver's own seconds by default (--time solver: no process
 start-up, which dominates the wall clock of small instances); a median below
-0.1 ms is drawn at 0.1 ms. Without -o each kind goes to DIR/BASE-KIND.EXT.`,
+0.1 ms is drawn at 0.1 ms. Without -o each kind goes to DIR/BASE-KIND.EXT,
+replacing a figure of that name; -o FILE is refused when FILE exists, unless
+--force.`,
 		examples: []string{
 			"results plot r.csv --ext png",
 			"results plot r.csv --kind cactus -o cactus.svg",
@@ -167,6 +169,10 @@ func runResults(args []string, stdout io.Writer) error {
 		out = fs.String("o", "", "output file (default: stdout)")
 	}
 	mixed := fs.Bool("mixed", false, "pool rows of different commits (refused without it); a note names the commits pooled")
+	var force *bool
+	if out != nil {
+		force = fs.Bool("force", false, "replace the -o file if it exists (refused without it)")
+	}
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -174,15 +180,21 @@ func runResults(args []string, stdout io.Writer) error {
 	if len(files) == 0 {
 		return badInputf("want at least one results FILE.csv")
 	}
-	var rows []results.Row
-	dropped := 0
-	if sub == "merge" {
-		rows, dropped, err = results.Merge(files...)
-	} else {
-		rows, err = results.ReadFiles(files...)
+	if out != nil {
+		if err := refuseExisting(*out, *force); err != nil {
+			return err
+		}
 	}
+	rows, cut, err := results.ReadFilesCut(files...)
 	if err != nil {
 		return badInput(err)
+	}
+	for _, w := range cut {
+		fmt.Fprintf(stderrOut, "boardsat results: warning: %s\n", w)
+	}
+	dropped := 0
+	if sub == "merge" {
+		rows, dropped = results.Dedup(rows)
 	}
 	if len(rows) == 0 && sub != "merge" {
 		return badInputf("the results hold no rows (a header only): nothing to show")
@@ -392,6 +404,18 @@ func filterRows(rows []results.Row, tasks, puzzles, variants string) ([]results.
 		return nil, badInputf("the filters keep no rows")
 	}
 	return rows, nil
+}
+
+// refuseExisting refuses to write over an existing file at path unless
+// force is set (--force); "" is stdout, never refused.
+func refuseExisting(path string, force bool) error {
+	if path == "" || force {
+		return nil
+	}
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		return badInputf("%s already exists: add --force to replace it, or name another file", path)
+	}
+	return nil
 }
 
 // writeOut writes to path atomically, or to stdout when path is "".
