@@ -270,7 +270,16 @@ func runResults(args []string, stdout io.Writer) error {
 					}
 					var err error
 					if *format == "latex" {
-						err = p.LaTeX(w)
+						// A pivot wider or longer than a page is split
+						// into page-sized tables.
+						for k, page := range p.Pages() {
+							if k > 0 {
+								fmt.Fprintln(w)
+							}
+							if err = page.LaTeX(w); err != nil {
+								break
+							}
+						}
 					} else {
 						err = p.Wide().Render(w, "md")
 					}

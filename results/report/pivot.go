@@ -19,6 +19,86 @@ type Pivot struct {
 	// Values[i][j] is instance i's value for variant j: NaN when the
 	// variant did not solve it (median) or never ran it.
 	Values [][]float64
+
+	// A page of a larger pivot (Pages): which part it is, and the best
+	// marks of its rows over all the variants.
+	part, label string
+	bestOf      []map[int]bool
+}
+
+// The page a LaTeX pivot must fit: a pivot wider or longer is split into
+// several tables (Pages).
+const (
+	// PageWidthPt is the text width a table may take, in points (a
+	// one-column article's is 345 pt, a two-column paper's 505 pt).
+	PageWidthPt = 400
+	// PageRows is the most instances one table holds.
+	PageRows = 40
+)
+
+// Pages splits the pivot into tables that fit a page: the variants in
+// groups as wide as PageWidthPt allows (estimated from the longest
+// instance name and the widest number, in \small type), the instances in
+// groups of PageRows. The best per instance stays that over every variant.
+// A pivot that fits is returned alone.
+func (p Pivot) Pages() []Pivot {
+	name := 0
+	for _, in := range p.Instances {
+		name = max(name, len(in))
+	}
+	digits, _ := p.numberFormat()
+	// About 5.5 pt a character in \small, 8 pt of column separation.
+	colPt := float64(digits)*5.5 + 8
+	perTable := max(1, int((PageWidthPt-(float64(name)*5.5+8))/colPt))
+	rows, cols := len(p.Instances), len(p.Variants)
+	if cols <= perTable && rows <= PageRows {
+		return []Pivot{p}
+	}
+	best := make([]map[int]bool, rows)
+	for i := range rows {
+		best[i] = p.best(i)
+	}
+	nc, nr := (cols+perTable-1)/perTable, (rows+PageRows-1)/PageRows
+	var out []Pivot
+	for r := range nr {
+		for c := range nc {
+			i0, i1 := r*PageRows, min((r+1)*PageRows, rows)
+			j0, j1 := c*perTable, min((c+1)*perTable, cols)
+			q := Pivot{Task: p.Task, Measure: p.Measure, K: p.K, Instances: p.Instances[i0:i1], Variants: p.Variants[j0:j1]}
+			for i := i0; i < i1; i++ {
+				q.Values = append(q.Values, p.Values[i][j0:j1])
+				b := map[int]bool{}
+				for j := range best[i] {
+					if j >= j0 && j < j1 {
+						b[j-j0] = true
+					}
+				}
+				q.bestOf = append(q.bestOf, b)
+			}
+			k := len(out) + 1
+			q.part = fmt.Sprintf(" (part %d of %d: variants %d--%d of %d, instances %d--%d of %d)", k, nr*nc, j0+1, j1, cols, i0+1, i1, rows)
+			q.label = fmt.Sprintf("-%d", k)
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// numberFormat returns the characters of the widest cell and the siunitx
+// table-format of the pivot's numbers.
+func (p Pivot) numberFormat() (chars int, format string) {
+	intDigits := 1
+	for _, row := range p.Values {
+		for _, v := range row {
+			if !math.IsNaN(v) && v >= 1 {
+				intDigits = max(intDigits, int(math.Floor(math.Log10(v)))+1)
+			}
+		}
+	}
+	if p.Measure == MeasureSolved {
+		return intDigits, fmt.Sprintf("%d.0", intDigits)
+	}
+	return intDigits + 5, fmt.Sprintf("%d.4", intDigits)
 }
 
 // Pivots returns one pivot per task of the rows, in order of first
@@ -73,6 +153,9 @@ func CheckMeasure(measure string) error {
 // best returns, per row, the index set of the best values: least time, or
 // most solved runs.
 func (p Pivot) best(i int) map[int]bool {
+	if p.bestOf != nil {
+		return p.bestOf[i]
+	}
 	out := map[int]bool{}
 	b := math.NaN()
 	for _, v := range p.Values[i] {
@@ -181,26 +264,16 @@ func (p Pivot) caption() string {
 // names set upright in the header (rotated by 90 degrees, so a column is
 // as wide as its numbers and six variants of any name fit a page), best
 // per instance in bold, a dash for no value with a note under the table, a
-// caption and the label tab:boardsat-MEASURE-TASK. The document needs
+// caption and the label tab:boardsat-MEASURE-TASK (a page of a larger
+// pivot, Pages, says which part it is and adds -K). The document needs
 // \usepackage{booktabs,siunitx,graphicx}.
 func (p Pivot) LaTeX(w io.Writer) error {
-	intDigits := 1
-	for _, row := range p.Values {
-		for _, v := range row {
-			if !math.IsNaN(v) && v >= 1 {
-				intDigits = max(intDigits, int(math.Floor(math.Log10(v)))+1)
-			}
-		}
-	}
-	format := fmt.Sprintf("%d.4", intDigits)
-	if p.Measure == MeasureSolved {
-		format = fmt.Sprintf("%d.0", intDigits)
-	}
+	_, format := p.numberFormat()
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%% boardsat results table --what pivot --measure %s, task %s\n", p.Measure, p.Task)
 	sb.WriteString("% needs \\usepackage{booktabs,siunitx,graphicx}\n")
 	sb.WriteString("\\begin{table}[tbp]\n\\centering\n\\small\n\\setlength{\\tabcolsep}{4pt}\n\\sisetup{detect-weight=true,mode=text}\n")
-	fmt.Fprintf(&sb, "\\caption{%s.}\n\\label{tab:boardsat-%s-%s}\n", latexEscape(p.caption()), p.Measure, latexLabel(p.Task))
+	fmt.Fprintf(&sb, "\\caption{%s%s.}\n\\label{tab:boardsat-%s-%s%s}\n", latexEscape(p.caption()), p.part, p.Measure, latexLabel(p.Task), p.label)
 	fmt.Fprintf(&sb, "\\begin{tabular}{@{}l*{%d}{S[table-format=%s]}@{}}\n\\toprule\n", len(p.Variants), format)
 	sb.WriteString("{Instance}")
 	for _, v := range p.Variants {
