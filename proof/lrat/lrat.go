@@ -75,7 +75,7 @@ func ReadCNF(r io.Reader) ([][]int, error) {
 		}
 		for _, tok := range f {
 			l, err := strconv.Atoi(string(tok))
-			if err != nil || l > vars || -l > vars {
+			if err != nil || l > vars || l < -vars {
 				return nil, fmt.Errorf("cnf line %d: %q is not a literal of %d variables", n+1, tok, vars)
 			}
 			if l == 0 {
@@ -336,7 +336,7 @@ func numbers(f [][]byte, max int64) ([]int64, [][]byte, error) {
 	var out []int64
 	for i, tok := range f {
 		n, err := strconv.ParseInt(string(tok), 10, 64)
-		if err != nil || n > max || -n > max {
+		if err != nil || n > max || n < -max { // not -n > max: -n overflows for the least int64
 			return nil, nil, fmt.Errorf("%q is not a number", tok)
 		}
 		if n == 0 {
