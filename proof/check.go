@@ -64,20 +64,25 @@ func (l lit) int() int {
 	return int(l >> 1)
 }
 
-// clause is one clause of the checker's database. lits[0] and lits[1] are
-// watched (clauses of two literals or more).
+// clause is one clause of the checker's database. Its literals are
+// arena[start:start+size]; the first two are watched (clauses of two
+// literals or more).
 type clause struct {
-	lits   []lit
+	start  int32
+	size   int32
 	pivot  lit  // the first literal as written (a lemma's RAT pivot)
 	step   int  // the proof step that added it, -1 for the formula's
 	core   bool // needed by the refutation (or to be verified)
 	active bool
 }
 
-// watch is an entry of a watch list: a clause, and its other watched
-// literal, which spares a visit to the clause when it is true.
+// watch is an entry of a watch list: a clause, where its literals start
+// in the arena (so that propagation reads them without the clause), and
+// its other watched literal, which spares a visit to the clause when it is
+// true.
 type watch struct {
 	cls     int32
+	start   int32
 	blocker lit
 }
 
@@ -123,17 +128,24 @@ type checker struct {
 	reason   []int32 // by variable: the clause that implied it, -1 none
 	trailPos []int32 // by variable: position on the trail
 	trail    []lit
-	qCore    int     // trail position of the next literal for core clauses
-	qAll     int     // ... for the other clauses
-	units    []int32 // active clauses of one literal
-	seen     []bool  // by variable, for conflict analysis
-	stamp    []uint32
-	stampNow uint32
-	index    map[uint64][]int32 // literal-set hash -> active clauses
-	hints    map[int32]*lemmaHints
-	final    []int32 // hints of the empty clause
-	chunk    []lit   // where the next clauses' literals go, side by side
-	info     []stepInfo
+	qCore    int // trail position of the next literal for core clauses
+	qAll     int // ... for the other clauses
+	// A scan of the other clauses that stopped at a literal it assigned:
+	// the watch list of pauseLit, entries kept up to pauseJ, next pauseI.
+	paused         bool
+	pauseLit       lit
+	pauseI, pauseJ int
+	units          []int32 // active clauses of one literal
+	seen           []bool  // by variable, for conflict analysis
+	stamp          []uint32
+	stampNow       uint32
+	index          map[uint64][]int32 // literal-set hash -> active clauses
+	hints          map[int32]*lemmaHints
+	final          []int32 // hints of the empty clause
+	// arena holds every clause's literals side by side, each clause's
+	// after its size: propagation touches one array.
+	arena []lit
+	info  []stepInfo
 }
 
 func (c *checker) grow(v int) {
@@ -151,10 +163,8 @@ func (c *checker) grow(v int) {
 // newClause adds lits (duplicates dropped, order kept) to the database.
 func (c *checker) newClause(in []int, step int) int32 {
 	c.stampNow++
-	if cap(c.chunk)-len(c.chunk) < len(in) {
-		c.chunk = make([]lit, 0, max(1<<16, len(in)))
-	}
-	lits := c.chunk[len(c.chunk):len(c.chunk):cap(c.chunk)]
+	c.arena = append(c.arena, 0) // the size, below
+	start := len(c.arena)
 	for _, x := range in {
 		l := toLit(x)
 		c.grow(l.v())
@@ -162,11 +172,11 @@ func (c *checker) newClause(in []int, step int) int32 {
 			continue
 		}
 		c.stamp[l] = c.stampNow
-		lits = append(lits, l)
+		c.arena = append(c.arena, l)
 	}
-	lits = lits[:len(lits):len(lits)]
-	c.chunk = c.chunk[:len(c.chunk)+len(lits)]
-	cl := clause{lits: lits, step: step, active: true}
+	lits := c.arena[start:len(c.arena):len(c.arena)]
+	c.arena[start-1] = lit(len(lits))
+	cl := clause{start: int32(start), size: int32(len(lits)), step: step, active: true}
 	if len(lits) > 0 {
 		cl.pivot = lits[0]
 	}
@@ -175,6 +185,13 @@ func (c *checker) newClause(in []int, step int) int32 {
 	h := hashLits(lits)
 	c.index[h] = append(c.index[h], idx)
 	return idx
+}
+
+// lits returns clause idx's literals (in the arena: valid until the next
+// clause is added).
+func (c *checker) lits(idx int32) []lit {
+	cl := &c.clauses[idx]
+	return c.arena[cl.start : cl.start+cl.size : cl.start+cl.size]
 }
 
 // hashLits hashes a set of literals independently of their order.
@@ -214,7 +231,7 @@ func (c *checker) backtrack(t int) {
 func (c *checker) attach(idx int32) bool {
 	cl := &c.clauses[idx]
 	cl.active = true
-	lits := cl.lits
+	lits := c.lits(idx)
 	switch len(lits) {
 	case 0:
 		return false
@@ -241,8 +258,8 @@ func (c *checker) attach(idx int32) bool {
 		lits[k], lits[best] = lits[best], lits[k]
 	}
 	w := c.watches[c.family(idx)]
-	w[lits[0]] = append(w[lits[0]], watch{idx, lits[1]})
-	w[lits[1]] = append(w[lits[1]], watch{idx, lits[0]})
+	w[lits[0]] = append(w[lits[0]], watch{idx, cl.start, lits[1]})
+	w[lits[1]] = append(w[lits[1]], watch{idx, cl.start, lits[0]})
 	switch {
 	case c.val[lits[0]] == -1:
 		return false
@@ -256,7 +273,7 @@ func (c *checker) attach(idx int32) bool {
 func (c *checker) detach(idx int32) {
 	cl := &c.clauses[idx]
 	cl.active = false
-	switch len(cl.lits) {
+	switch cl.size {
 	case 0:
 	case 1:
 		if i := slices.Index(c.units, idx); i >= 0 {
@@ -270,7 +287,7 @@ func (c *checker) detach(idx int32) {
 
 // unwatch removes clause idx from the watch lists of family f.
 func (c *checker) unwatch(idx int32, f int) {
-	for _, l := range c.clauses[idx].lits[:2] {
+	for _, l := range c.lits(idx)[:2] {
 		ws := c.watches[f][l]
 		for i := range ws {
 			if ws[i].cls == idx {
@@ -288,33 +305,34 @@ func (c *checker) makeCore(idx int32) {
 		return
 	}
 	cl.core = true
-	if !cl.active || len(cl.lits) < 2 {
+	if !cl.active || cl.size < 2 {
 		return
 	}
 	c.unwatch(idx, 0)
 	w := c.watches[1]
-	w[cl.lits[0]] = append(w[cl.lits[0]], watch{idx, cl.lits[1]})
-	w[cl.lits[1]] = append(w[cl.lits[1]], watch{idx, cl.lits[0]})
+	lits := c.lits(idx)
+	w[lits[0]] = append(w[lits[0]], watch{idx, cl.start, lits[1]})
+	w[lits[1]] = append(w[lits[1]], watch{idx, cl.start, lits[0]})
 }
 
-// scan visits the clauses watching fl, which has just become false, that
-// are core (or not): it moves their watch, or assigns their last literal.
-// It returns a falsified clause, or -1.
-func (c *checker) scan(fl lit, core bool) int32 {
-	f := 0
-	if core {
-		f = 1
-	}
+// scan visits the clauses of watch-list family f (1 core, 0 the others)
+// that watch fl, which has just become false, from entry i on (the
+// entries kept so far are ws[:j]): it moves their watch, or assigns their
+// last literal. It returns a falsified clause, or -1. When stop is set it
+// stops after the first literal it assigns, leaving the entries between j
+// and i stale, and returns where to resume (stopped); else, and at a
+// conflict, the list is left whole.
+func (c *checker) scan(fl lit, f, i, j int, stop bool) (confl int32, ni, nj int, stopped bool) {
 	ws := c.watches[f][fl]
-	j := 0
-	for i := 0; i < len(ws); i++ {
+	for ; i < len(ws); i++ {
 		w := ws[i]
 		if c.val[w.blocker] == 1 {
 			ws[j] = w
 			j++
 			continue
 		}
-		lits := c.clauses[w.cls].lits
+		n := int32(c.arena[w.start-1])
+		lits := c.arena[w.start : w.start+n : w.start+n]
 		if lits[0] == fl {
 			lits[0], lits[1] = lits[1], lits[0]
 		}
@@ -341,38 +359,64 @@ func (c *checker) scan(fl lit, core bool) int32 {
 		if c.val[lits[0]] == -1 {
 			j += copy(ws[j:], ws[i+1:])
 			c.watches[f][fl] = ws[:j]
-			return w.cls
+			return w.cls, 0, 0, false
 		}
 		c.assign(lits[0], w.cls)
+		if stop {
+			return -1, i + 1, j, true
+		}
 	}
 	c.watches[f][fl] = ws[:j]
-	return -1
+	return -1, 0, 0, false
 }
 
 // propagate runs unit propagation core-first, as drat-trim does: the core
-// clauses to a fixpoint, then one literal's other clauses, then the core
-// clauses again. It returns a falsified clause, or -1.
+// clauses to a fixpoint; then the other clauses, only until one of them
+// assigns a literal, and back to the core clauses, resuming the other
+// clauses later where they stopped. It returns a falsified clause, or -1.
 func (c *checker) propagate() int32 {
 	for {
 		for c.qCore < len(c.trail) {
 			l := c.trail[c.qCore]
 			c.qCore++
-			if confl := c.scan(l.neg(), true); confl >= 0 {
+			if confl, _, _, _ := c.scan(l.neg(), 1, 0, 0, false); confl >= 0 {
+				c.closePause()
 				return confl
 			}
 		}
-		if c.qAll >= len(c.trail) {
-			return -1
-		}
-		n := len(c.trail)
-		for c.qAll < len(c.trail) && len(c.trail) == n {
-			l := c.trail[c.qAll]
+		var fl lit
+		i, j := 0, 0
+		if c.paused {
+			fl, i, j = c.pauseLit, c.pauseI, c.pauseJ
+			c.paused = false
+		} else {
+			if c.qAll >= len(c.trail) {
+				return -1
+			}
+			fl = c.trail[c.qAll].neg()
 			c.qAll++
-			if confl := c.scan(l.neg(), false); confl >= 0 {
-				return confl
-			}
+		}
+		confl, ni, nj, stopped := c.scan(fl, 0, i, j, true)
+		if confl >= 0 {
+			return confl
+		}
+		if stopped {
+			c.paused, c.pauseLit, c.pauseI, c.pauseJ = true, fl, ni, nj
 		}
 	}
+}
+
+// closePause drops the stale entries of a non-core watch list whose scan
+// stopped midway (no literal's list is ever left with a gap between two
+// propagations).
+func (c *checker) closePause() {
+	if !c.paused {
+		return
+	}
+	ws := c.watches[0][c.pauseLit]
+	n := copy(ws[c.pauseJ:], ws[c.pauseI:])
+	c.watches[0][c.pauseLit] = ws[:c.pauseJ+n]
+	c.paused = false
 }
 
 // repropagate recomputes the top-level assignment from trail position t
@@ -381,7 +425,7 @@ func (c *checker) repropagate(t int) int32 {
 	c.backtrack(t)
 	c.qCore, c.qAll = 0, 0
 	for _, u := range c.units {
-		l := c.clauses[u].lits[0]
+		l := c.lits(u)[0]
 		switch c.val[l] {
 		case -1:
 			return u
@@ -411,7 +455,7 @@ func (c *checker) chain(pending int) []int32 {
 		}
 		out = append(out, r)
 		c.makeCore(r)
-		for _, x := range c.clauses[r].lits {
+		for _, x := range c.lits(r) {
 			if w := x.v(); w != v && !c.seen[w] {
 				c.seen[w] = true
 				pending++
@@ -426,7 +470,7 @@ func (c *checker) chain(pending int) []int32 {
 // its falsified literals rest on, in trail order, then confl.
 func (c *checker) analyze(confl int32) []int32 {
 	pending := 0
-	for _, x := range c.clauses[confl].lits {
+	for _, x := range c.lits(confl) {
 		if w := x.v(); !c.seen[w] {
 			c.seen[w] = true
 			pending++
@@ -486,11 +530,11 @@ func (c *checker) verify(idx int32) bool {
 	cl := &c.clauses[idx]
 	tl := len(c.trail)
 	defer c.backtrack(tl)
-	if hints, ok := c.rup(cl.lits, noLit); ok {
+	if hints, ok := c.rup(c.lits(idx), noLit); ok {
 		c.hints[idx] = &lemmaHints{rup: hints}
 		return true
 	}
-	if len(cl.lits) == 0 {
+	if cl.size == 0 {
 		return false
 	}
 	// The state now holds the negated lemma and what it propagates.
@@ -499,10 +543,10 @@ func (c *checker) verify(idx int32) bool {
 	lh := &lemmaHints{isRAT: true}
 	for di := range c.clauses {
 		d := &c.clauses[di]
-		if !d.active || !slices.Contains(d.lits, p.neg()) {
+		if !d.active || !slices.Contains(c.lits(int32(di)), p.neg()) {
 			continue
 		}
-		hints, ok := c.rup(d.lits, p.neg())
+		hints, ok := c.rup(c.lits(int32(di)), p.neg())
 		c.backtrack(t1)
 		if !ok {
 			return false
@@ -566,7 +610,7 @@ func Check(f *CNF, steps []Step, opts CheckOptions) Result {
 			lemmaAt = append(lemmaAt, lemma)
 			idx := c.newClause(st.Lits, i)
 			c.info = append(c.info, stepInfo{clause: idx})
-			if len(c.clauses[idx].lits) == 0 {
+			if c.clauses[idx].size == 0 {
 				return fail(res, lemma, i, "the empty clause does not follow by unit propagation")
 			}
 			if !c.attach(idx) {
@@ -608,7 +652,7 @@ func Check(f *CNF, steps []Step, opts CheckOptions) Result {
 				return fail(res, 0, i, "internal error: the top level conflicts before the refutation")
 			}
 		} else {
-			for _, l := range c.clauses[idx].lits {
+			for _, l := range c.lits(idx) {
 				if c.reason[l.v()] == idx {
 					if c.repropagate(int(c.trailPos[l.v()])) >= 0 {
 						return fail(res, 0, i, "internal error: the top level conflicts before the refutation")
@@ -679,16 +723,16 @@ func (c *checker) delete(in []int, res *Result) stepInfo {
 	for k := len(cands) - 1; k >= 0; k-- {
 		idx := cands[k]
 		cl := &c.clauses[idx]
-		if len(cl.lits) != len(lits) || !sameSet(cl.lits, lits, c.stamp, c.stampNow) {
+		if int(cl.size) != len(lits) || !sameSet(c.lits(idx), lits, c.stamp, c.stampNow) {
 			continue
 		}
 		isReason := false
-		for _, l := range cl.lits {
+		for _, l := range c.lits(idx) {
 			if c.reason[l.v()] == idx {
 				isReason = true
 			}
 		}
-		if len(cl.lits) == 1 || isReason {
+		if cl.size == 1 || isReason {
 			res.IgnoredDeletions++
 			return stepInfo{clause: -1, ignored: true}
 		}
@@ -730,7 +774,7 @@ func (c *checker) lrat(steps []Step, last int) []byte {
 			continue
 		}
 		h := c.hints[in.clause]
-		numbers += len(c.clauses[in.clause].lits) + len(h.rup) + 3
+		numbers += int(c.clauses[in.clause].size) + len(h.rup) + 3
 		for _, g := range h.rat {
 			numbers += len(g.hints) + 1
 		}
@@ -780,7 +824,7 @@ func (c *checker) lrat(steps []Step, last int) []byte {
 		cl := &c.clauses[idx]
 		out = strconv.AppendInt(out, int64(cl.pivot.int()), 10)
 		out = append(out, ' ')
-		for _, l := range cl.lits {
+		for _, l := range c.lits(idx) {
 			if l != cl.pivot {
 				out = strconv.AppendInt(out, int64(l.int()), 10)
 				out = append(out, ' ')
