@@ -13,7 +13,9 @@ import (
 )
 
 // benchDominate8 is cadical's DRAT proof that no 4 queens dominate the
-// 8x8 board (one below the published optimum 5), made once per run.
+// 8x8 board (one below the published optimum 5), in the square model
+// with a sequential counter (316 variables, 627 clauses), made once per
+// run.
 var benchDominate8 struct {
 	f     *proof.CNF
 	steps []proof.Step
@@ -24,7 +26,10 @@ func dominate8(b *testing.B) {
 	if benchDominate8.f != nil {
 		return
 	}
-	f := encoded(b, "dominate:8x8:Q:k=4")
+	f := encodedWith(b, "dominate:8x8:Q:k=4", "satunsat+seqcounter", 0)
+	if f.Vars != 316 || len(f.Clauses) != 627 {
+		b.Fatalf("the formula has %d variables and %d clauses, not 316 and 627", f.Vars, len(f.Clauses))
+	}
 	data := cadicalProof(b, f, false)
 	p, err := proof.ParseDRAT(data, proof.ASCII)
 	if err != nil {

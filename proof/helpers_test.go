@@ -42,17 +42,18 @@ func php(p, h int) *proof.CNF {
 // encoded builds boardsat's CNF of spec (default model and cardinality
 // encoding): the proof package does not know the encoders, its tests
 // use them to get formulas from every family.
-func encoded(t testing.TB, spec string) *proof.CNF { return encodedSteps(t, spec, 0) }
+func encoded(t testing.TB, spec string) *proof.CNF { return encodedWith(t, spec, "", 0) }
 
-// encodedSteps is encoded for a planning puzzle with plans of the given
-// number of steps.
-func encodedSteps(t testing.TB, spec string, steps int) *proof.CNF {
+// encodedWith is encoded with the model and cardinality encoding named
+// as --encoding names them ("" for the default), and for a planning
+// puzzle with plans of the given number of steps.
+func encodedWith(t testing.TB, spec, encoding string, steps int) *proof.CNF {
 	t.Helper()
 	s, err := puzzle.Parse(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	model, enc, err := encode.Resolve(s.Puzzle(), "")
+	model, enc, err := encode.Resolve(s.Puzzle(), encoding)
 	if err != nil {
 		t.Fatal(err)
 	}

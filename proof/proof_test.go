@@ -158,7 +158,7 @@ func unsatInstances(t *testing.T) map[string]*proof.CNF {
 	if !ok {
 		t.Fatal("no published shortest plan for swap:4x3")
 	}
-	out[fmt.Sprintf("swap:4x3 in %d moves", shortest-4)] = encodedSteps(t, "swap:4x3", shortest-4)
+	out[fmt.Sprintf("swap:4x3 in %d moves", shortest-4)] = encodedWith(t, "swap:4x3", "", shortest-4)
 	// Queen domination one queen below the published optimum (8x8, with
 	// its larger proof, not under -short).
 	top := 8
@@ -174,7 +174,10 @@ func unsatInstances(t *testing.T) map[string]*proof.CNF {
 		if !ok {
 			t.Fatalf("no published domination number for %s", s)
 		}
+		// The square model (a variable per square, a sequential
+		// counter) and the default model.
 		spec := fmt.Sprintf("dominate:%dx%d:Q:k=%d", n, n, g-1)
+		out[spec+" satunsat+seqcounter"] = encodedWith(t, spec, "satunsat+seqcounter", 0)
 		out[spec] = encoded(t, spec)
 	}
 	return out
@@ -292,7 +295,7 @@ func TestCadicalProofMutations(t *testing.T) {
 			if name == "php(6,5)" {
 				f = php(6, 5)
 			} else {
-				f = encoded(t, name)
+				f = encodedWith(t, name, "satunsat+seqcounter", 0)
 			}
 			data := cadicalProof(t, f, false)
 			steps := readDRAT(t, string(data))
