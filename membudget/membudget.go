@@ -5,7 +5,8 @@
 //
 // The budget is the Go runtime's memory limit when one is set (solve --mem
 // sets it; so does GOMEMLIMIT), else the machine's memory less a margin (an
-// eighth, at least 1 GiB). A search that can estimate its peak up front
+// eighth, at least 1 GiB), and at most what is available when the process
+// starts less 1 GiB. A search that can estimate its peak up front
 // refuses an instance whose estimate passes Budget(); every native search
 // runs under Watch, which cancels its context once the process's resident
 // set passes the budget.
@@ -27,36 +28,44 @@ import (
 // machine's memory can be read (no /proc/meminfo).
 const Fallback int64 = 8 << 30
 
-// Machine returns the machine's memory in bytes (MemTotal of
-// /proc/meminfo), or 0 when it cannot be read.
-var Machine = sync.OnceValue(func() int64 {
+// meminfo returns a field of /proc/meminfo in bytes, or 0.
+func meminfo(field string) int64 {
 	data, err := os.ReadFile("/proc/meminfo")
 	if err != nil {
 		return 0
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "MemTotal:"); ok {
-			f := strings.Fields(rest)
-			if len(f) >= 1 {
-				kb, err := strconv.ParseInt(f[0], 10, 64)
-				if err == nil {
+		if rest, ok := strings.CutPrefix(line, field+":"); ok {
+			if f := strings.Fields(rest); len(f) >= 1 {
+				if kb, err := strconv.ParseInt(f[0], 10, 64); err == nil {
 					return kb << 10
 				}
 			}
 		}
 	}
 	return 0
-})
+}
 
-// Default returns the budget when no limit is set: the machine's memory
-// less an eighth of it (at least 1 GiB), or Fallback.
-func Default() int64 {
+// Machine returns the machine's memory in bytes (MemTotal of
+// /proc/meminfo), or 0 when it cannot be read.
+var Machine = sync.OnceValue(func() int64 { return meminfo("MemTotal") })
+
+// Default returns the budget when no limit is set, fixed at its first
+// call: the machine's memory less an eighth of it (at least 1 GiB), and
+// no more than the memory then available (MemAvailable) less 1 GiB, so
+// that on a machine other work shares the search stops before the
+// machine swaps; Fallback when /proc/meminfo cannot be read.
+var Default = sync.OnceValue(func() int64 {
 	m := Machine()
 	if m <= 0 {
 		return Fallback
 	}
-	return m - max(m/8, 1<<30)
-}
+	b := m - max(m/8, 1<<30)
+	if avail := meminfo("MemAvailable"); avail > 0 {
+		b = min(b, max(avail-(1<<30), 256<<20))
+	}
+	return b
+})
 
 // Budget returns the bytes a search may use: the Go runtime's memory limit
 // if one is set, else Default().

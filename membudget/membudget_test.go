@@ -24,7 +24,7 @@ func TestBudget(t *testing.T) {
 	defer Set(math.MaxInt64)
 	Set(math.MaxInt64)
 	if m := Machine(); m > 0 {
-		if d := Budget(); d >= m || d < m/2 {
+		if d := Budget(); d >= m || d < 256<<20 {
 			t.Errorf("default budget %d of machine %d", d, m)
 		}
 	}

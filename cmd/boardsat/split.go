@@ -38,7 +38,7 @@ func (f *splitFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "record finished subproblems of a count in `FILE` and resume from it (same command after a kill)")
 	fs.DurationVar(&f.checkpointEvery, "checkpoint-every", time.Second, "least time between two checkpoint writes")
 	fs.StringVar(&f.shard, "shard", "", "count only shard `K/N` of the subproblems and print its partial count as JSON (add the shards with boardsat combine)")
-	fs.StringVar(&f.mem, "mem", "", "memory limit, like 512M or 2G: native searches plan for nine tenths of it and stop with status memout past that (default: the machine's memory less an eighth)")
+	fs.StringVar(&f.mem, "mem", "", "memory limit, like 512M or 2G: native searches plan for nine tenths of it and stop with status memout past that (default: the machine's memory less an eighth, at most what is available less 1 GiB)")
 	fs.BoolVar(&f.quiet, "quiet", false, "print no progress on stderr")
 }
 
