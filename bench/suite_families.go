@@ -21,8 +21,16 @@ var dominateSuite string
 //go:embed suites/paradigms.suite
 var paradigmsSuite string
 
+// frontierSuite is the built-in suite "frontier": queen domination n =
+// 12..16 and independent domination n = 12..18 on the native
+// branch-and-bound, the optimum, count and unique count.
+//
+//go:embed suites/frontier.suite
+var frontierSuite string
+
 func init() {
 	Builtin.Add("intervals", intervalsSuite)
 	Builtin.Add("dominate", dominateSuite)
 	Builtin.Add("paradigms", paradigmsSuite)
+	Builtin.Add("frontier", frontierSuite)
 }
