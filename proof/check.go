@@ -27,14 +27,15 @@ type Result struct {
 	// proof's lemmas, not its deletions), 0 when the failure is not one
 	// lemma's; Step is the same step's number counting deletions too.
 	Lemma, Step int
-	// Lemmas and Deletions count the proof's steps; CoreLemmas the
-	// lemmas verified (the core, or all of them under All); RATLemmas
-	// those that needed RAT. Lemmas after the refutation are not read.
+	// Lemmas and Deletions count all the proof's steps; CoreLemmas the
+	// lemmas verified (the core, or every lemma up to the refutation
+	// under All; lemmas after the top level conflicts are never needed);
+	// RATLemmas those that needed RAT.
 	Lemmas, Deletions, CoreLemmas, RATLemmas int
 	// IgnoredDeletions counts deletions of unit clauses (or of the reason
 	// of a literal assigned at the top level), which are ignored as
 	// drat-trim ignores them; MissingDeletions those of clauses not in
-	// the formula (also ignored).
+	// the database (also ignored).
 	IgnoredDeletions, MissingDeletions int
 	// LRAT is the refutation as an ASCII LRAT proof of the formula (only
 	// when Verified): the core lemmas with their unit-propagation hints,
@@ -723,7 +724,7 @@ func (c *checker) delete(in []int, res *Result) stepInfo {
 	for k := len(cands) - 1; k >= 0; k-- {
 		idx := cands[k]
 		cl := &c.clauses[idx]
-		if int(cl.size) != len(lits) || !sameSet(c.lits(idx), lits, c.stamp, c.stampNow) {
+		if int(cl.size) != len(lits) || !allStamped(c.lits(idx), c.stamp, c.stampNow) {
 			continue
 		}
 		isReason := false
@@ -744,9 +745,9 @@ func (c *checker) delete(in []int, res *Result) stepInfo {
 	return stepInfo{clause: -1, ignored: true}
 }
 
-// sameSet reports whether every literal of a is stamped (b's literals
-// are, and both have no duplicates and the same length).
-func sameSet(a, b []lit, stamp []uint32, now uint32) bool {
+// allStamped reports whether every literal of a is stamped now: with no
+// duplicates and as many literals as the stamped set, a is that set.
+func allStamped(a []lit, stamp []uint32, now uint32) bool {
 	for _, l := range a {
 		if stamp[l] != now {
 			return false
