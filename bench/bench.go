@@ -222,7 +222,7 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 	collect := func() {
 		f := <-fin
 		running--
-		inFlight[stopKey(f.run.Group, f.run.Variant.String())]--
+		inFlight[stopKey(f.run.Group, f.run.VariantName())]--
 		slots = append(slots, f.slot)
 		if !f.ok {
 			sum.Interrupted = true
@@ -245,7 +245,7 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 			sum.Interrupted = sum.Interrupted || ctx.Err() != nil
 			break
 		}
-		key := stopKey(r.Group, r.Variant.String())
+		key := stopKey(r.Group, r.VariantName())
 		for s.Groups[r.Group].Ladder && inFlight[key] > 0 {
 			collect()
 		}
@@ -267,7 +267,7 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 		slots = slots[:len(slots)-1]
 		running++
 		inFlight[key]++
-		o.Progress.Update(sum.Done, todo, r.Spec.String()+" "+r.Variant.String())
+		o.Progress.Update(sum.Done, todo, r.Spec.String()+" "+r.VariantName())
 		go func(r Run, rn Runner) {
 			rn.CPUs = slot
 			row, ok := rn.Exec(ctx, r)
@@ -351,7 +351,7 @@ func ShardPlan(s Suite, plan []Run, shard puzzle.Shard) []Run {
 	for i, r := range plan {
 		k := "run\x00" + strconv.Itoa(i)
 		if s.Groups[r.Group].Ladder {
-			k = "ladder\x00" + stopKey(r.Group, r.Variant.String())
+			k = "ladder\x00" + stopKey(r.Group, r.VariantName())
 		}
 		id, ok := unit[k]
 		if !ok {

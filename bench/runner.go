@@ -73,6 +73,9 @@ func (r Run) Args() []string {
 			a = append(a, "--"+f, v)
 		}
 	}
+	if r.Certify {
+		a = append(a, "--certify")
+	}
 	return a
 }
 
@@ -102,7 +105,7 @@ func (t *tail) String() string {
 // limits it runs under.
 func newRow(r Run) results.Row {
 	return results.Row{Time: time.Now().UTC(), Instance: r.Spec.String(), Puzzle: r.Spec.Puzzle(),
-		Squares: puzzle.BoardOf(r.Spec).Size(), Variant: r.Variant.String(), Backend: r.Variant.Backend,
+		Squares: puzzle.BoardOf(r.Spec).Size(), Variant: r.VariantName(), Backend: r.Variant.Backend, Certify: r.Certify,
 		Heuristic: r.Variant.Value("heuristic"), Encoding: r.Variant.Value("encoding"), Solver: r.Variant.Value("solver"),
 		Task: string(r.Task), Rep: r.Rep,
 		WallLimit: r.Timeout.Seconds(), CPULimit: r.CPULimit.Seconds(), MemLimitMB: r.MemMB}
@@ -160,9 +163,13 @@ func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 	row.Stats = ans.Stats
 	row.Method, row.Fallbacks, row.Theorem = answer.Str(ans.Method), ans.Fallbacks, answer.Str(ans.Theorem)
 	row.Message = answer.Str(ans.Message)
+	if c := ans.Certificate; r.Certify && c != nil {
+		row.ProofBytes, row.CheckSeconds = c.Bytes, c.CheckSeconds
+	}
 	switch ans.Status {
 	case answer.OK, answer.Unsat:
 		row.Status = string(ans.Status)
+		row.Certified = r.Certify && ans.Certified != nil && *ans.Certified
 		setAnswer(&row, r, ans)
 	case answer.Timeout:
 		row.Status, row.Limit = results.StatusTimeout, results.LimitWall

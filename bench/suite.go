@@ -17,7 +17,7 @@ import (
 // A suite file is plain text, one run group per line:
 //
 //	# comment (blank lines are ignored too)
-//	SPEC... [backends=LIST] [task=TASK] [repeat=N] [timeout=D] [cpulimit=D] [mem=M] [ladder=true]
+//	SPEC... [backends=LIST] [task=TASK] [repeat=N] [timeout=D] [cpulimit=D] [mem=M] [ladder=true] [certify=true]
 //
 // Fields are separated by white space. Every field without one of the keys
 // is an instance spec; a spec may hold brace ranges, {4..12} for numbers or
@@ -37,6 +37,9 @@ import (
 //	ladder    true: the specs form a ladder of growing difficulty; once a
 //	          variant times out or runs out of memory on one, its later specs
 //	          in this group are not run (their rows say so, status timeout)
+//	certify   true: every run is certified (solve --certify; bench --certify
+//	          for every group): its row's variant ends in /certify, and it
+//	          carries certified, proof_bytes and check_seconds
 //
 // The run order interleaves repetitions: every run of repetition 1 (groups
 // in file order, specs in order, variants in order), then repetition 2, ...
@@ -56,6 +59,10 @@ type Group struct {
 	CPULimit time.Duration
 	MemMB    int64
 	Ladder   bool
+	// Certify runs every variant of the group certified (solve --certify:
+	// each refutation proved and checked); its rows are the variant's name
+	// with "/certify" appended.
+	Certify bool
 }
 
 // Suite is a parsed suite.
@@ -132,7 +139,7 @@ func parseGroup(line string) (Group, error) {
 	for _, f := range strings.Fields(line) {
 		key, val, isOpt := strings.Cut(f, "=")
 		switch key {
-		case "backends", "task", "repeat", "timeout", "cpulimit", "mem", "ladder":
+		case "backends", "task", "repeat", "timeout", "cpulimit", "mem", "ladder", "certify":
 		default:
 			isOpt = false
 		}
@@ -180,6 +187,10 @@ func parseGroup(line string) (Group, error) {
 		case "ladder":
 			if g.Ladder, err = strconv.ParseBool(val); err != nil {
 				return g, fmt.Errorf("bad ladder=%s: want true or false", val)
+			}
+		case "certify":
+			if g.Certify, err = strconv.ParseBool(val); err != nil {
+				return g, fmt.Errorf("bad certify=%s: want true or false", val)
 			}
 		}
 	}
@@ -255,6 +266,8 @@ type Overrides struct {
 	Timeout  time.Duration
 	CPULimit time.Duration
 	MemMB    int64
+	// Certify certifies every group's runs (bench --certify).
+	Certify bool
 }
 
 // Run is one planned run: a child process solving one instance with one
@@ -270,11 +283,25 @@ type Run struct {
 	Timeout  time.Duration
 	CPULimit time.Duration
 	MemMB    int64
+	// Certify runs it certified (solve --certify).
+	Certify bool
+}
+
+// CertifySuffix ends the variant name of a certified run.
+const CertifySuffix = "/certify"
+
+// VariantName is the run's variant as its row names it: the variant, with
+// CertifySuffix when the run is certified.
+func (r Run) VariantName() string {
+	if r.Certify {
+		return r.Variant.String() + CertifySuffix
+	}
+	return r.Variant.String()
 }
 
 // Key identifies the run as results.Row.Key does.
 func (r Run) Key() string {
-	return r.Spec.String() + "\x00" + r.Variant.String() + "\x00" + string(r.Task) + "\x00" + strconv.Itoa(r.Rep)
+	return r.Spec.String() + "\x00" + r.VariantName() + "\x00" + string(r.Task) + "\x00" + strconv.Itoa(r.Rep)
 }
 
 // Plan lists the suite's runs in order (see the suite format), with
@@ -297,6 +324,7 @@ func (s Suite) Plan(ctx context.Context, o Overrides) (runs []Run, unsupported [
 		if o.CPULimit > 0 {
 			g.CPULimit = o.CPULimit
 		}
+		g.Certify = g.Certify || o.Certify
 		groups[i] = g
 		maxRep = max(maxRep, g.Repeat)
 	}
@@ -329,7 +357,7 @@ func (s Suite) Plan(ctx context.Context, o Overrides) (runs []Run, unsupported [
 					if !supported(v, spec.Puzzle(), task) {
 						continue
 					}
-					out = append(out, Run{Group: gi, Spec: spec, Variant: v, Task: task, Rep: rep, Timeout: g.Timeout, CPULimit: g.CPULimit, MemMB: g.MemMB})
+					out = append(out, Run{Group: gi, Spec: spec, Variant: v, Task: task, Rep: rep, Timeout: g.Timeout, CPULimit: g.CPULimit, MemMB: g.MemMB, Certify: g.Certify})
 				}
 			}
 		}

@@ -28,9 +28,16 @@ var paradigmsSuite string
 //go:embed suites/frontier.suite
 var frontierSuite string
 
+// certifySuite is the built-in suite "certify": certified answers of
+// queen domination (optimum and count), each beside its uncertified run.
+//
+//go:embed suites/certify.suite
+var certifySuite string
+
 func init() {
 	Builtin.Add("intervals", intervalsSuite)
 	Builtin.Add("dominate", dominateSuite)
 	Builtin.Add("paradigms", paradigmsSuite)
 	Builtin.Add("frontier", frontierSuite)
+	Builtin.Add("certify", certifySuite)
 }

@@ -128,13 +128,15 @@ func TestMergeDedupes(t *testing.T) {
 }
 
 // TestPreviousSchemasRead: a file of an earlier schema (before the method,
-// fallbacks and theorem columns; before the measurement columns) is read
+// fallbacks and theorem columns; before the measurement columns; before
+// the certify columns) is read
 // with the missing fields empty, and refused for appending; the current
 // schema round-trips them.
 func TestPreviousSchemasRead(t *testing.T) {
 	r := row("queens:8", "native/bitboard", "count", 1, StatusOK, 92)
 	r.Method, r.Fallbacks, r.Theorem = "m", []string{"a: error: x", "b: error: y"}, "thm"
 	r.MeasuredBy, r.Limit, r.CPULimit, r.WallLimit, r.MemLimitMB, r.Commit = MeasuredCgroup1, LimitCPU, 2.5, 60, 2048, "abc+dirty"
+	r.Certify, r.Certified, r.ProofBytes, r.CheckSeconds = true, true, 7535713, 8.557
 	for i, old := range PreviousSchemas {
 		var buf bytes.Buffer
 		buf.WriteString(strings.Join(old, ",") + "\n")
@@ -145,7 +147,8 @@ func TestPreviousSchemasRead(t *testing.T) {
 		}
 		buf.WriteString(strings.Join(oldRec, ",") + "\n")
 		rows, err := Read(bytes.NewReader(buf.Bytes()), "old")
-		if err != nil || len(rows) != 1 || rows[0].MeasuredBy != "" || rows[0].CPULimit != 0 || rows[0].Answer != 92 || (i == 0) != (rows[0].Method == "") {
+		measured := i == 2 // the schema before the certify columns
+		if err != nil || len(rows) != 1 || measured != (rows[0].MeasuredBy != "") || measured != (rows[0].CPULimit != 0) || rows[0].Answer != 92 || (i == 0) != (rows[0].Method == "") || rows[0].Certify {
 			t.Fatalf("schema %d: %v %+v", i, err, rows)
 		}
 		path := filepath.Join(t.TempDir(), "old.csv")
@@ -167,6 +170,9 @@ func TestPreviousSchemasRead(t *testing.T) {
 	got := rows[0]
 	if got.MeasuredBy != r.MeasuredBy || got.Limit != r.Limit || got.CPULimit != 2.5 || got.WallLimit != 60 || got.MemLimitMB != 2048 || got.Commit != r.Commit {
 		t.Errorf("measurement columns round trip: %+v", got)
+	}
+	if !got.Certify || !got.Certified || got.ProofBytes != 7535713 || got.CheckSeconds != 8.557 {
+		t.Errorf("certify columns round trip: %+v", got)
 	}
 }
 

@@ -45,6 +45,11 @@
 //	                (see StatColumns); empty when the backend does not report it
 //	method, fallbacks, theorem
 //	                what actually ran (see puzzle.Answer)
+//	certified, proof_bytes, check_seconds
+//	                a certified run's certificate (solve --certify): every
+//	                refutation proved and checked (true/false), the proofs'
+//	                bytes, the checks' wall seconds (inside solve_seconds);
+//	                empty for a run not certified
 //	measured_by     how seconds, user, sys and maxrss_kb were measured: cgroup2
 //	                or cgroup1 (the run's own cgroup: every process of the run's
 //	                tree, the gophersat worker and external solvers included),
@@ -95,7 +100,15 @@ var Columns = slices.Concat([]string{
 	"time", "instance", "puzzle", "squares", "variant", "backend", "heuristic", "encoding", "solver",
 	"task", "rep", "status", "answer", "seconds", "user", "sys", "maxrss_kb",
 	"solver_seconds", "encode_seconds", "solve_seconds",
-}, StatColumns, []string{"method", "fallbacks", "theorem"}, MeasureColumns, []string{"message"})
+}, StatColumns, []string{"method", "fallbacks", "theorem"}, CertifyColumns, MeasureColumns, []string{"message"})
+
+// CertifyColumns are the columns of a certified run (bench certify=true,
+// solve --certify), in column order: certified (true when every
+// refutation of the answer was proved and checked, false when not; empty
+// for a run not certified), proof_bytes (the proofs' ASCII DRAT bytes) and
+// check_seconds (the checks' wall time, inside solve_seconds, and their
+// CPU inside user and sys).
+var CertifyColumns = []string{"certified", "proof_bytes", "check_seconds"}
 
 // MeasureColumns are the columns that say how a run was measured and under
 // which limits, in column order (see the package documentation).
@@ -103,12 +116,13 @@ var MeasureColumns = []string{"measured_by", "limit", "cpu_limit_s", "wall_limit
 
 // PreviousSchemas are the headers of earlier versions of the schema: the
 // first without the method, fallbacks and theorem columns, the second
-// without MeasureColumns. Files with one are still read (the missing
-// fields empty) and merged into the current schema; appending to one (bench
-// --resume) is refused.
+// without MeasureColumns, the third without CertifyColumns. Files with one
+// are still read (the missing fields empty) and merged into the current
+// schema; appending to one (bench --resume) is refused.
 var PreviousSchemas = [][]string{
-	slices.Concat(Columns[:len(Columns)-len(MeasureColumns)-4], []string{"message"}),
-	slices.Concat(Columns[:len(Columns)-len(MeasureColumns)-1], []string{"message"}),
+	slices.Concat(Columns[:slices.Index(Columns, "method")], []string{"message"}),
+	slices.Concat(Columns[:slices.Index(Columns, "certified")], []string{"message"}),
+	slices.Concat(Columns[:slices.Index(Columns, "certified")], MeasureColumns, []string{"message"}),
 }
 
 // LegacyColumns is the first of PreviousSchemas.
@@ -206,7 +220,12 @@ type Row struct {
 	Method    string
 	Fallbacks []string
 	Theorem   string
-	Message   string
+	// Certify marks a certified run; Certified, ProofBytes and
+	// CheckSeconds are its certificate (see CertifyColumns).
+	Certify, Certified bool
+	ProofBytes         int64
+	CheckSeconds       float64
+	Message            string
 }
 
 // The measurement methods of MeasuredBy: the run's own cgroup (v2, or v1
@@ -285,6 +304,11 @@ func (r Row) Record() []string {
 		}
 	}
 	rec = append(rec, oneLine(r.Method), oneLine(strings.Join(r.Fallbacks, FallbackSep)), oneLine(r.Theorem))
+	if r.Certify {
+		rec = append(rec, strconv.FormatBool(r.Certified), strconv.FormatInt(r.ProofBytes, 10), fmtFloat(r.CheckSeconds))
+	} else {
+		rec = append(rec, "", "", "")
+	}
 	rec = append(rec, r.MeasuredBy, r.Limit, limitField(r.CPULimit), limitField(r.WallLimit), "", r.Commit)
 	if r.MemLimitMB > 0 {
 		rec[len(rec)-2] = strconv.FormatInt(r.MemLimitMB, 10)
@@ -366,9 +390,22 @@ func ParseRecord(rec []string) (Row, error) {
 	}
 	n := len(Columns)
 	m := n - 1 - len(MeasureColumns) // first measure column
-	r.Method, r.Theorem, r.Message = field(m-3), field(m-1), field(n-1)
-	if fb := field(m - 2); fb != "" {
+	c := m - len(CertifyColumns)     // first certify column
+	r.Method, r.Theorem, r.Message = field(c-3), field(c-1), field(n-1)
+	if fb := field(c - 2); fb != "" {
 		r.Fallbacks = strings.Split(fb, FallbackSep)
+	}
+	if field(c) != "" {
+		r.Certify = true
+		if r.Certified, err = strconv.ParseBool(field(c)); err != nil {
+			return r, bad(c, errors.New("not true or false"))
+		}
+		if r.ProofBytes, err = strconv.ParseInt(field(c+1), 10, 64); err != nil || r.ProofBytes < 0 {
+			return r, bad(c+1, errors.New("not a non-negative integer"))
+		}
+		if r.CheckSeconds, err = strconv.ParseFloat(field(c+2), 64); err != nil || r.CheckSeconds < 0 {
+			return r, bad(c+2, errors.New("not a non-negative number"))
+		}
 	}
 	r.MeasuredBy, r.Limit, r.Commit = field(m), field(m+1), field(m+5)
 	switch r.MeasuredBy {

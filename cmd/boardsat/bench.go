@@ -54,6 +54,7 @@ var benchExe = os.Executable
 func runBench(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	repeat := fs.Int("repeat", 0, "repetitions of every run (0: as the suite says)")
+	certifyAll := fs.Bool("certify", false, "run every run certified (solve --certify; rows gain certified, proof_bytes, check_seconds; variants end in /certify)")
 	timeout := fs.Duration("timeout", 0, "wall-clock limit per run (0: as the suite says)")
 	cpuLimit := fs.Duration("cpu-limit", 0, "CPU-time limit per run, user + sys of the run's whole process tree (0: as the suite says)")
 	jobs := fs.Int("jobs", 1, "runs at once, each pinned to its own share of the cores (--cpus, default all)")
@@ -101,7 +102,7 @@ func runBench(args []string, stdout io.Writer) error {
 		return badInput(err)
 	}
 	if *dryRun {
-		runs, unsupported := suite.Plan(context.Background(), bench.Overrides{Repeat: *repeat, Timeout: *timeout, CPULimit: *cpuLimit, MemMB: memMB})
+		runs, unsupported := suite.Plan(context.Background(), bench.Overrides{Repeat: *repeat, Timeout: *timeout, CPULimit: *cpuLimit, MemMB: memMB, Certify: *certifyAll})
 		runs = bench.ShardPlan(suite, runs, shard)
 		for _, r := range runs {
 			cpu := "none"
@@ -122,7 +123,7 @@ func runBench(args []string, stdout io.Writer) error {
 	}
 	opt := bench.Options{
 		Runner:      bench.Runner{Exe: exe, Args: []string{"solve"}},
-		Overrides:   bench.Overrides{Repeat: *repeat, Timeout: *timeout, CPULimit: *cpuLimit, MemMB: memMB},
+		Overrides:   bench.Overrides{Repeat: *repeat, Timeout: *timeout, CPULimit: *cpuLimit, MemMB: memMB, Certify: *certifyAll},
 		Jobs:        *jobs,
 		CPUs:        cpuList,
 		Out:         *out,

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/boardsat/boardsat/results"
 )
 
 // TestCertifyRefusals: what cannot give a proof is refused under
@@ -133,5 +135,38 @@ func TestCubesShardsCombined(t *testing.T) {
 			!strings.Contains(strings.Join(comb.Certificate.Claims, "\n"), "the 4 cubes over rank2, rank3 cover every assignment") {
 			t.Errorf("%s combined: %s", c.spec, out)
 		}
+	}
+}
+
+// TestBenchCertify: certify=true in a suite line (and bench --certify)
+// runs certified: rows name the variant with /certify and carry certified,
+// proof_bytes and check_seconds (inside solve_seconds); results summarize
+// reports check time over solve time.
+func TestBenchCertify(t *testing.T) {
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "r.csv")
+	suite := writeSuite(t, "dominate:5x5:Q dominate:6x6:Q backends=sat/satunsat+totalizer/gophersat task=optimum certify=true timeout=60s\n"+
+		"dominate:6x6:Q backends=sat/satunsat+totalizer/gophersat task=optimum timeout=60s")
+	if status, _, stderr := runCLI("bench", suite, "-o", csv, "--quiet"); status != 0 {
+		t.Fatalf("bench: status %d, %s", status, stderr)
+	}
+	rows, err := results.ReadFiles(csv)
+	if err != nil || len(rows) != 3 {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	for _, r := range rows {
+		certified := strings.HasSuffix(r.Variant, "/certify")
+		if r.Status != results.StatusOK || r.Certify != certified || r.Certified != certified ||
+			certified && (r.ProofBytes <= 0 || r.CheckSeconds <= 0 || r.CheckSeconds > r.SolveSeconds) ||
+			!certified && (r.ProofBytes != 0 || r.CheckSeconds != 0) {
+			t.Errorf("row %s %s: status %s certify %v certified %v proof %d check %g solve %g", r.Instance, r.Variant, r.Status, r.Certify, r.Certified, r.ProofBytes, r.CheckSeconds, r.SolveSeconds)
+		}
+	}
+	status, out, stderr := runCLI("results", "summarize", csv)
+	if status != 0 || !strings.Contains(out, "Certified runs") || !strings.Contains(out, "sat/satunsat+totalizer/gophersat/certify") {
+		t.Errorf("summarize: %d %s\n%s", status, stderr, out)
+	}
+	if status, out, _ := runCLI("bench", suite, "--dry-run", "--certify"); status != 0 || !strings.Contains(out, "3 runs planned") {
+		t.Errorf("bench --certify dry run: %d\n%s", status, out)
 	}
 }

@@ -232,6 +232,9 @@ func runResults(args []string, stdout io.Writer) error {
 		}
 		agg := report.Aggregate(rows, *par)
 		tables = append([]report.Table{report.SummaryTable(sums), report.ScoreTable(agg, *par), report.WinsTable(agg)}, tables...)
+		if ct := report.CertifyTable(sums); len(ct.Rows) > 0 {
+			tables = append(tables, ct)
+		}
 		for i, t := range tables {
 			if i == 0 {
 				if err := t.Render(stdout, "md"); err != nil {

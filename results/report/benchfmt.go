@@ -21,8 +21,11 @@ import (
 // left out; '/' and spaces inside values become '_'.
 func BenchName(r results.Row) string {
 	kvs := [][2]string{{"instance", r.Instance}}
+	certify := false
 	if r.Variant != "" {
-		parts := strings.Split(r.Variant, "/")
+		variant, certified := strings.CutSuffix(r.Variant, "/certify")
+		certify = certified
+		parts := strings.Split(variant, "/")
 		kvs = append(kvs, [2]string{"backend", parts[0]})
 		keys := variantKeys[parts[0]]
 		for i, p := range parts[1:] {
@@ -37,6 +40,10 @@ func BenchName(r results.Row) string {
 			[2]string{"encoding", r.Encoding}, [2]string{"solver", r.Solver})
 	}
 	kvs = append(kvs, [2]string{"task", r.Task})
+	if certify {
+		// A certified run (bench certify=true): its variant ends in /certify.
+		kvs = append(kvs, [2]string{"certify", "true"})
+	}
 	clean := strings.NewReplacer("/", "_", " ", "_")
 	var sb strings.Builder
 	sb.WriteString("BenchmarkBoardsat")

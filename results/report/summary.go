@@ -39,6 +39,15 @@ type Summary struct {
 	// Limit is the largest limit of the runs, in seconds: the CPU limit
 	// where one applied, else the wall-clock limit (0: not recorded).
 	Limit float64
+	// Certify marks a group of certified runs (bench certify=true);
+	// Certified counts its solved runs whose every refutation was proved
+	// and checked. MedianProofBytes and MedianCheck are the medians of the
+	// solved runs' proof bytes and check seconds, and CheckRatio the median
+	// of check time over solve time (check_seconds over solve_seconds less
+	// check_seconds, the checks running inside the solve); NaN when none.
+	Certify                                   bool
+	Certified                                 int
+	MedianProofBytes, MedianCheck, CheckRatio float64
 }
 
 // BootstrapResamples is the number of resamples behind each confidence
@@ -76,8 +85,9 @@ func Summarize(rows []results.Row) []Summary {
 func summarize(g []results.Row) Summary {
 	s := Summary{Instance: g[0].Instance, Puzzle: g[0].Puzzle, Squares: g[0].Squares, Variant: g[0].Variant,
 		Task: g[0].Task, Runs: len(g), Statuses: map[string]int{}}
-	var secs, solver, rss, nodes []float64
+	var secs, solver, rss, nodes, proofs, checks, ratios []float64
 	for _, r := range g {
+		s.Certify = s.Certify || r.Certify
 		_, limit := runTime(r)
 		s.Limit = max(s.Limit, limit)
 		s.Statuses[r.Status]++
@@ -91,12 +101,22 @@ func summarize(g []results.Row) Summary {
 		if n, ok := r.Stats["nodes"]; ok {
 			nodes = append(nodes, float64(n))
 		}
+		if r.Certify {
+			if r.Certified {
+				s.Certified++
+			}
+			proofs, checks = append(proofs, float64(r.ProofBytes)), append(checks, r.CheckSeconds)
+			if solve := r.SolveSeconds - r.CheckSeconds; solve > 0 {
+				ratios = append(ratios, r.CheckSeconds/solve)
+			}
+		}
 		if a := r.AnswerString(); a != "" && !slices.Contains(s.Answers, a) {
 			s.Answers = append(s.Answers, a)
 		}
 	}
 	s.Median, s.Mean, s.SD, s.CILo, s.CIHi = math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()
 	s.MedianRSSKB, s.MedianNodes, s.SolverMedian = median(rss), median(nodes), median(solver)
+	s.MedianProofBytes, s.MedianCheck, s.CheckRatio = median(proofs), median(checks), median(ratios)
 	if len(secs) == 0 {
 		return s
 	}

@@ -169,6 +169,30 @@ func SummaryTable(sums []Summary) Table {
 	return t
 }
 
+// CertifyTable lays out the certified groups (bench certify=true): per
+// instance and variant, the solved runs, how many were certified, the
+// median proof size and check seconds, and the median of check time over
+// solve time. It has no rows when no run was certified.
+func CertifyTable(sums []Summary) Table {
+	t := Table{
+		Title:   "Certified runs: proofs checked per instance and variant (check/solve: median of check_seconds over solve_seconds less check_seconds)",
+		Header:  []string{"instance", "variant", "task", "solved", "certified", "median_proof_bytes", "median_check_s", "check/solve"},
+		Numeric: []bool{false, false, false, true, true, true, true, true},
+	}
+	for _, s := range sums {
+		if !s.Certify {
+			continue
+		}
+		ratio := "NaN"
+		if !math.IsNaN(s.CheckRatio) {
+			ratio = strconv.FormatFloat(s.CheckRatio, 'f', 2, 64)
+		}
+		t.Rows = append(t.Rows, []string{s.Instance, s.Variant, s.Task, strconv.Itoa(s.Solved), strconv.Itoa(s.Certified),
+			fmtNum(s.MedianProofBytes), fmtSec(s.MedianCheck), ratio})
+	}
+	return t
+}
+
 // ScoreTable lays out the per-task scores of every variant and the virtual
 // best solver (variant "VBS"): solved of N, PAR-k, unique solves, the
 // instances where the variant is the VBS and that share of the VBS's solves.
