@@ -125,6 +125,27 @@ func countCubes(ctx context.Context, f *cnf.Formula, opt CountOptions, sink Proo
 		return CountResult{Status: cr.Status, Message: cr.Message}, method, nil
 	}
 
+	// A cube variable outside the projection (the line model's ranks)
+	// keeps the cubes' projected counts apart only when it is a function
+	// of the projection: proved by refuting two copies of the formula
+	// that agree on the primary variables and disagree on it.
+	for _, v := range vars {
+		if f.Primary(v) {
+			continue
+		}
+		dr, err := solveProving(WithClaim(ctx, fmt.Sprintf("the cube variable %s is a function of the primary variables (two models that agree on them agree on it), so no projected model is counted in two cubes", f.Name(v))), gs, twoCopies(f, v), sink)
+		if err != nil {
+			return CountResult{}, method, err
+		}
+		switch dr.Status {
+		case puzzle.Unsat:
+		case puzzle.OK:
+			return CountResult{Status: puzzle.Error, Message: fmt.Sprintf("the cube variable %s is not a function of the primary variables: the cubes' projected counts would overlap", f.Name(v))}, method, nil
+		default:
+			return CountResult{Status: dr.Status, Message: dr.Message}, method, nil
+		}
+	}
+
 	key := opt.Key
 	key.Partition = fmt.Sprintf("certified cubes over %s: %d subproblems", strings.Join(names, ","), total)
 	key.Version = subproblem.Version()
@@ -188,4 +209,42 @@ func countCubes(ctx context.Context, f *cnf.Formula, opt CountOptions, sink Proo
 		return CountResult{}, method, fmt.Errorf("count %s exceeds 64 bits", res.Count)
 	}
 	return CountResult{Status: puzzle.OK, Count: res.Count.Uint64(), Stats: stats}, method, nil
+}
+
+// twoCopies returns f's clauses twice, the second copy over fresh
+// variables but for the primary ones, which both copies share, with v
+// true in the first copy and false in the second: unsatisfiable exactly
+// when v is a function of the primary variables.
+func twoCopies(f *cnf.Formula, v int) *cnf.Formula {
+	g := cnf.New()
+	n := f.NumVars()
+	second := make([]cnf.Lit, n+1)
+	for u := 1; u <= n; u++ {
+		if f.Primary(u) {
+			g.Var(f.Name(u))
+		} else {
+			g.Aux(f.Name(u))
+		}
+	}
+	for u := 1; u <= n; u++ {
+		second[u] = cnf.Lit(u)
+		if !f.Primary(u) {
+			second[u] = g.Aux(f.Name(u) + "'")
+		}
+	}
+	for i := range f.NumClauses() {
+		c := f.Clause(i)
+		g.Add(c...)
+		d := make([]cnf.Lit, len(c))
+		for j, l := range c {
+			d[j] = second[l.Var()]
+			if l < 0 {
+				d[j] = -d[j]
+			}
+		}
+		g.Add(d...)
+	}
+	g.Add(cnf.Lit(v))
+	g.Add(-second[v])
+	return g
 }

@@ -1,0 +1,237 @@
+package certify_test
+
+// Adversarial tests of certified answers: a proof checked against a
+// formula other than the one it refutes (the bound or the kept solver's
+// added units left out), a proof file replaced after the solver wrote
+// it, the CNF written to the proof directory held to the formula that
+// was checked, and cube-and-conquer on a cube variable outside the
+// projection, which must not make two cubes count one model.
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/boardsat/boardsat/certify"
+	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/sat"
+	"github.com/boardsat/boardsat/proof"
+	"github.com/boardsat/boardsat/puzzle"
+)
+
+// rtFormula builds a formula of vars primary variables and clauses.
+func rtFormula(vars int, clauses [][]int) *cnf.Formula {
+	f := cnf.New()
+	for v := range vars {
+		f.Var("v" + string(rune('a'+v)))
+	}
+	for _, c := range clauses {
+		lits := make([]cnf.Lit, len(c))
+		for i, l := range c {
+			lits[i] = cnf.Lit(l)
+		}
+		f.Add(lits...)
+	}
+	return f
+}
+
+// rtProofFile writes an ASCII DRAT proof to a file.
+func rtProofFile(t *testing.T, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "p.drat")
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// rtClauses reads back a DIMACS file as clauses.
+func rtClauses(t *testing.T, path string) *proof.CNF {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := proof.ReadCNF(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// rtSame reports whether the file's formula is f, clause by clause.
+func rtSame(f *cnf.Formula, g *proof.CNF) bool {
+	if f.NumVars() != g.Vars || f.NumClauses() != len(g.Clauses) {
+		return false
+	}
+	for i := range f.NumClauses() {
+		c := f.Clause(i)
+		if len(c) != len(g.Clauses[i]) {
+			return false
+		}
+		for j, l := range c {
+			if int(l) != g.Clauses[i][j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestRedteamProofOfAnotherFormula hands the recorder proofs of a formula
+// with one clause more (the bound "not both") than the formula named:
+// never verified, the run not certified, the failure named.
+func TestRedteamProofOfAnotherFormula(t *testing.T) {
+	base := [][]int{{1, 2}, {-1, 2}, {1, -2}} // a model: 1, 2 true
+	bounded := append(slices.Clone(base), []int{-1, -2})
+	for _, pr := range []string{"2 0\n0\n", "2 0\n1 0\n0\n", "0\n", "-1 -2 0\n2 0\n0\n"} {
+		rec := &certify.Recorder{}
+		err := rec.Refuted(context.Background(), sat.Refutation{Claim: "base", Formula: rtFormula(2, base), Solver: "test", ProofFile: rtProofFile(t, pr)})
+		if err == nil || rec.Certified() || rec.Failure() == "" || rec.Records()[0].Verified {
+			t.Errorf("proof %q of the bounded formula accepted for the base one: %v", pr, err)
+		}
+	}
+	// The proof is verified for the formula it refutes (the test is not
+	// merely strict).
+	rec := &certify.Recorder{}
+	if err := rec.Refuted(context.Background(), sat.Refutation{Claim: "bounded", Formula: rtFormula(2, bounded), Solver: "test", ProofFile: rtProofFile(t, "2 0\n0\n")}); err != nil || !rec.Certified() {
+		t.Errorf("a valid proof not verified: %v", err)
+	}
+	// A proof replaced after the solver wrote it (Mutate): empty, binary,
+	// of another formula.
+	for name, mut := range map[string]string{"empty": "", "binary": "a\x04\x00a\x00", "another formula's": "3 0\n0\n", "cut inside a step": "-1 2 0\n1"} {
+		rec := &certify.Recorder{Mutate: func(int, []byte) []byte { return []byte(mut) }}
+		err := rec.Refuted(context.Background(), sat.Refutation{Claim: "bounded", Formula: rtFormula(2, bounded), Solver: "test", ProofFile: rtProofFile(t, "2 0\n0\n")})
+		if err == nil || rec.Certified() {
+			t.Errorf("%s proof accepted", name)
+		}
+	}
+}
+
+// TestRedteamSolvedFormulaIsChecked: an UNSAT of sat.Solve and of a kept
+// solver (Session) with bound units added is checked against the whole
+// formula solved, bounds included: the CNF written to the proof directory
+// is that formula clause by clause, its proof is verified for it, and not
+// for the formula without the bounds (which has a model).
+func TestRedteamSolvedFormulaIsChecked(t *testing.T) {
+	base := [][]int{{1, 2, 3}, {-1, -2}, {-2, -3}, {-1, -3}} // exactly one of three
+	for _, kept := range []bool{false, true} {
+		dir := filepath.Join(t.TempDir(), "proofs")
+		if err := certify.PrepareDir(dir, false); err != nil {
+			t.Fatal(err)
+		}
+		rec := &certify.Recorder{Dir: dir}
+		ctx := sat.WithProofs(context.Background(), rec)
+		var solved *cnf.Formula
+		var r sat.Result
+		if kept {
+			s := sat.NewSession(ctx, rtFormula(3, base))
+			defer s.Close()
+			s.Add(-1)
+			if r = s.Solve(ctx); r.Status != puzzle.OK {
+				t.Fatalf("kept: %s %s", r.Status, r.Message)
+			}
+			s.Add(-2)
+			s.Add(-3)
+			r = s.Solve(ctx)
+			solved = s.Formula()
+		} else {
+			solved = rtFormula(3, append(slices.Clone(base), []int{-1}, []int{-2}, []int{-3}))
+			var err error
+			if r, err = sat.Solve(ctx, solved, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if r.Status != puzzle.Unsat || !rec.Certified() || len(rec.Records()) != 1 {
+			t.Fatalf("kept %v: %s %s, %d refutations", kept, r.Status, r.Message, len(rec.Records()))
+		}
+		written := rtClauses(t, filepath.Join(dir, "001.cnf"))
+		if !rtSame(solved, written) {
+			t.Fatalf("kept %v: the CNF written is not the formula solved:\n%v", kept, written.Clauses)
+		}
+		drat, err := os.ReadFile(filepath.Join(dir, "001.drat"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cnfText bytes.Buffer
+		if err := solved.WriteDIMACS(&cnfText); err != nil {
+			t.Fatal(err)
+		}
+		if rep, err := proof.Verify(&cnfText, bytes.NewReader(drat), proof.Options{}); err != nil || !rep.Verified {
+			t.Errorf("kept %v: the proof written is not verified for the formula written: %v %s", kept, err, rep.Reason)
+		}
+		cnfText.Reset()
+		if err := rtFormula(3, base).WriteDIMACS(&cnfText); err != nil {
+			t.Fatal(err)
+		}
+		if rep, err := proof.Verify(&cnfText, bytes.NewReader(drat), proof.Options{}); err == nil && rep.Verified {
+			t.Errorf("kept %v: the proof is verified for the formula without its bounds, which has a model", kept)
+		}
+	}
+}
+
+// projected counts the assignments of f's primary variables that extend
+// to a model, by enumeration (tiny formulas).
+func projected(f *cnf.Formula) int {
+	n := f.NumVars()
+	seen := map[int]bool{}
+	model := make([]bool, n+1)
+	for m := 0; m < 1<<n; m++ {
+		key := 0
+		for v := 1; v <= n; v++ {
+			model[v] = m>>(v-1)&1 == 1
+			if f.Primary(v) && model[v] {
+				key |= 1 << (v - 1)
+			}
+		}
+		if f.Satisfied(model) {
+			seen[key] = true
+		}
+	}
+	return len(seen)
+}
+
+// TestRedteamCubeOnAuxVariable: a certified count split into cubes over
+// a variable outside the projection. A free auxiliary variable would put
+// every projected model in both cubes (the sum twice the count): the
+// count must not be certified ok with a wrong number. A defined one (a
+// <-> x) is proved a function of the projection and counts right.
+func TestRedteamCubeOnAuxVariable(t *testing.T) {
+	for _, defined := range []bool{false, true} {
+		f := cnf.New()
+		x := f.Var("x")
+		y := f.Var("y")
+		a := f.Aux("a")
+		f.Add(x, y)
+		if defined {
+			f.Add(a.Not(), x)
+			f.Add(x.Not(), a)
+		}
+		want := projected(f)
+		rec := &certify.Recorder{}
+		ctx := sat.WithProofs(context.Background(), rec)
+		r, err := sat.Count(ctx, f, sat.CountOptions{Cubes: 1, CubeVars: []cnf.Lit{a}, Split: &puzzle.SplitOptions{}})
+		if err != nil {
+			t.Fatalf("defined %v: %v", defined, err)
+		}
+		if r.Status == puzzle.OK && rec.Certified() && r.Count != uint64(want) {
+			t.Errorf("defined %v: certified count %d, the projected count is %d", defined, r.Count, want)
+		}
+		if defined && (r.Status != puzzle.OK || r.Count != uint64(want) || !rec.Certified()) {
+			t.Errorf("defined %v: %s %d (%s), want the certified count %d", defined, r.Status, r.Count, r.Message, want)
+		}
+		if !defined && r.Status == puzzle.OK {
+			t.Errorf("defined %v: ok with count %d", defined, r.Count)
+		}
+		if defined {
+			claims := strings.Join(rec.Certificate().Claims, "\n")
+			if !strings.Contains(claims, "the cube variable a is a function of the primary variables") {
+				t.Errorf("no claim that a is a function of the projection:\n%s", claims)
+			}
+		}
+	}
+}
