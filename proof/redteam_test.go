@@ -278,9 +278,9 @@ func rtResolvent(a, b []int) ([]int, bool) {
 // every lemma) and of Verify is held to enumeration.
 func TestRedteamRandomDRAT(t *testing.T) {
 	rng := rand.New(rand.NewSource(271828))
-	trials := 600
+	trials := 300
 	if testing.Short() {
-		trials = 150
+		trials = 100
 	}
 	verified, satTried := 0, 0
 	for trial := range trials {
@@ -379,8 +379,12 @@ func TestRedteamProofOfNeighbour(t *testing.T) {
 	exe := needCadical(t)
 	rng := rand.New(rand.NewSource(31415))
 	checked := 0
-	for trial := range 12 {
-		vars := 12 + rng.Intn(7)
+	trials := 6
+	if testing.Short() {
+		trials = 2
+	}
+	for trial := range trials {
+		vars := 12 + rng.Intn(5)
 		f := rtFormula(rng, vars, 3*vars, true)
 		g := &proof.CNF{Vars: vars, Clauses: slices.Clone(f.Clauses)}
 		var steps []proof.Step
@@ -422,11 +426,11 @@ func TestRedteamProofOfNeighbour(t *testing.T) {
 func TestRedteamCadicalMutations(t *testing.T) {
 	exe := needCadical(t)
 	rng := rand.New(rand.NewSource(16180))
-	const vars = 16
+	const vars = 14
 	var proofs []*proof.CNF
 	var stepsOf [][]proof.Step
 	for len(proofs) < 8 {
-		f := rt3SAT(rng, vars, 76)
+		f := rt3SAT(rng, vars, 66)
 		steps, unsat := rtCadical(t, exe, f)
 		if !unsat {
 			continue
@@ -437,9 +441,9 @@ func TestRedteamCadicalMutations(t *testing.T) {
 		proofs = append(proofs, f)
 		stepsOf = append(stepsOf, steps)
 	}
-	mutations := 1000
+	mutations := 600
 	if testing.Short() {
-		mutations = 250
+		mutations = 150
 	}
 	verified, satTried := 0, 0
 	for m := range mutations {
