@@ -232,9 +232,7 @@ func twoCopies(f *cnf.Formula, v int) *cnf.Formula {
 			second[u] = g.Aux(f.Name(u) + "'")
 		}
 	}
-	for i := range f.NumClauses() {
-		c := f.Clause(i)
-		g.Add(c...)
+	copyLits := func(c []cnf.Lit) []cnf.Lit {
 		d := make([]cnf.Lit, len(c))
 		for j, l := range c {
 			d[j] = second[l.Var()]
@@ -242,7 +240,15 @@ func twoCopies(f *cnf.Formula, v int) *cnf.Formula {
 				d[j] = -d[j]
 			}
 		}
-		g.Add(d...)
+		return d
+	}
+	for i := range f.NumClauses() {
+		g.Add(f.Clause(i)...)
+		g.Add(copyLits(f.Clause(i))...)
+	}
+	for _, p := range f.PBs() { // refused by the proving call, as in the cubes
+		g.AddPB(p.Lits, p.Weights, p.Op, p.K)
+		g.AddPB(copyLits(p.Lits), p.Weights, p.Op, p.K)
 	}
 	g.Add(cnf.Lit(v))
 	g.Add(-second[v])
