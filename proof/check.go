@@ -689,7 +689,7 @@ func invalid(lits []int) int {
 		if l == 0 {
 			return 1 << 62
 		}
-		if abs(l) > MaxVar {
+		if l > MaxVar || l < -MaxVar { // not abs(l): it overflows for the least int
 			return l
 		}
 	}

@@ -72,7 +72,7 @@ func ReadCNF(r io.Reader) (*CNF, error) {
 			cur = nil
 			continue
 		}
-		if abs(n) > f.Vars {
+		if n > f.Vars || n < -f.Vars {
 			return nil, fmt.Errorf("cnf: line %d: literal %d names a variable above the header's %d", t.line, n, f.Vars)
 		}
 		cur = append(cur, n)

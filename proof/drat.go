@@ -188,7 +188,7 @@ func parseASCII(data []byte) ([]Step, error) {
 			if err != nil {
 				return nil, fmt.Errorf("drat: line %d: %w", line, err)
 			}
-			if abs(n) > MaxVar {
+			if n > MaxVar || n < -MaxVar {
 				return nil, fmt.Errorf("drat: line %d: literal %d is above the %d variables this checker takes", line, n, MaxVar)
 			}
 			if j < len(data) && !isSpace(data[j]) {
@@ -264,11 +264,18 @@ func parseBinary(data []byte) ([]Step, error) {
 	return sb.done(), nil
 }
 
-// WriteDRAT writes steps in format f (Auto writes ASCII).
+// WriteDRAT writes steps in format f (Auto writes ASCII). A literal 0 or
+// beyond MaxVar is an error (nothing is written for its step on).
 func WriteDRAT(w io.Writer, steps []Step, f Format) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	var buf []byte
-	for _, st := range steps {
+	for i, st := range steps {
+		for _, l := range st.Lits {
+			if l == 0 || l > MaxVar || l < -MaxVar {
+				bw.Flush()
+				return fmt.Errorf("drat: step %d holds the literal %d", i+1, l)
+			}
+		}
 		buf = buf[:0]
 		if f == Binary {
 			if st.Delete {

@@ -3,6 +3,7 @@ package proof_test
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os/exec"
 	"path/filepath"
@@ -500,6 +501,16 @@ func TestReadErrors(t *testing.T) {
 	if _, err := proof.VerifySteps(2, [][]int{{1, 3}}, steps, 0, proof.Options{}); err == nil {
 		t.Error("VerifySteps took a literal above vars")
 	}
+	// The least int, whose absolute value overflows, is out of range too.
+	if _, err := proof.VerifySteps(2, [][]int{{1, math.MinInt}}, steps, 0, proof.Options{}); err == nil {
+		t.Error("VerifySteps took the least int as a literal")
+	}
+	if _, err := proof.VerifySteps(2, [][]int{{1}}, []proof.Step{{Lits: []int{math.MinInt}}}, 0, proof.Options{}); err == nil {
+		t.Error("VerifySteps took the least int as a literal of a lemma")
+	}
+	if r := proof.Check(&proof.CNF{Vars: 1, Clauses: [][]int{{1}}}, []proof.Step{{Lits: []int{math.MinInt}}}, proof.CheckOptions{}); r.Verified || !strings.Contains(r.Reason, "invalid literal") {
+		t.Errorf("Check of the least int as a literal: %+v", r)
+	}
 	// No steps: verified only when unit propagation refutes the formula.
 	if rep, err := proof.VerifySteps(2, [][]int{{1}, {-1, 2}, {-2}}, nil, 0, proof.Options{}); err != nil || !rep.Verified {
 		t.Errorf("no steps for a formula refuted by unit propagation: %v %+v", err, rep)
@@ -547,10 +558,20 @@ func TestWriteDRATRoundTrip(t *testing.T) {
 				t.Errorf("%v: step %d reads %v, wrote %v", f, i, p.Steps[i], steps[i])
 			}
 		}
-		// One variable more than MaxVar does not read.
-		b.Reset()
-		proof.WriteDRAT(&b, []proof.Step{{Lits: []int{proof.MaxVar + 1}}}, f)
-		if _, err := proof.ParseDRAT(b.Bytes(), f); err == nil {
+		// One variable more than MaxVar neither writes nor reads.
+		if err := proof.WriteDRAT(&b, []proof.Step{{Lits: []int{proof.MaxVar + 1}}}, f); err == nil {
+			t.Errorf("%v: a literal above MaxVar written", f)
+		}
+		if err := proof.WriteDRAT(&b, []proof.Step{{Lits: []int{0}}}, f); err == nil {
+			t.Errorf("%v: the literal 0 written", f)
+		}
+		var over bytes.Buffer
+		if f == proof.Binary {
+			over.WriteString("a\x82\x80\x80\x04\x00") // 2*(MaxVar+1)
+		} else {
+			fmt.Fprintf(&over, "%d 0\n", proof.MaxVar+1)
+		}
+		if _, err := proof.ParseDRAT(over.Bytes(), f); err == nil {
 			t.Errorf("%v: a literal above MaxVar read", f)
 		}
 	}

@@ -87,14 +87,14 @@ func VerifySteps(vars int, clauses [][]int, steps []Step, bytes int64, opts Opti
 	}
 	for i, cl := range clauses {
 		for _, l := range cl {
-			if l == 0 || abs(l) > vars {
+			if l == 0 || l > vars || l < -vars {
 				return Report{}, fmt.Errorf("cnf: clause %d: literal %d is not one of %d variables", i+1, l, vars)
 			}
 		}
 	}
 	for i, st := range steps {
 		for _, l := range st.Lits {
-			if l == 0 || abs(l) > MaxVar {
+			if l == 0 || l > MaxVar || l < -MaxVar {
 				return Report{}, fmt.Errorf("drat: step %d holds the literal %d", i+1, l)
 			}
 		}
