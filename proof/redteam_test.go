@@ -529,3 +529,62 @@ func TestRedteamLRATOutputIDs(t *testing.T) {
 		t.Fatalf("LRAT rejected: %v %s\n%s", err, lr.Reason, res.LRAT)
 	}
 }
+
+// TestRedteamCNFReadersAgree: the LRAT checker reads the formula with its
+// own reader, so a file that the two readers read as two formulas would
+// let the DRAT checker and the LRAT checker judge different formulas.
+// Mutated DIMACS texts (bytes changed, inserted, deleted, from a set of
+// troublesome ones) must be read alike whenever both readers accept them.
+func TestRedteamCNFReadersAgree(t *testing.T) {
+	rng := rand.New(rand.NewSource(5772))
+	seeds := []string{
+		"p cnf 3 3\n1 -2 0\n2 3 0\n-1 0\n",
+		"c comment\np cnf 2 2\n 1 2\n0 c\n-1 0\n",
+		"p cnf 2 2\r\n1 2 0\r\nc x\r\n-1 -2 0\r\n",
+		"p cnf 4 2\n1 2 3\n4 0 -1\n-2 0\n",
+	}
+	alphabet := []byte("0123456789-+ \t\r\n\v\fcpnfd%\x00\xc2\xa0")
+	agreed, both := 0, 0
+	n := 8000
+	if testing.Short() {
+		n = 2000
+	}
+	for range n {
+		b := []byte(seeds[rng.Intn(len(seeds))])
+		for range 1 + rng.Intn(3) {
+			i := rng.Intn(len(b) + 1)
+			c := alphabet[rng.Intn(len(alphabet))]
+			switch rng.Intn(3) {
+			case 0:
+				if i < len(b) {
+					b[i] = c
+				}
+			case 1:
+				b = slices.Insert(b, i, c)
+			case 2:
+				if i < len(b) {
+					b = slices.Delete(b, i, i+1)
+				}
+			}
+		}
+		f, err1 := proof.ReadCNF(bytes.NewReader(b))
+		g, err2 := lrat.ReadCNF(bytes.NewReader(b))
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		both++
+		if len(f.Clauses) != len(g) {
+			t.Fatalf("%q: the readers disagree: %v and %v", b, f.Clauses, g)
+		}
+		for i := range g {
+			if !slices.Equal(f.Clauses[i], g[i]) && !(len(f.Clauses[i]) == 0 && len(g[i]) == 0) {
+				t.Fatalf("%q: the readers disagree on clause %d: %v and %v", b, i+1, f.Clauses[i], g[i])
+			}
+		}
+		agreed++
+	}
+	t.Logf("%d texts read by both readers, all alike", agreed)
+	if both == 0 {
+		t.Error("no mutated text was read by both readers")
+	}
+}
