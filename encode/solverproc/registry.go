@@ -92,8 +92,19 @@ func BinaryVersion(name string) string {
 	cmd := exec.CommandContext(ctx, path, "--version")
 	cmd.Stdin = nil
 	if data, err := cmd.CombinedOutput(); err == nil || len(data) > 0 {
-		first, _, _ := strings.Cut(strings.TrimSpace(string(data)), "\n")
-		first = strings.TrimSpace(strings.TrimPrefix(first, "c "))
+		lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+		first := strings.TrimSpace(strings.TrimPrefix(lines[0], "c "))
+		if !strings.ContainsAny(first, "0123456789") {
+			// A banner first (cbc: "Welcome to the CBC MILP Solver"): add
+			// the first "Version" line with a number, if one follows soon.
+			for _, l := range lines[1:min(len(lines), 6)] {
+				l = strings.TrimSpace(l)
+				if strings.Contains(strings.ToLower(l), "version") && strings.ContainsAny(l, "0123456789") {
+					first += " " + l
+					break
+				}
+			}
+		}
 		low := strings.ToLower(first)
 		if first != "" && !strings.Contains(low, "error") && !strings.Contains(low, "unknown") && !strings.Contains(low, "invalid") && len(first) < 120 {
 			parts = append(parts, first)
