@@ -235,3 +235,22 @@ func TestRedteamCubeOnAuxVariable(t *testing.T) {
 		}
 	}
 }
+
+// TestRedteamUnsatArgumentsListed: a certified "no plan" of swap rests on
+// refutations of every length up to a bound and on the argument that no
+// plan is longer than that bound (no loop-free run of one move more), or
+// on knight distances; that argument is not a refutation, so the
+// certificate must list it.
+func TestRedteamUnsatArgumentsListed(t *testing.T) {
+	for _, spec := range []string{"swap:3x2", "swap:2x2"} {
+		rec := &certify.Recorder{}
+		ans := solveCertified(t, rec, spec, "shortest", "", "gophersat")
+		if ans.Status != puzzle.Unsat {
+			t.Fatalf("%s: %s, want unsat", spec, ans.Status)
+		}
+		c := rec.Certificate()
+		if !rec.Certified() || len(c.Arguments) == 0 {
+			t.Errorf("%s: certified %v with arguments %q and claims %q: the step from the refutations to 'no plan' is listed nowhere", spec, rec.Certified(), c.Arguments, c.Claims)
+		}
+	}
+}

@@ -692,6 +692,7 @@ func swapSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, certi
 		}
 	}
 	ans.Status = puzzle.Unsat
+	sat.Note(ctx, "unsat because a shortest plan is loop-free: with no loop-free run of T+1 moves from the start (or into the targets), no plan has more than T moves, and the proofs refute every plan of at most T (an argument about the positions, outside the proofs)")
 	log = append(log, fmt.Sprintf("a plan would have at most %d moves, and none of at most %d moves exists", limit, limit))
 	return finish(), nil
 }
