@@ -353,7 +353,7 @@ const (
 func bnbCount(ctx context.Context, req puzzle.Request, d puzzle.Dominate, g *geom, limit int, nodes *atomic.Int64) (puzzle.Answer, error) {
 	o := newOrbitSplit(g)
 	tasks, depth := orbitTasks(ctx, g, d.Independent, limit, o, countWant)
-	partition := fmt.Sprintf("sets of at most %d pieces, one per class: a root per least square of an orbit, prefixes of %d further placements: %d subproblems", limit, depth, len(tasks))
+	partition := fmt.Sprintf("sets of at most %d pieces, one per class: a root per least square of an orbit, prefixes of %d further placements, interleaved by %d: %d subproblems", limit, depth, taskStride, len(tasks))
 	var overflow atomic.Bool // a count asked for passed 2^64
 	var mu sync.Mutex
 	var other subproblem.Sum // the count not asked for, over this run's subproblems

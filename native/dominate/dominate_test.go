@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -433,5 +434,32 @@ func TestExistenceRoot(t *testing.T) {
 		if len(o.order) != c.order || kept != c.kept {
 			t.Errorf("%s: %d candidates, %d searched; want %d, %d", c.spec, len(o.order), kept, c.order, c.kept)
 		}
+	}
+}
+
+// TestInterleave: the subproblems of a count are every task of the tree
+// order once, in the order of their index modulo the stride.
+func TestInterleave(t *testing.T) {
+	xs := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	if got, want := fmt.Sprint(interleave(xs, 4)), "[0 4 8 1 5 9 2 6 3 7]"; got != want {
+		t.Errorf("interleave by 4: %s, want %s", got, want)
+	}
+	if got := fmt.Sprint(interleave(xs, 20)); got != fmt.Sprint(xs) {
+		t.Errorf("interleave by more than the length: %s", got)
+	}
+	g := newGeom(puzzle.MustParse("dominate:9x9:Q").(puzzle.Dominate))
+	o := newOrbitSplit(g)
+	tasks, depth := orbitTasks(context.Background(), g, false, 5, o, 500)
+	plain := newEngine(context.Background(), g, false, 5).expandFrom(o.roots(newEngine(context.Background(), g, false, 5)), depth)
+	key := func(ss []state) []string {
+		var out []string
+		for _, s := range ss {
+			out = append(out, fmt.Sprint(s.chosen, s.allow))
+		}
+		slices.Sort(out)
+		return out
+	}
+	if len(tasks) < 500 || !slices.Equal(key(tasks), key(plain)) {
+		t.Errorf("%d tasks interleaved, %d in tree order, or not the same", len(tasks), len(plain))
 	}
 }
