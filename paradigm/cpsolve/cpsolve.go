@@ -157,11 +157,15 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 	if req.Task != puzzle.Count {
 		r := run(ctx, s, req.Spec, m, false)
 		fill(&ans, r)
-		if r.status == puzzle.OK && r.best != nil {
+		switch {
+		case r.status == puzzle.OK && r.best != nil:
 			ans.Solution = r.best
 			if m.Sense != "" {
 				ans.Objective, ans.Bound = big.NewInt(r.objective), big.NewInt(r.objective)
 			}
+		case r.status == puzzle.Timeout && r.best != nil && m.Sense != "" && req.Task == puzzle.Optimum:
+			// The best checked solution before the limit, never claimed optimal.
+			ans.Objective = big.NewInt(r.objective)
 		}
 		return ans, nil
 	}

@@ -116,6 +116,7 @@ func TestFakeMinizinc(t *testing.T) {
 		{"right objective", "dominate:2x2:K", puzzle.Optimum, "echo 'solution: [1, 0, 0, 0]'; echo 'objective: 1'; echo ----------; echo ==========", puzzle.OK, 0},
 		{"optimum unproven", "dominate:2x2:K", puzzle.Optimum, "echo 'solution: [1, 0, 0, 0]'; echo 'objective: 1'; echo ----------", puzzle.Error, 0},
 		{"hang", "queens:4", puzzle.First, "sleep 30", puzzle.Timeout, 300 * time.Millisecond},
+		{"hang after a solution", "dominate:3x3:K", puzzle.Optimum, "echo 'solution: [0, 0, 0, 0, 1, 0, 0, 0, 0]'; echo 'objective: 1'; echo ----------; sleep 30", puzzle.Timeout, 500 * time.Millisecond},
 	}
 	for _, tc := range tests {
 		dir := t.TempDir()
@@ -138,6 +139,9 @@ func TestFakeMinizinc(t *testing.T) {
 		}
 		if tc.want == puzzle.Error && ans.Message == "" {
 			t.Errorf("%s: error without a message", tc.name)
+		}
+		if tc.name == "hang after a solution" && (ans.Objective == nil || ans.Objective.Int64() != 1 || ans.Bound != nil) {
+			t.Errorf("%s: objective %v, bound %v; want the best found, 1, and no bound", tc.name, ans.Objective, ans.Bound)
 		}
 		if tc.want == puzzle.OK && tc.task == puzzle.Count && ans.Count != 2 {
 			t.Errorf("%s: count %d, want 2", tc.name, ans.Count)
