@@ -90,6 +90,8 @@ func TestRedteamDRATAttacks(t *testing.T) {
 		{"one of two copies of a needed clause deleted", 2, append([][]int{{1, 2}}, unsat2...), "d 1 2 0\n2 0\n0\n", true},
 		{"deleting a clause that is not there (ignored)", 2, unsat2, "d 1 -1 0\nd 2 0\n2 0\n0\n", true},
 		{"lemmas after the refutation are not read", 2, unsat2, "2 0\n0\n-2 0\n", true},
+		{"extended resolution: 3 <-> (1 and 2) by three RAT lemmas", 2, unsat2, "3 -1 -2 0\n-3 1 0\n-3 2 0\n-1 3 2 0\nd 3 -1 -2 0\n2 0\n0\n", true},
+		{"a lemma added twice, one copy deleted", 2, unsat2, "2 1 0\n2 1 0\nd 1 2 0\nd 1 2 0\n2 0\n0\n", true},
 
 		// Attacks on satisfiable formulas.
 		{"empty clause at once", 2, sat2, "0\n", false},
@@ -114,6 +116,9 @@ func TestRedteamDRATAttacks(t *testing.T) {
 		got := rtVerdict(t, f, rtSteps(t, c.proof), c.name)
 		if got != c.want {
 			t.Errorf("%s: verified %v, want %v", c.name, got, c.want)
+		}
+		if all := proof.Check(f, rtSteps(t, c.proof), proof.CheckOptions{All: true}); all.Verified != c.want {
+			t.Errorf("%s: with every lemma checked, verified %v, want %v (%s)", c.name, all.Verified, c.want, all.Reason)
 		}
 		// The same through files, ASCII and binary.
 		for _, format := range []proof.Format{proof.ASCII, proof.Binary} {
