@@ -68,10 +68,11 @@ type Recorder struct {
 	// makes the answer an error.
 	Mutate func(i int, proof []byte) []byte
 
-	mu      sync.Mutex
-	records []Record
-	notes   []string
-	failed  *Record
+	mu         sync.Mutex
+	records    []Record
+	notes      []string
+	failed     *Record
+	incomplete bool
 }
 
 // Refuted checks one refutation (sat.ProofSink): the proof is checked
@@ -157,6 +158,16 @@ func (r *Recorder) Note(step string) {
 	r.notes = append(r.notes, step)
 }
 
+// Uncovered records a part of the answer that this run did not prove
+// (subproblems taken from a checkpoint, proved by an earlier run): it is
+// named in the arguments, and the answer is not certified.
+func (r *Recorder) Uncovered(what string) {
+	r.Note(what)
+	r.mu.Lock()
+	r.incomplete = true
+	r.mu.Unlock()
+}
+
 // Records returns the refutations so far.
 func (r *Recorder) Records() []Record {
 	r.mu.Lock()
@@ -197,10 +208,14 @@ func (r *Recorder) Certificate() answer.Certificate {
 	return c
 }
 
-// Certified reports whether every refutation made was verified.
+// Certified reports whether every refutation made was verified, and no
+// part of the answer went unproved (Uncovered).
 func (r *Recorder) Certified() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.incomplete {
+		return false
+	}
 	for _, rec := range r.records {
 		if !rec.Verified {
 			return false

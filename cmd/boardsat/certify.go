@@ -89,9 +89,12 @@ func (c *certFlags) start(ctx context.Context, backend string, req puzzle.Reques
 // finish turns the recorder's verdict into the answer: a proof that
 // failed its check makes the answer an error naming it, never ok; the
 // MANIFEST is written when proofs go to a directory.
-func (c *certFlags) finish(rec *certify.Recorder, args []string, ans *puzzle.Answer) error {
+func (c *certFlags) finish(rec *certify.Recorder, args []string, req puzzle.Request, ans *puzzle.Answer) error {
 	if rec == nil {
 		return nil
+	}
+	if r := req.Split.Ran; r != nil && r.Resumed > 0 {
+		rec.Uncovered(fmt.Sprintf("%d of the %d cubes were taken from the checkpoint: proved and checked by an earlier run, whose proofs this certificate does not hold (run without the checkpoint to certify them all)", r.Resumed, r.InShard))
 	}
 	if msg := rec.Failure(); msg != "" {
 		ans.Status, ans.Message = puzzle.Error, msg

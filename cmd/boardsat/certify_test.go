@@ -170,3 +170,31 @@ func TestBenchCertify(t *testing.T) {
 		t.Errorf("bench --certify dry run: %d\n%s", status, out)
 	}
 }
+
+// TestCubesFromCheckpointNotCertified: cubes taken from a checkpoint were
+// proved by an earlier run; the answer that resumes them says so and is
+// not certified.
+func TestCubesFromCheckpointNotCertified(t *testing.T) {
+	ck := filepath.Join(t.TempDir(), "c.ck")
+	args := []string{"solve", "dominate:6x6:Q:k=2", "--backend", "sat", "--task", "count", "--encoding", "satunsat-lines-hilbert-lex+totalizer",
+		"--certify", "--cubes", "2", "--checkpoint", ck, "--format", "json", "--quiet"}
+	for i, want := range []bool{true, false} {
+		status, out, errb := runCLI(args...)
+		if status != 0 {
+			t.Fatalf("run %d: status %d %s", i+1, status, errb)
+		}
+		var j struct {
+			Certified   bool `json:"certified"`
+			Certificate struct {
+				Arguments []string `json:"arguments"`
+			} `json:"certificate"`
+		}
+		if err := json.Unmarshal([]byte(out), &j); err != nil {
+			t.Fatal(err)
+		}
+		resumed := strings.Contains(strings.Join(j.Certificate.Arguments, "\n"), "4 of the 4 cubes were taken from the checkpoint")
+		if j.Certified != want || resumed == want {
+			t.Errorf("run %d: certified %v, arguments %q", i+1, j.Certified, j.Certificate.Arguments)
+		}
+	}
+}

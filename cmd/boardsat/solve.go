@@ -194,7 +194,7 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 	if err := sf.check(req, ans); err != nil {
 		return err
 	}
-	if err := cf.finish(rec, args, &ans); err != nil {
+	if err := cf.finish(rec, args, req, &ans); err != nil {
 		return err
 	}
 	if sf.sharded() {
