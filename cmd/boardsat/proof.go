@@ -99,7 +99,7 @@ func runProofCheck(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("proof check", flag.ContinueOnError)
 	format := fs.String("format", "auto", "the DRAT proof's format: ascii, binary or auto")
 	all := fs.Bool("all", false, "verify every lemma, not only those the refutation needs")
-	out := fs.String("lrat", "", "write the LRAT proof to this file when the proof is verified")
+	out := fs.String("lrat", "", "write the LRAT proof to this file when the proof is verified (an existing file of that name is replaced)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
