@@ -96,7 +96,7 @@ func Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	defer stop()
 	ans, err := s.Solve(wctx, req)
 	if e := membudget.Over(wctx); e != nil && ans.Status != puzzle.OK && ans.Status != puzzle.Unsat {
-		ans.Status, ans.Message = puzzle.Memout, strings.TrimSuffix(e.Error()+"; "+ans.Message, "; ")
+		ans.Status, ans.Message = puzzle.Memout, memoutMessage(e, ans.Message)
 	}
 	if ans.Heuristic == "" {
 		// A strategy that hands a request to another names that one
@@ -104,6 +104,21 @@ func Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 		ans.Heuristic = s.Name
 	}
 	return ans, err
+}
+
+// memoutMessage says why a search was ended by the memory budget, with
+// what the search said of where it stopped, less the words of a stop by
+// the clock (the watchdog stops it through its context, as a deadline
+// would).
+func memoutMessage(e *membudget.Exceeded, stopped string) string {
+	for _, clock := range []string{"deadline passed before the search finished", "context deadline exceeded", "context canceled"} {
+		stopped = strings.ReplaceAll(stopped, clock, "")
+	}
+	stopped = strings.Trim(stopped, "; ")
+	if stopped == "" {
+		return e.Error()
+	}
+	return e.Error() + "; " + stopped
 }
 
 // Answer builds the answer of a finished or stopped enumeration: the

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardsat/boardsat/membudget"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -75,5 +76,21 @@ func TestAnswerNeverOKWhenCut(t *testing.T) {
 	}
 	if a, _ := Answer(puzzle.Count, 5, 9, false, nil, nil); a.Status != puzzle.OK || a.Count != 5 || a.Stats[puzzle.StatNodes] != 9 {
 		t.Errorf("finished: %+v", a)
+	}
+}
+
+// TestMemoutMessage: a search the memory budget ended says so, with where
+// it stopped, and nothing about a deadline.
+func TestMemoutMessage(t *testing.T) {
+	e := &membudget.Exceeded{Resident: 60 << 20, Budget: 54 << 20}
+	for stopped, want := range map[string]string{
+		"deadline passed before the search finished": e.Error(),
+		"":                         e.Error(),
+		"stopped after 4096 nodes": e.Error() + "; stopped after 4096 nodes",
+		"context canceled; peak layer 12 states, 3 in all": e.Error() + "; peak layer 12 states, 3 in all",
+	} {
+		if got := memoutMessage(e, stopped); got != want {
+			t.Errorf("memoutMessage(%q) = %q, want %q", stopped, got, want)
+		}
 	}
 }
