@@ -268,3 +268,38 @@ func TestLinksCatch(t *testing.T) {
 		t.Errorf("links = %q, want %q (code spans and fences are not links)", got, want)
 	}
 }
+
+// TestNoOrphanPages checks that every Markdown page under docs/ can be
+// reached from README.md by following relative links, so that no page is
+// written and then lost.
+func TestNoOrphanPages(t *testing.T) {
+	reached := map[string]bool{"README.md": true}
+	queue := []string{"README.md"}
+	for len(queue) > 0 {
+		file := queue[0]
+		queue = queue[1:]
+		data, err := os.ReadFile(filepath.Join(root, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		targets, _ := links(string(data))
+		for _, target := range targets {
+			u, err := url.Parse(target)
+			if err != nil || u.Scheme != "" || u.Host != "" || u.Path == "" || !strings.HasSuffix(u.Path, ".md") {
+				continue
+			}
+			dest := filepath.ToSlash(filepath.Clean(filepath.Join(filepath.Dir(file), u.Path)))
+			if !reached[dest] {
+				if _, err := os.Stat(filepath.Join(root, dest)); err == nil {
+					reached[dest] = true
+					queue = append(queue, dest)
+				}
+			}
+		}
+	}
+	for _, file := range markdownFiles(t) {
+		if strings.HasPrefix(file, "docs/") && !reached[file] {
+			t.Errorf("%s is not reached from README.md by any chain of links", file)
+		}
+	}
+}
