@@ -14,8 +14,8 @@ package mip
 import (
 	"fmt"
 	"math"
-	"strings"
 
+	"github.com/boardsat/boardsat/paradigm/models"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -113,35 +113,23 @@ type Options struct {
 	Steps int
 }
 
-// builders holds each puzzle's model builder; each puzzle's file adds its own.
-var builders = puzzle.NewRegistry[func(puzzle.Spec, Options) (*Model, error)]("mip model")
-
-// horizons marks the puzzles whose model is a plan of a given horizon
-// (Options.Steps); each such puzzle's file adds itself.
-var horizons = map[string]bool{}
+// builders holds each puzzle's model builder; each puzzle's file adds its
+// own (swap with AddPlan: its model is a plan of Options.Steps moves).
+var builders = models.NewSet[Options, Model]("integer-programming")
 
 // NeedsHorizon reports whether the puzzle's model is a plan of Steps
 // moves (swap): its tasks are answered by searching the horizon upward.
-func NeedsHorizon(puzzleName string) bool { return horizons[puzzleName] }
+func NeedsHorizon(puzzleName string) bool { return builders.NeedsHorizon(puzzleName) }
 
 // Has reports whether the puzzle has an integer-programming model here.
-func Has(puzzleName string) bool {
-	_, err := builders.Lookup(puzzleName)
-	return err == nil
-}
+func Has(puzzleName string) bool { return builders.Has(puzzleName) }
 
 // Puzzles lists the puzzles with a model, in the order they were added.
-func Puzzles() []string { return builders.Names() }
+func Puzzles() []string { return builders.Puzzles() }
 
 // Build returns spec's model, or an error naming why there is none (a
 // puzzle without an integer-programming model here, an instance too large).
-func Build(spec puzzle.Spec, opt Options) (*Model, error) {
-	b, err := builders.Lookup(spec.Puzzle())
-	if err != nil {
-		return nil, fmt.Errorf("no integer-programming model for %s (models for: %s)", spec.Puzzle(), strings.Join(Puzzles(), ", "))
-	}
-	return b(spec, opt)
-}
+func Build(spec puzzle.Spec, opt Options) (*Model, error) { return builders.Build(spec, opt) }
 
 // Round turns a solver's reported values into whole numbers: each must lie
 // within 1e-6 of an integer and within its variable's bounds (1e-6 slack),

@@ -22,8 +22,7 @@ import (
 // the other colour (rows own_/enemy_). No objective: a feasible point is
 // a plan of T moves; the mip backend searches T upward for the shortest.
 func init() {
-	horizons["swap"] = true
-	builders.Add("swap", func(spec puzzle.Spec, opt Options) (*Model, error) {
+	builders.AddPlan("swap", func(spec puzzle.Spec, opt Options) (*Model, error) {
 		sw := spec.(puzzle.Swap)
 		if opt.Steps <= 0 {
 			return nil, errors.New("the swap integer program is a plan of a fixed number of moves: give the horizon with --steps T (T >= 1)")

@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/boardsat/boardsat/paradigm/models"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -65,33 +66,23 @@ const SolutionPrefix = "solution: "
 // ObjectivePrefix starts the line an optimisation model prints after it.
 const ObjectivePrefix = "objective: "
 
-// builders holds each puzzle's model builder; each puzzle's file adds its own.
-var builders = puzzle.NewRegistry[func(puzzle.Spec, Options) (*Model, error)]("MiniZinc model")
-
-// horizons marks the puzzles whose model is a plan of a given horizon
-// (Options.Steps); each such puzzle's file adds itself.
-var horizons = map[string]bool{}
+// builders holds each puzzle's model builder; each puzzle's file adds its
+// own (swap with AddPlan: its model is a plan of Options.Steps moves).
+var builders = models.NewSet[Options, Model]("MiniZinc")
 
 // NeedsHorizon reports whether the puzzle's model is a plan of Steps
 // moves (swap): its tasks are answered by searching the horizon upward.
-func NeedsHorizon(puzzleName string) bool { return horizons[puzzleName] }
+func NeedsHorizon(puzzleName string) bool { return builders.NeedsHorizon(puzzleName) }
 
 // Has reports whether the puzzle has a MiniZinc model here.
-func Has(puzzleName string) bool {
-	_, err := builders.Lookup(puzzleName)
-	return err == nil
-}
+func Has(puzzleName string) bool { return builders.Has(puzzleName) }
 
 // Puzzles lists the puzzles with a model, in the order they were added.
-func Puzzles() []string { return builders.Names() }
+func Puzzles() []string { return builders.Puzzles() }
 
 // Build returns spec's model, or an error naming why there is none.
 func Build(spec puzzle.Spec, opt Options) (*Model, error) {
-	b, err := builders.Lookup(spec.Puzzle())
-	if err != nil {
-		return nil, fmt.Errorf("no MiniZinc model for %s (models for: %s)", spec.Puzzle(), strings.Join(Puzzles(), ", "))
-	}
-	m, err := b(spec, opt)
+	m, err := builders.Build(spec, opt)
 	if err != nil {
 		return nil, err
 	}

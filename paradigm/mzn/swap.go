@@ -21,8 +21,7 @@ import (
 // moves; the shortest plan is the least T with a solution (the cp backend
 // searches T upward), and --all-solutions at it counts the shortest plans.
 func init() {
-	horizons["swap"] = true
-	builders.Add("swap", func(spec puzzle.Spec, opt Options) (*Model, error) {
+	builders.AddPlan("swap", func(spec puzzle.Spec, opt Options) (*Model, error) {
 		sw := spec.(puzzle.Swap)
 		if opt.Steps <= 0 {
 			return nil, errors.New("the MiniZinc swap model is a plan of a fixed number of moves: give the horizon with --steps T (T >= 1)")
