@@ -209,7 +209,7 @@ func parseClaspCount(out []byte) (uint64, error) {
 	}
 	n, err := strconv.ParseUint(count, 10, 64)
 	if err != nil {
-		return 0, fmt.Errorf("unreadable model count %q", clip(count))
+		return 0, fmt.Errorf("unreadable model count %q", solverproc.Clip(count))
 	}
 	if (status == "UNSATISFIABLE") != (n == 0) {
 		return 0, fmt.Errorf("answered %s with %d models", status, n)

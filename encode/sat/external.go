@@ -136,7 +136,7 @@ func parseAnswer(text []byte, n int, resultFile, opb bool) (puzzle.Status, []boo
 				case "UNSAT":
 					status = puzzle.Unsat
 				default:
-					return "", nil, fmt.Errorf("unreadable result %q", clip(line))
+					return "", nil, fmt.Errorf("unreadable result %q", solverproc.Clip(line))
 				}
 				continue
 			}
@@ -159,7 +159,7 @@ func parseAnswer(text []byte, n int, resultFile, opb bool) (puzzle.Status, []boo
 				status = puzzle.Unsat
 				continue
 			case strings.HasPrefix(line, "s "):
-				return "", nil, fmt.Errorf("solver answered %q", clip(line))
+				return "", nil, fmt.Errorf("solver answered %q", solverproc.Clip(line))
 			case line == "v" || strings.HasPrefix(line, "v "):
 				lits = strings.Fields(line)[1:]
 			default:
@@ -172,7 +172,7 @@ func parseAnswer(text []byte, n int, resultFile, opb bool) (puzzle.Status, []boo
 				neg := strings.HasPrefix(t, "-")
 				t = strings.TrimPrefix(t, "-")
 				if !strings.HasPrefix(t, "x") {
-					return "", nil, fmt.Errorf("unreadable literal %q", clip(t))
+					return "", nil, fmt.Errorf("unreadable literal %q", solverproc.Clip(t))
 				}
 				t = t[1:]
 				if neg {
@@ -181,7 +181,7 @@ func parseAnswer(text []byte, n int, resultFile, opb bool) (puzzle.Status, []boo
 			}
 			l, err := strconv.Atoi(t)
 			if err != nil {
-				return "", nil, fmt.Errorf("unreadable literal %q", clip(t))
+				return "", nil, fmt.Errorf("unreadable literal %q", solverproc.Clip(t))
 			}
 			if l == 0 {
 				continue
@@ -211,14 +211,6 @@ func parseAnswer(text []byte, n int, resultFile, opb bool) (puzzle.Status, []boo
 		return "", nil, errors.New("answered SATISFIABLE but printed no model")
 	}
 	return status, model, nil
-}
-
-// clip shortens garbage for an error message.
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "..."
-	}
-	return s
 }
 
 // statNames maps the counter names solvers print to puzzle.Stat* keys.

@@ -39,3 +39,12 @@ func Tail(stderr []byte) string {
 	}
 	return " (stderr: " + s + ")"
 }
+
+// Clip shortens a piece of a solver's output to at most 60 bytes (and
+// "...") for quoting in an error message.
+func Clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "..."
+	}
+	return s
+}

@@ -4,9 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardsat/boardsat/puzzle"
 )
 
 // fakeBinary puts an executable shell script named name first on PATH.
@@ -60,5 +63,41 @@ func TestTailAndAvailable(t *testing.T) {
 	}
 	if err := Available("nosuch", "no-such-binary-here"); err == nil || !strings.Contains(err.Error(), `"no-such-binary-here"`) {
 		t.Errorf("Available: %v", err)
+	}
+}
+
+// TestChoicesAndLookup checks the --solver list of a backend (the first
+// the default, an absent binary marked) and the lookup by name.
+func TestChoicesAndLookup(t *testing.T) {
+	fakeBinary(t, "fake-here", "exit 0")
+	type solver struct{ name, bin string }
+	solvers := []solver{{"one", "fake-here"}, {"two", "no-such-binary-here"}}
+	list := func(s solver) Listing { return Listing{Name: s.name, Binary: s.bin, Doc: "doc of " + s.name} }
+	got := Choices(solvers, list)
+	want := []puzzle.Choice{
+		{Field: "solver", Name: "one", Doc: "doc of one", Default: true},
+		{Field: "solver", Name: "two", Doc: "doc of two [not installed]"},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Choices = %+v, want %+v", got, want)
+	}
+	if s, err := Lookup("x", solvers, list, ""); err != nil || s.name != "one" {
+		t.Errorf(`Lookup("") = %v, %v; want the default, one`, s, err)
+	}
+	if s, err := Lookup("x", solvers, list, "two"); s.name != "two" || err == nil || !strings.Contains(err.Error(), `"no-such-binary-here"`) {
+		t.Errorf(`Lookup("two") = %v, %v; want two and its absent binary`, s, err)
+	}
+	_, err := Lookup("x", solvers, list, "three")
+	if want := `unknown x solver "three": want one of one, two`; err == nil || err.Error() != want {
+		t.Errorf(`Lookup("three") error %v, want %q`, err, want)
+	}
+	if got, want := NamedOnly("x"), "runs an external solver; name it (x/SOLVER) to compare it"; got != want {
+		t.Errorf("NamedOnly = %q, want %q", got, want)
+	}
+	if got := Clip(strings.Repeat("a", 61)); got != strings.Repeat("a", 60)+"..." {
+		t.Errorf("Clip of 61 bytes: %q", got)
+	}
+	if got := Clip("short"); got != "short" {
+		t.Errorf("Clip of a short string: %q", got)
 	}
 }

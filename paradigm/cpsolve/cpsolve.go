@@ -83,39 +83,15 @@ func (Backend) Doc() string {
 
 // NamedOnly keeps the backend out of compare's "all": it runs an
 // optional external solver, and its counts print every solution.
-func (Backend) NamedOnly() string {
-	return "runs an external solver; name it (cp/SOLVER) to compare it"
-}
+func (Backend) NamedOnly() string { return solverproc.NamedOnly("cp") }
 
 // Choices lists the solvers.
-func (Backend) Choices() []puzzle.Choice {
-	var out []puzzle.Choice
-	for i, s := range Solvers {
-		doc := s.Doc
-		if solverproc.Available(s.Name, Binary) != nil {
-			doc += " [not installed]"
-		}
-		out = append(out, puzzle.Choice{Field: "solver", Name: s.Name, Doc: doc, Default: i == 0})
-	}
-	return out
-}
+func (Backend) Choices() []puzzle.Choice { return solverproc.Choices(Solvers, listing) }
 
-// lookup returns the named solver ("" for the default), or an error for
-// an unknown name or an absent minizinc.
-func lookup(name string) (Solver, error) {
-	if name == "" {
-		name = Solvers[0].Name
-	}
-	for _, s := range Solvers {
-		if s.Name == name {
-			return s, solverproc.Available(s.Name, Binary)
-		}
-	}
-	names := make([]string, len(Solvers))
-	for i, s := range Solvers {
-		names[i] = s.Name
-	}
-	return Solver{}, fmt.Errorf("unknown cp solver %q: want one of %s", name, strings.Join(names, ", "))
+// listing is what solverproc needs to know of a solver: every one runs
+// through Binary.
+func listing(s Solver) solverproc.Listing {
+	return solverproc.Listing{Name: s.Name, Binary: Binary, Doc: s.Doc}
 }
 
 // Solve answers first, optimum and count; any other task, a puzzle
@@ -137,7 +113,7 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 	default:
 		return puzzle.Answer{}, fmt.Errorf("the cp backend does tasks first, optimum and count (and shortest for swaps), not %s", req.Task)
 	}
-	s, err := lookup(req.Solver)
+	s, err := solverproc.Lookup("cp", Solvers, listing, req.Solver)
 	if err != nil {
 		return puzzle.Answer{}, err
 	}
@@ -362,7 +338,7 @@ func read(out io.Reader, spec puzzle.Spec, m *mzn.Model, r *result) (string, err
 			if verdict != "" {
 				return "", fmt.Errorf("a solution after the verdict %s", verdict)
 			}
-			vals, err := mzn.ParseValues(strings.TrimPrefix(line, mzn.SolutionPrefix))
+			vals, err := parseValues(strings.TrimPrefix(line, mzn.SolutionPrefix))
 			if err != nil {
 				return "", err
 			}
@@ -399,7 +375,7 @@ func read(out io.Reader, spec puzzle.Spec, m *mzn.Model, r *result) (string, err
 			r.stats[puzzle.StatNodes] += n
 		case strings.HasPrefix(line, "%"):
 		default:
-			return "", fmt.Errorf("unreadable output line %q", clip(line))
+			return "", fmt.Errorf("unreadable output line %q", solverproc.Clip(line))
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -411,9 +387,33 @@ func read(out io.Reader, spec puzzle.Spec, m *mzn.Model, r *result) (string, err
 	return verdict, nil
 }
 
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "..."
+// parseValues reads the values of a model's "solution: [...]" line (the
+// prefix, mzn.SolutionPrefix, already cut): integers, or true/false, separated by commas.
+func parseValues(list string) ([]int64, error) {
+	list = strings.TrimSpace(list)
+	if !strings.HasPrefix(list, "[") || !strings.HasSuffix(list, "]") {
+		return nil, fmt.Errorf("unreadable solution line %q: want [v1, v2, ...]", solverproc.Clip(list))
 	}
-	return s
+	list = strings.TrimSpace(list[1 : len(list)-1])
+	if list == "" {
+		return []int64{}, nil
+	}
+	fields := strings.Split(list, ",")
+	out := make([]int64, len(fields))
+	for i, f := range fields {
+		f = strings.TrimSpace(f)
+		switch f {
+		case "true":
+			out[i] = 1
+		case "false":
+			out[i] = 0
+		default:
+			v, err := strconv.ParseInt(f, 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("unreadable value %q in a solution line", solverproc.Clip(f))
+			}
+			out[i] = v
+		}
+	}
+	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -178,5 +179,24 @@ func TestRequestErrors(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	if _, err := (Backend{}).Solve(context.Background(), puzzle.Request{Spec: puzzle.MustParse("queens:4"), Task: puzzle.First}); err == nil || !strings.Contains(err.Error(), `"minizinc"`) {
 		t.Errorf("absent minizinc: %v", err)
+	}
+}
+
+func TestParseValues(t *testing.T) {
+	for in, want := range map[string][]int64{
+		"[1, 0, 3]":     {1, 0, 3},
+		"[]":            {},
+		" [true,false]": {1, 0},
+		"[-2]":          {-2},
+	} {
+		got, err := parseValues(in)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("parseValues(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"1, 2", "[1, x]", "[1,,2]", "[1", ""} {
+		if _, err := parseValues(bad); err == nil {
+			t.Errorf("parseValues(%q) accepted", bad)
+		}
 	}
 }

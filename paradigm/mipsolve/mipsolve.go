@@ -86,37 +86,14 @@ func (Backend) Doc() string {
 
 // NamedOnly keeps the backend out of compare's "all": it runs an
 // optional external solver, and its counts print every solution.
-func (Backend) NamedOnly() string {
-	return "runs an external solver; name it (mip/SOLVER) to compare it"
-}
+func (Backend) NamedOnly() string { return solverproc.NamedOnly("mip") }
 
 // Choices lists the solvers.
-func (Backend) Choices() []puzzle.Choice {
-	var out []puzzle.Choice
-	for i, s := range Solvers {
-		doc := s.Doc
-		if solverproc.Available(s.Name, s.Binary) != nil {
-			doc += " [not installed]"
-		}
-		out = append(out, puzzle.Choice{Field: "solver", Name: s.Name, Doc: doc, Default: i == 0})
-	}
-	return out
-}
+func (Backend) Choices() []puzzle.Choice { return solverproc.Choices(Solvers, listing) }
 
-// lookup returns the named solver ("" for the default), or an error for
-// an unknown name or an absent binary.
-func lookup(name string) (Solver, error) {
-	if name == "" {
-		name = Solvers[0].Name
-	}
-	names := make([]string, len(Solvers))
-	for i, s := range Solvers {
-		if s.Name == name {
-			return s, solverproc.Available(s.Name, s.Binary)
-		}
-		names[i] = s.Name
-	}
-	return Solver{}, fmt.Errorf("unknown mip solver %q: want one of %s", name, strings.Join(names, ", "))
+// listing is what solverproc needs to know of a solver.
+func listing(s Solver) solverproc.Listing {
+	return solverproc.Listing{Name: s.Name, Binary: s.Binary, Doc: s.Doc}
 }
 
 // Solve answers first and optimum; count (a MIP solver does not
@@ -133,7 +110,7 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 	default:
 		return puzzle.Answer{}, fmt.Errorf("the mip backend does tasks first and optimum (and shortest for swaps), not %s", req.Task)
 	}
-	s, err := lookup(req.Solver)
+	s, err := solverproc.Lookup("mip", Solvers, listing, req.Solver)
 	if err != nil {
 		return puzzle.Answer{}, err
 	}
@@ -303,11 +280,11 @@ func readCBC(p *mip.Program, text []byte) (verdict, []float64, float64, error) {
 	case strings.HasPrefix(status, "Stopped"):
 		return unfinished, nil, 0, nil
 	default:
-		return 0, nil, 0, fmt.Errorf("unreadable status line %q", clip(head))
+		return 0, nil, 0, fmt.Errorf("unreadable status line %q", solverproc.Clip(head))
 	}
 	obj, err := strconv.ParseFloat(strings.TrimSpace(objText), 64)
 	if err != nil {
-		return 0, nil, 0, fmt.Errorf("unreadable objective in %q", clip(head))
+		return 0, nil, 0, fmt.Errorf("unreadable objective in %q", solverproc.Clip(head))
 	}
 	index := p.Index()
 	values := make([]float64, len(p.Vars))
@@ -317,15 +294,15 @@ func readCBC(p *mip.Program, text []byte) (verdict, []float64, float64, error) {
 			continue
 		}
 		if f[0] == "**" {
-			return 0, nil, 0, fmt.Errorf("cbc marks its own solution infeasible: %q", clip(sc.Text()))
+			return 0, nil, 0, fmt.Errorf("cbc marks its own solution infeasible: %q", solverproc.Clip(sc.Text()))
 		}
 		if len(f) != 4 {
-			return 0, nil, 0, fmt.Errorf("unreadable solution line %q", clip(sc.Text()))
+			return 0, nil, 0, fmt.Errorf("unreadable solution line %q", solverproc.Clip(sc.Text()))
 		}
 		i, ok := index[f[1]]
 		x, err := strconv.ParseFloat(f[2], 64)
 		if !ok || err != nil {
-			return 0, nil, 0, fmt.Errorf("unreadable solution line %q", clip(sc.Text()))
+			return 0, nil, 0, fmt.Errorf("unreadable solution line %q", solverproc.Clip(sc.Text()))
 		}
 		values[i] = x
 	}
@@ -362,7 +339,7 @@ func readGLPK(p *mip.Program, text []byte) (verdict, []float64, float64, error) 
 		switch f[0] {
 		case "s":
 			if len(f) != 6 || f[1] != "mip" || status {
-				return 0, nil, 0, fmt.Errorf("unreadable status line %q", clip(sc.Text()))
+				return 0, nil, 0, fmt.Errorf("unreadable status line %q", solverproc.Clip(sc.Text()))
 			}
 			if n, err := strconv.Atoi(f[3]); err != nil || n != len(p.Vars) {
 				return 0, nil, 0, fmt.Errorf("solution of %s columns, the model has %d", f[3], len(p.Vars))
@@ -383,18 +360,18 @@ func readGLPK(p *mip.Program, text []byte) (verdict, []float64, float64, error) 
 			obj, status = x, true
 		case "j":
 			if len(f) != 3 {
-				return 0, nil, 0, fmt.Errorf("unreadable column line %q", clip(sc.Text()))
+				return 0, nil, 0, fmt.Errorf("unreadable column line %q", solverproc.Clip(sc.Text()))
 			}
 			j, err1 := strconv.Atoi(f[1])
 			x, err2 := strconv.ParseFloat(f[2], 64)
 			if err1 != nil || err2 != nil || j < 1 || j > len(values) || seen[j-1] {
-				return 0, nil, 0, fmt.Errorf("unreadable or repeated column line %q", clip(sc.Text()))
+				return 0, nil, 0, fmt.Errorf("unreadable or repeated column line %q", solverproc.Clip(sc.Text()))
 			}
 			values[j-1], seen[j-1] = x, true
 		case "e":
 			ended = true
 		default:
-			return 0, nil, 0, fmt.Errorf("unreadable line %q", clip(sc.Text()))
+			return 0, nil, 0, fmt.Errorf("unreadable line %q", solverproc.Clip(sc.Text()))
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -412,11 +389,4 @@ func readGLPK(p *mip.Program, text []byte) (verdict, []float64, float64, error) 
 		}
 	}
 	return v, values, obj, nil
-}
-
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "..."
-	}
-	return s
 }

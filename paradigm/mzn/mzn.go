@@ -92,44 +92,6 @@ func Build(spec puzzle.Spec, opt Options) (*Model, error) {
 	return m, nil
 }
 
-// ParseValues reads the values of a "solution: [...]" line (the prefix
-// already cut): integers, or true/false, separated by commas.
-func ParseValues(list string) ([]int64, error) {
-	list = strings.TrimSpace(list)
-	if !strings.HasPrefix(list, "[") || !strings.HasSuffix(list, "]") {
-		return nil, fmt.Errorf("unreadable solution line %q: want [v1, v2, ...]", clip(list))
-	}
-	list = strings.TrimSpace(list[1 : len(list)-1])
-	if list == "" {
-		return []int64{}, nil
-	}
-	fields := strings.Split(list, ",")
-	out := make([]int64, len(fields))
-	for i, f := range fields {
-		f = strings.TrimSpace(f)
-		switch f {
-		case "true":
-			out[i] = 1
-		case "false":
-			out[i] = 0
-		default:
-			v, err := strconv.ParseInt(f, 10, 64)
-			if err != nil {
-				return nil, fmt.Errorf("unreadable value %q in a solution line", clip(f))
-			}
-			out[i] = v
-		}
-	}
-	return out, nil
-}
-
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "..."
-	}
-	return s
-}
-
 // writer builds a model's text.
 type writer struct {
 	sb strings.Builder

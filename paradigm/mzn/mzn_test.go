@@ -1,31 +1,11 @@
 package mzn
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/boardsat/boardsat/puzzle"
 )
-
-func TestParseValues(t *testing.T) {
-	for in, want := range map[string][]int64{
-		"[1, 0, 3]":     {1, 0, 3},
-		"[]":            {},
-		" [true,false]": {1, 0},
-		"[-2]":          {-2},
-	} {
-		got, err := ParseValues(in)
-		if err != nil || !slices.Equal(got, want) {
-			t.Errorf("ParseValues(%q) = %v, %v; want %v", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"1, 2", "[1, x]", "[1,,2]", "[1", ""} {
-		if _, err := ParseValues(bad); err == nil {
-			t.Errorf("ParseValues(%q) accepted", bad)
-		}
-	}
-}
 
 // TestSolveItems checks the solve item each variant of a model gets: an
 // optimisation puzzle minimises or maximises, with Fix it is a
