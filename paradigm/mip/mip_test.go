@@ -271,3 +271,28 @@ func TestSwapPlan(t *testing.T) {
 		t.Errorf("a shorter horizon: %v", err)
 	}
 }
+
+// TestSwapWrittenAlike: the swap program is written the same every time
+// (its fixed start and goal rows once came out in a map's random order).
+func TestSwapWrittenAlike(t *testing.T) {
+	spec := puzzle.MustParse("swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free")
+	var first string
+	for i := range 20 {
+		m, err := Build(spec, Options{Steps: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := m.WriteLP(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = buf.String()
+		} else if buf.String() != first {
+			t.Fatalf("write %d differs from the first", i+1)
+		}
+	}
+	if i, j := strings.Index(first, "fix_w_0_a1:"), strings.Index(first, "fix_w_3_a1:"); i < 0 || j < i {
+		t.Errorf("want the start rows (t = 0) before the goal rows (t = 3): at %d and %d", i, j)
+	}
+}

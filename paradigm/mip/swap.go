@@ -1,9 +1,9 @@
 package mip
 
 import (
-	"errors"
 	"fmt"
 
+	"github.com/boardsat/boardsat/paradigm/models"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -23,25 +23,16 @@ import (
 // a plan of T moves; the mip backend searches T upward for the shortest.
 func init() {
 	builders.AddPlan("swap", func(spec puzzle.Spec, opt Options) (*Model, error) {
-		sw := spec.(puzzle.Swap)
-		if opt.Steps <= 0 {
-			return nil, errors.New("the swap integer program is a plan of a fixed number of moves: give the horizon with --steps T (T >= 1)")
+		sw, err := models.NewSwap(spec, opt.Steps, "the swap integer program")
+		if err != nil {
+			return nil, err
 		}
-		b := sw.Board
-		n, T := b.Size(), opt.Steps
+		b, arcs := sw.Board, sw.Arcs
+		n, T := b.Size(), sw.Steps
 		var p Program
 		p.Comments = []string{fmt.Sprintf("%s as a plan of %d moves: w_t_SQ, b_t_SQ occupancy after t moves; mw_t_SQ_SQ2, mb_t_SQ_SQ2 move t", spec, T)}
-		type arc struct{ from, to puzzle.Square }
-		var arcs []arc
-		for s := range puzzle.Square(n) {
-			for _, d := range b.KnightMoves(s) {
-				arcs = append(arcs, arc{s, d})
-			}
-		}
 		// occ[c][t][s]: colour c (0 white, 1 black) on s after t moves.
 		var occ [2][][]int
-		start := [2][]puzzle.Square{sw.White, sw.Black}
-		goal := [2][]puzzle.Square{sw.TargetWhite, sw.TargetBlack}
 		letter := [2]string{"w", "b"}
 		for c := range 2 {
 			occ[c] = make([][]int, T+1)
@@ -51,17 +42,17 @@ func init() {
 					occ[c][t][s] = p.NewVar(fmt.Sprintf("%s_%d_%s", letter[c], t, b.Name(s)), Binary, 0, 1)
 				}
 			}
-			for t, fixed := range map[int][]puzzle.Square{0: start[c], T: goal[c]} {
-				on := make([]bool, n)
-				for _, q := range fixed {
-					on[q] = true
-				}
+			// The start fixed at t = 0 and the targets at t = T.
+			for _, fix := range []struct {
+				t    int
+				cell []int
+			}{{0, sw.Start}, {T, sw.Goal}} {
 				for s := range puzzle.Square(n) {
 					v := int64(0)
-					if on[s] {
+					if fix.cell[s] == c+1 {
 						v = 1
 					}
-					p.AddRow(fmt.Sprintf("fix_%s_%d_%s", letter[c], t, b.Name(s)), []int{occ[c][t][s]}, nil, EQ, v)
+					p.AddRow(fmt.Sprintf("fix_%s_%d_%s", letter[c], fix.t, b.Name(s)), []int{occ[c][fix.t][s]}, nil, EQ, v)
 				}
 			}
 		}
@@ -76,7 +67,7 @@ func init() {
 					if sw.Turns == puzzle.Alternate && (t-1)%2 != c {
 						continue
 					}
-					mv[c][t-1][i] = p.NewVar(fmt.Sprintf("m%s_%d_%s_%s", letter[c], t, b.Name(a.from), b.Name(a.to)), Binary, 0, 1)
+					mv[c][t-1][i] = p.NewVar(fmt.Sprintf("m%s_%d_%s_%s", letter[c], t, b.Name(a.From), b.Name(a.To)), Binary, 0, 1)
 				}
 			}
 		}
@@ -89,11 +80,11 @@ func init() {
 						continue
 					}
 					all = append(all, v)
-					tag := fmt.Sprintf("%s_%d_%s_%s", letter[c], t, b.Name(a.from), b.Name(a.to))
-					p.AddRow("from_"+tag, []int{v, occ[c][t-1][a.from]}, []int64{1, -1}, LE, 0)
-					p.AddRow("to_"+tag, []int{v, occ[0][t-1][a.to], occ[1][t-1][a.to]}, nil, LE, 1)
+					tag := fmt.Sprintf("%s_%d_%s_%s", letter[c], t, b.Name(a.From), b.Name(a.To))
+					p.AddRow("from_"+tag, []int{v, occ[c][t-1][a.From]}, []int64{1, -1}, LE, 0)
+					p.AddRow("to_"+tag, []int{v, occ[0][t-1][a.To], occ[1][t-1][a.To]}, nil, LE, 1)
 					// The landing rule, on the board after the move.
-					for _, q := range b.KnightMoves(a.to) {
+					for _, q := range b.KnightMoves(a.To) {
 						switch sw.Rule {
 						case puzzle.RuleOwn:
 							p.AddRow(fmt.Sprintf("own_%s_%s", tag, b.Name(q)), []int{v, occ[c][t][q]}, nil, LE, 1)
@@ -110,9 +101,9 @@ func init() {
 					vars := []int{occ[c][t][s], occ[c][t-1][s]}
 					coefs := []int64{1, -1}
 					for i, a := range arcs {
-						if v := mv[c][t-1][i]; v >= 0 && (a.from == s || a.to == s) {
+						if v := mv[c][t-1][i]; v >= 0 && (a.From == s || a.To == s) {
 							vars = append(vars, v)
-							if a.from == s {
+							if a.From == s {
 								coefs = append(coefs, 1)
 							} else {
 								coefs = append(coefs, -1)
@@ -130,7 +121,7 @@ func init() {
 				for c := range 2 {
 					for i, a := range arcs {
 						if v := mv[c][t-1][i]; v >= 0 && val[v] == 1 {
-							sol.Plan[t-1] = puzzle.Move{From: a.from, To: a.to}
+							sol.Plan[t-1] = a
 							found++
 						}
 					}

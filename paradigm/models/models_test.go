@@ -42,3 +42,39 @@ func TestSet(t *testing.T) {
 		t.Errorf("Build(tour) error %v, want %q", err, want)
 	}
 }
+
+// TestNewSwap checks a swap's plan data against the board by hand: the
+// start and goal cells, every knight move once, in square order, and the
+// refusal of a horizon below 1.
+func TestNewSwap(t *testing.T) {
+	spec := puzzle.MustParse("swap:3x3:w=a3,c3:b=a1,c1:rule=none:turns=free")
+	sw, err := NewSwap(spec, 4, "the test model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a1 b1 c1 a2 b2 c2 a3 b3 c3
+	if want := []int{2, 0, 2, 0, 0, 0, 1, 0, 1}; !slices.Equal(sw.Start, want) {
+		t.Errorf("Start = %v, want %v", sw.Start, want)
+	}
+	if want := []int{1, 0, 1, 0, 0, 0, 2, 0, 2}; !slices.Equal(sw.Goal, want) {
+		t.Errorf("Goal = %v, want %v", sw.Goal, want)
+	}
+	if sw.Steps != 4 || sw.Rule != puzzle.RuleNone || sw.Turns != puzzle.Free {
+		t.Errorf("Steps %d, rule %v, turns %v", sw.Steps, sw.Rule, sw.Turns)
+	}
+	// On 3x3 every square but b2 has two knight moves: 16 arcs.
+	var moves []string
+	for _, a := range sw.Arcs {
+		moves = append(moves, sw.Board.Name(a.From)+"-"+sw.Board.Name(a.To))
+	}
+	if len(moves) != 16 || moves[0][:2] != "a1" || moves[15][:2] != "c3" || !slices.Contains(moves, "a1-b3") || !slices.Contains(moves, "b3-a1") || slices.Contains(moves, "a1-b2") {
+		t.Errorf("Arcs = %v", moves)
+	}
+	if !slices.IsSortedFunc(sw.Arcs, func(a, b puzzle.Move) int { return int(a.From) - int(b.From) }) {
+		t.Errorf("Arcs not in square order: %v", moves)
+	}
+	_, err = NewSwap(spec, 0, "the test model")
+	if want := "the test model is a plan of a fixed number of moves: give the horizon with --steps T (T >= 1)"; err == nil || err.Error() != want {
+		t.Errorf("NewSwap with 0 steps: %v, want %q", err, want)
+	}
+}

@@ -1,10 +1,11 @@
 package mzn
 
 import (
-	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
+	"github.com/boardsat/boardsat/paradigm/models"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -22,29 +23,12 @@ import (
 // searches T upward), and --all-solutions at it counts the shortest plans.
 func init() {
 	builders.AddPlan("swap", func(spec puzzle.Spec, opt Options) (*Model, error) {
-		sw := spec.(puzzle.Swap)
-		if opt.Steps <= 0 {
-			return nil, errors.New("the MiniZinc swap model is a plan of a fixed number of moves: give the horizon with --steps T (T >= 1)")
+		sw, err := models.NewSwap(spec, opt.Steps, "the MiniZinc swap model")
+		if err != nil {
+			return nil, err
 		}
 		b := sw.Board
-		n, T := b.Size(), opt.Steps
-		start := make([]string, n)
-		goal := make([]string, n)
-		for s := range n {
-			start[s], goal[s] = "0", "0"
-		}
-		for _, q := range sw.White {
-			start[q] = "1"
-		}
-		for _, q := range sw.Black {
-			start[q] = "2"
-		}
-		for _, q := range sw.TargetWhite {
-			goal[q] = "1"
-		}
-		for _, q := range sw.TargetBlack {
-			goal[q] = "2"
-		}
+		n, T := b.Size(), sw.Steps
 		var w writer
 		w.comment(spec.String()+fmt.Sprintf(" as a MiniZinc model of a plan of %d moves, written by boardsat", T),
 			"c[t,S] is square S (a1 = 0, b1 = 1, ..., rank by rank) after t moves: 0 empty, 1 white, 2 black",
@@ -52,16 +36,15 @@ func init() {
 		w.line(`include "table.mzn";`)
 		w.line("int: S = %d;", n)
 		w.line("int: T = %d;", T)
-		w.line("array[0..S-1] of int: start = array1d(0..S-1, [%s]);", strings.Join(start, ", "))
-		w.line("array[0..S-1] of int: goal = array1d(0..S-1, [%s]);", strings.Join(goal, ", "))
-		var moves []string
-		var near []string
+		w.line("array[0..S-1] of int: start = array1d(0..S-1, [%s]);", list(sw.Start))
+		w.line("array[0..S-1] of int: goal = array1d(0..S-1, [%s]);", list(sw.Goal))
+		moves := make([]string, len(sw.Arcs))
+		for i, a := range sw.Arcs {
+			moves[i] = fmt.Sprintf("%d,%d", a.From, a.To)
+		}
+		near := make([]string, n)
 		for s := range puzzle.Square(n) {
-			next := b.KnightMoves(s)
-			for _, t := range next {
-				moves = append(moves, fmt.Sprintf("%d,%d", s, t))
-			}
-			near = append(near, setOf(next, 0))
+			near[s] = setOf(b.KnightMoves(s), 0)
 		}
 		if len(moves) == 0 {
 			w.line("array[int, 1..2] of int: moves = array2d(1..0, 1..2, []);")
@@ -106,4 +89,13 @@ func init() {
 			return sol, nil
 		}}, nil
 	})
+}
+
+// list returns the numbers separated by ", ".
+func list(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, ", ")
 }
