@@ -2,7 +2,6 @@ package mzn
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -25,18 +24,14 @@ func init() {
 		w.line("int: S = %d;", b.Size())
 		w.line("int: L = %d;", k.Length)
 		w.line("array[1..L] of var 0..S-1: p;")
-		var moves []string
+		var moves []puzzle.Move
 		for s := range puzzle.Square(b.Size()) {
 			for _, t := range b.Attacks(puzzle.King, s) {
-				moves = append(moves, fmt.Sprintf("%d,%d", s, t))
+				moves = append(moves, puzzle.Move{From: s, To: t})
 			}
 		}
 		w.comment("the king's moves (from, to)")
-		if len(moves) == 0 {
-			w.line("array[int, 1..2] of int: moves = array2d(1..0, 1..2, []);")
-		} else {
-			w.line("array[int, 1..2] of int: moves = [|%s|];", strings.Join(moves, "|"))
-		}
+		w.moveTable(moves)
 		w.line("constraint alldifferent(p);")
 		w.line("constraint forall(i in 1..L-1)(table([p[i], p[i+1]], moves));")
 		if !k.AllStarts {

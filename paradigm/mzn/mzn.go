@@ -133,6 +133,20 @@ func (w *writer) setArray(name string, sets []string) {
 	w.line("];")
 }
 
+// moveTable writes the table "moves" of the given moves, a row "from,to"
+// of square numbers each, for constraints table([a, b], moves).
+func (w *writer) moveTable(moves []puzzle.Move) {
+	if len(moves) == 0 {
+		w.line("array[int, 1..2] of int: moves = array2d(1..0, 1..2, []);")
+		return
+	}
+	rows := make([]string, len(moves))
+	for i, m := range moves {
+		rows[i] = fmt.Sprintf("%d,%d", m.From, m.To)
+	}
+	w.line("array[int, 1..2] of int: moves = [|%s|];", strings.Join(rows, "|"))
+}
+
 // solve writes the solve item for an objective expression obj (a
 // variable name) in the given sense, honouring opt.Fix, and the output
 // item printing vars; it returns the model's sense.

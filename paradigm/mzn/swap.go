@@ -38,19 +38,11 @@ func init() {
 		w.line("int: T = %d;", T)
 		w.line("array[0..S-1] of int: start = array1d(0..S-1, [%s]);", list(sw.Start))
 		w.line("array[0..S-1] of int: goal = array1d(0..S-1, [%s]);", list(sw.Goal))
-		moves := make([]string, len(sw.Arcs))
-		for i, a := range sw.Arcs {
-			moves[i] = fmt.Sprintf("%d,%d", a.From, a.To)
-		}
 		near := make([]string, n)
 		for s := range puzzle.Square(n) {
 			near[s] = setOf(b.KnightMoves(s), 0)
 		}
-		if len(moves) == 0 {
-			w.line("array[int, 1..2] of int: moves = array2d(1..0, 1..2, []);")
-		} else {
-			w.line("array[int, 1..2] of int: moves = [|%s|];", strings.Join(moves, "|"))
-		}
+		w.moveTable(sw.Arcs)
 		w.comment("near[S+1]: the squares a knight move from S")
 		w.setArray("near", near)
 		w.line("array[0..T, 0..S-1] of var 0..2: c;")
