@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -387,12 +385,7 @@ func TestFakeSolver(t *testing.T) {
 		{"right model", "echo s SATISFIABLE; echo v -1 2 -3 -4 -5 -6 -7 8 9 -10 -11 -12 -13 -14 15 -16 0; exit 10", puzzle.OK, 0},
 	}
 	for _, tc := range tests {
-		dir := t.TempDir()
-		script := filepath.Join(dir, "cadical")
-		if err := os.WriteFile(script, []byte("#!/bin/sh\n"+tc.script+"\n"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+		cnftest.FakeSolver(t, "cadical", tc.script)
 		ctx := context.Background()
 		if tc.timeout > 0 {
 			var cancel context.CancelFunc

@@ -2,32 +2,21 @@ package solverproc
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/boardsat/boardsat/encode/cnf/cnftest"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
-// fakeBinary puts an executable shell script named name first on PATH.
-func fakeBinary(t *testing.T, name, script string) {
-	t.Helper()
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, name), []byte("#!/bin/sh\n"+script+"\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
-}
-
 func TestBinaryVersion(t *testing.T) {
-	fakeBinary(t, "fake-banner", "echo 'Welcome to the Fake Solver'; echo 'Version: 2.10.8'; echo 'Build Date: today'")
+	cnftest.FakeSolver(t, "fake-banner", "echo 'Welcome to the Fake Solver'; echo 'Version: 2.10.8'; echo 'Build Date: today'")
 	if got := BinaryVersion("fake-banner"); !strings.HasPrefix(got, "Welcome to the Fake Solver Version: 2.10.8") {
 		t.Errorf("banner: %q", got)
 	}
-	fakeBinary(t, "fake-plain", "echo 'fake 1.2.3'")
+	cnftest.FakeSolver(t, "fake-plain", "echo 'fake 1.2.3'")
 	if got := BinaryVersion("fake-plain"); !strings.HasPrefix(got, "fake 1.2.3") {
 		t.Errorf("plain: %q", got)
 	}
@@ -39,7 +28,7 @@ func TestBinaryVersion(t *testing.T) {
 // TestCommandKillsTree: when the context ends, the whole process group
 // goes, a grandchild holding the output open included, and Wait returns.
 func TestCommandKillsTree(t *testing.T) {
-	fakeBinary(t, "fake-tree", "sleep 30 & sleep 30")
+	cnftest.FakeSolver(t, "fake-tree", "sleep 30 & sleep 30")
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	cmd := Command(ctx, "fake-tree")
@@ -69,7 +58,7 @@ func TestTailAndAvailable(t *testing.T) {
 // TestChoicesAndLookup checks the --solver list of a backend (the first
 // the default, an absent binary marked) and the lookup by name.
 func TestChoicesAndLookup(t *testing.T) {
-	fakeBinary(t, "fake-here", "exit 0")
+	cnftest.FakeSolver(t, "fake-here", "exit 0")
 	type solver struct{ name, bin string }
 	solvers := []solver{{"one", "fake-here"}, {"two", "no-such-binary-here"}}
 	list := func(s solver) Listing { return Listing{Name: s.name, Binary: s.bin, Doc: "doc of " + s.name} }

@@ -2,8 +2,6 @@ package cpsolve
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -120,11 +118,7 @@ func TestFakeMinizinc(t *testing.T) {
 		{"hang after a solution", "dominate:3x3:K", puzzle.Optimum, "echo 'solution: [0, 0, 0, 0, 1, 0, 0, 0, 0]'; echo 'objective: 1'; echo ----------; sleep 30", puzzle.Timeout, 500 * time.Millisecond},
 	}
 	for _, tc := range tests {
-		dir := t.TempDir()
-		if err := os.WriteFile(filepath.Join(dir, Binary), []byte("#!/bin/sh\n"+tc.script+"\n"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+		cnftest.FakeSolver(t, Binary, tc.script)
 		ctx := context.Background()
 		if tc.timeout > 0 {
 			var cancel context.CancelFunc

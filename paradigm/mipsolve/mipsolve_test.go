@@ -2,8 +2,6 @@ package mipsolve
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -118,15 +116,11 @@ func TestFakeSolvers(t *testing.T) {
 		{"wrong objective", "glpk", "dominate:2x2:K", "(echo 's mip 4 4 o 3'; echo 'j 1 1'; echo 'j 2 0'; echo 'j 3 0'; echo 'j 4 0'; echo 'e o f') > $4", puzzle.Error, 0},
 	}
 	for _, tc := range tests {
-		dir := t.TempDir()
 		bin := "cbc"
 		if tc.solver == "glpk" {
 			bin = "glpsol"
 		}
-		if err := os.WriteFile(filepath.Join(dir, bin), []byte("#!/bin/sh\n"+tc.script+"\n"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+		cnftest.FakeSolver(t, bin, tc.script)
 		ctx := context.Background()
 		if tc.timeout > 0 {
 			var cancel context.CancelFunc

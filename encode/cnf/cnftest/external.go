@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -137,4 +138,16 @@ func NeedSolver(t testing.TB, binary string) {
 		t.Fatalf("%s is not installed (%s), and CI=true requires every external solver", binary, installHint(binary))
 	}
 	t.Skipf("%s is not installed (%s): skipping (CI=true makes this a failure)", binary, installHint(binary))
+}
+
+// FakeSolver puts an executable shell script named binary, running
+// script, first on PATH for the rest of the test: a stand-in solver whose
+// output, exit status or hang a test chooses.
+func FakeSolver(t testing.TB, binary, script string) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, binary), []byte("#!/bin/sh\n"+script+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 }
