@@ -28,6 +28,8 @@ func TestShardsAddUpToTheCount(t *testing.T) {
 		{"pieces:4x4:R2N4", "fast", puzzle.Count, 2},
 		{"tour:6x6:a1:closed", "exhaustive", puzzle.Count, 3},
 		{"tour:5x5:a1", "exhaustive", puzzle.Count, 4},
+		{"dominate:12x12:Q:independent", "bnb", puzzle.Count, 4},
+		{"dominate:11x11:Q:independent", "bnb", puzzle.Unique, 3},
 	}
 	for _, c := range cases {
 		spec := puzzle.MustParse(c.spec)

@@ -84,6 +84,31 @@ func TestQueenDominatingSets(t *testing.T) {
 	}
 }
 
+// TestQueenIndependentSets: beyond the n = 1..12 of
+// TestQueenDominatingSets, the minimum independent queen dominating sets
+// of n = 13 and 14 are A002568 (24 and 436, the puzzle's table), and the
+// unique count equals the classes the count reports (one search gives
+// both). n = 14 costs about a second of CPU: skipped with -short.
+func TestQueenIndependentSets(t *testing.T) {
+	for n := 13; n <= 14; n++ {
+		if n == 14 && testing.Short() {
+			t.Skip("n = 14 takes about a second of CPU")
+		}
+		spec := fmt.Sprintf("dominate:%dx%d:Q:independent", n, n)
+		want, ok := puzzle.KnownCount(puzzle.MustParse(spec), puzzle.Count)
+		if !ok {
+			t.Fatalf("%s: no published count", spec)
+		}
+		count, unique := solve(t, spec, "", puzzle.Count), solve(t, spec, "", puzzle.Unique)
+		if count.Status != puzzle.OK || count.Count != want {
+			t.Errorf("%s: %s %d sets, A002568 says %d", spec, count.Status, count.Count, want)
+		}
+		if got := count.Stats[statClasses]; unique.Status != puzzle.OK || got != int64(unique.Count) || unique.Stats[statSets] != int64(want) {
+			t.Errorf("%s: count reports %d classes, unique counts %d (%s) and reports %d sets", spec, got, unique.Count, unique.Status, unique.Stats[statSets])
+		}
+	}
+}
+
 // TestQueenDominatingClasses: the unique count (minimum sets up to the 8
 // symmetries) is the published A002563 for n = 1..12.
 func TestQueenDominatingClasses(t *testing.T) {
@@ -293,6 +318,25 @@ func BenchmarkDominateQueens10Count(b *testing.B)   { benchQueens(b, 10, puzzle.
 func BenchmarkDominateQueens11Count(b *testing.B)   { benchQueens(b, 11, puzzle.Count) }
 func BenchmarkDominateQueens12Count(b *testing.B)   { benchQueens(b, 12, puzzle.Count) }
 func BenchmarkDominateQueens13Count(b *testing.B)   { benchQueens(b, 13, puzzle.Count) }
+
+// BenchmarkIndependentCount counts the minimum independent queen
+// dominating sets (A002568) of n = 15..18 with the default strategy on
+// every core, each checked against the published term. Not run in CI:
+// n = 17 takes about half a minute of CPU and n = 18 about ten minutes
+// (see docs/measurements/dominate-frontier.md).
+func BenchmarkIndependentCount(b *testing.B) {
+	for n := 15; n <= 18; n++ {
+		spec := fmt.Sprintf("dominate:%dx%d:Q:independent", n, n)
+		want, _ := puzzle.KnownCount(puzzle.MustParse(spec), puzzle.Count)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if ans := solve(b, spec, "", puzzle.Count); ans.Count != want {
+					b.Fatalf("%s: %d sets, A002568 says %d", spec, ans.Count, want)
+				}
+			}
+		})
+	}
+}
 
 // TestThreadsAgree: the split count on one goroutine and on two gives
 // A002564 for n = 1..9, and the same counts of sets of at most K and of
