@@ -251,7 +251,7 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 		}
 		if at, ok := stopped[key]; ok && s.Groups[r.Group].Ladder && groupSpecIndex(r) > specIndex(s.Groups[r.Group], at) {
 			row := newRow(r)
-			row.Status, row.Message = results.StatusTimeout, "not run: ladder stopped after a timeout or memout on "+at
+			row.Status, row.Message = results.StatusTimeout, results.NotRunMessage("ladder stopped after a timeout or memout on "+at)
 			if err := write(jq.add(row, r)); err != nil {
 				return sum, err
 			}

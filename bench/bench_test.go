@@ -15,6 +15,7 @@ import (
 
 	"github.com/boardsat/boardsat/answer"
 	_ "github.com/boardsat/boardsat/brute" // the reference for small instances
+	"github.com/boardsat/boardsat/compare"
 	"github.com/boardsat/boardsat/measure"
 
 	_ "github.com/boardsat/boardsat/encode"            // real sat backends, for the built-in suites
@@ -225,6 +226,74 @@ func TestBuiltinSuitesParse(t *testing.T) {
 		if len(s.Groups) == 0 {
 			t.Errorf("%s: empty", name)
 		}
+	}
+}
+
+// TestMethodsSuite checks the built-in suite "methods", the table of
+// queen domination by method: every method a ladder under a CPU limit over
+// n = 4..16, each n once per method and task, three runs a cell and then
+// one; MIP in the optimum only (it does not count); and every variant
+// supports its task (none left out of the plan).
+func TestMethodsSuite(t *testing.T) {
+	s, err := Load("methods")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const sat = "sat/unsatsat-lines-hilbert-lex+totalizer/"
+	want := map[string][]string{
+		"optimum": {"native/bnb", sat + "gophersat", sat + "cadical", "cp/gecode", "mip/cbc"},
+		"count":   {"native/bnb", sat + "gophersat-blocking", sat + "cadical", "cp/gecode"},
+	}
+	got := map[string][]string{}
+	sizes := map[string][]int{}
+	repeats := map[string][]int{}
+	for _, g := range s.Groups {
+		if !g.Ladder || g.CPULimit <= 0 || g.Timeout < 2*g.CPULimit {
+			t.Errorf("line %d: ladder %v, cpulimit %s, timeout %s: want a ladder under a CPU limit, the wall limit well above it", g.Line, g.Ladder, g.CPULimit, g.Timeout)
+		}
+		for _, v := range compare.Expand(g.Patterns, "dominate") {
+			k := string(g.Task) + " " + v.String()
+			if !slices.Contains(got[string(g.Task)], v.String()) {
+				got[string(g.Task)] = append(got[string(g.Task)], v.String())
+			}
+			for _, sp := range g.Specs {
+				b := puzzle.BoardOf(sp)
+				if b.W != b.H || sp.String() != fmt.Sprintf("dominate:%dx%d:Q", b.W, b.W) {
+					t.Errorf("line %d: spec %s", g.Line, sp)
+				}
+				sizes[k] = append(sizes[k], b.W)
+				repeats[k] = append(repeats[k], g.Repeat)
+			}
+		}
+	}
+	var ladder []int
+	for n := 4; n <= 16; n++ {
+		ladder = append(ladder, n)
+	}
+	for task, vs := range want {
+		if !slices.Equal(got[task], vs) {
+			t.Errorf("task %s: variants %q, want %q", task, got[task], vs)
+		}
+		for _, v := range vs {
+			k := task + " " + v
+			if !slices.Equal(sizes[k], ladder) {
+				t.Errorf("%s: n = %v, want 4..16 once each, in order", k, sizes[k])
+			}
+			if r := repeats[k]; r[0] != 3 || !slices.IsSortedFunc(r, func(a, b int) int { return b - a }) || r[len(r)-1] < 1 {
+				t.Errorf("%s: repeats %v, want 3 and then fewer", k, r)
+			}
+		}
+	}
+	runs, unsupported := s.Plan(context.Background(), Overrides{})
+	for _, u := range unsupported {
+		if strings.Contains(u, "not on PATH") && os.Getenv("CI") != "true" {
+			t.Logf("skipped: %s", u)
+			continue
+		}
+		t.Errorf("left out of the plan: %s", u)
+	}
+	if len(runs) == 0 {
+		t.Error("no runs planned")
 	}
 }
 

@@ -34,10 +34,19 @@ var frontierSuite string
 //go:embed suites/certify.suite
 var certifySuite string
 
+// methodsSuite is the built-in suite "methods": queen domination n =
+// 4..16 by method (native, SAT on gophersat and CaDiCaL, CP Gecode, MIP
+// CBC), the optimum and the count under CPU-time limits, for the table of
+// docs/measurements/dominate-frontier.md.
+//
+//go:embed suites/methods.suite
+var methodsSuite string
+
 func init() {
 	Builtin.Add("intervals", intervalsSuite)
 	Builtin.Add("dominate", dominateSuite)
 	Builtin.Add("paradigms", paradigmsSuite)
 	Builtin.Add("frontier", frontierSuite)
 	Builtin.Add("certify", certifySuite)
+	Builtin.Add("methods", methodsSuite)
 }

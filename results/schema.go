@@ -175,6 +175,18 @@ func (r Row) Refused() bool {
 	return r.Status == StatusError && strings.HasPrefix(r.Message, refusedPrefix)
 }
 
+// notRunPrefix starts the message of a row written for a run that was not
+// run: a ladder stopped at an earlier instance (status timeout, no
+// measurements).
+const notRunPrefix = "not run: "
+
+// NotRunMessage returns the message of a run not run, for reason.
+func NotRunMessage(reason string) string { return notRunPrefix + reason }
+
+// NotRun reports whether the row stands for a run that was not run (see
+// NotRunMessage).
+func (r Row) NotRun() bool { return strings.HasPrefix(r.Message, notRunPrefix) }
+
 // Row is one run.
 type Row struct {
 	Time     time.Time

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -81,6 +82,12 @@ func TestBenchThenResults(t *testing.T) {
 	status, out, _ = runCLI("results", "table", csv, "--format", "latex", "--what", "speedup", "--baseline", "native/plain")
 	if status != 0 || !strings.Contains(out, `\toprule`) || !strings.Contains(out, "native/bitboard") {
 		t.Errorf("table: %d\n%s", status, out)
+	}
+	// The grid: the tasks side by side, each with its answer.
+	status, out, _ = runCLI("results", "table", csv, "--what", "grid")
+	if status != 0 || !strings.Contains(out, "| count: answer | count: native/bitboard | count: native/plain | shortest: answer | shortest: native/bfs |") ||
+		!regexp.MustCompile(`\| queens:5 +\| +10 \|`).MatchString(out) {
+		t.Errorf("grid: %d\n%s", status, out)
 	}
 	status, out, stderr = runCLI("results", "plot", csv, "--out-dir", dir, "--ext", "png")
 	if status != 0 || !strings.Contains(out, "r-cactus.png") || !strings.Contains(out, "r-scaling.png") || !strings.Contains(out, "r-scatter.png") {

@@ -28,8 +28,9 @@ one) and reports on them:
              a bootstrap 95% CI of the wall-clock seconds; per task the scores
              (solved of N, PAR-2, virtual best solver, unique solves), pairwise
              wins; speed-ups per puzzle
-  table      one of them as a Markdown, CSV or LaTeX table, or a pivot of
-             instances x variants (--what summary|scores|wins|speedup|pivot)
+  table      one of them as a Markdown, CSV or LaTeX table, a pivot of
+             instances x variants, or a grid of instances x every task's
+             variants side by side (--what summary|scores|wins|speedup|pivot|grid)
   plot       cactus, scaling, scatter and ecdf figures (SVG, PNG or PDF)
   benchfmt   Go benchmark lines for benchstat
   merge      one CSV of every input's rows, duplicated rows dropped
@@ -57,15 +58,21 @@ are scored by CPU seconds, the others by wall seconds.`,
 		examples: []string{"results summarize r.csv", "results summarize r.csv --baseline native/bitboard --par 10"},
 	}
 	helps["results table"] = help{
-		usage: []string{"results table [--what summary|scores|wins|speedup|pivot] [--measure median|par2|solved] [--format md|csv|latex] [--baseline VARIANT] [--par K] [filters] [-o FILE] FILE.csv..."},
+		usage: []string{"results table [--what summary|scores|wins|speedup|pivot|grid] [--measure median|par2|solved] [--format md|csv|latex] [--baseline VARIANT] [--par K] [filters] [-o FILE] FILE.csv..."},
 		about: `Writes one table as Markdown, CSV (tidy: numbers or empty cells, units in
 column names, always one table) or LaTeX: the summary, the scores (solved of
 N, PAR-K, VBS, unique solves), the pairwise wins, the speed-ups against the
 baseline, or a pivot per task of instances x variants with one --measure per
 cell (LaTeX: booktabs, siunitx columns, best in bold, a dash for no solved
-run, caption and label; needs \usepackage{booktabs,siunitx,graphicx}).`,
+run, caption and label; needs \usepackage{booktabs,siunitx,graphicx}).
+The grid is one table of every task side by side: a row per instance, per
+task the answer and a column per variant, each cell the median CPU seconds
+(wall where no CPU limit applied), "> L s" where the runs hit the limit L,
+"-" where a ladder did not run it, "(1 run)" where it has fewer runs than
+the others (its CSV keeps these cells as text).`,
 		examples: []string{"results table r.csv --what pivot --measure par2 --format latex -o t.tex",
-			"results table r.csv --what scores --format csv", "results table r.csv --what speedup --format csv -o speedup.csv"},
+			"results table r.csv --what scores --format csv", "results table r.csv --what speedup --format csv -o speedup.csv",
+			"results table r.csv --what grid"},
 	}
 	helps["results plot"] = help{
 		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [filters] FILE.csv...",
@@ -149,7 +156,7 @@ func runResults(args []string, stdout io.Writer) error {
 	case "table":
 		baseline = fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
 		format = fs.String("format", "md", "md, csv or latex")
-		what = fs.String("what", "summary", "summary, speedup, scores (solved of N, PAR, VBS, unique solves), wins (pairwise) or pivot (instances x variants)")
+		what = fs.String("what", "summary", "summary, speedup, scores (solved of N, PAR, VBS, unique solves), wins (pairwise), pivot (instances x variants, one task a table) or grid (instances x every task's variants, one table)")
 		measure = fs.String("measure", report.MeasureMedian, "pivot: the measure per cell: median, par2 or solved")
 		par = fs.Float64("par", report.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
 		out = fs.String("o", "", "output file (default: stdout)")
@@ -261,6 +268,8 @@ func runResults(args []string, stdout io.Writer) error {
 			tables = []report.Table{report.ScoreTable(report.Aggregate(rows, *par), *par)}
 		case "wins":
 			tables = []report.Table{report.WinsTable(report.Aggregate(rows, *par))}
+		case "grid":
+			tables = []report.Table{report.Grid(rows)}
 		case "pivot":
 			ps, _ := report.Pivots(rows, *measure, *par)
 			return writeOut(*out, stdout, func(w io.Writer) error {
@@ -303,7 +312,7 @@ func runResults(args []string, stdout io.Writer) error {
 				return badInput(err)
 			}
 		default:
-			return badInputf("unknown --what %q: want summary, speedup, scores, wins or pivot", *what)
+			return badInputf("unknown --what %q: want summary, speedup, scores, wins, pivot or grid", *what)
 		}
 		return writeOut(*out, stdout, func(w io.Writer) error {
 			for i, t := range tables {
