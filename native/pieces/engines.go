@@ -86,10 +86,7 @@ func (e *pieces64) legal(prefix []int) bool {
 func (e *pieces64) enumerate(run *piecesRun) {
 	m := len(e.pl.slot)
 	sq := make([]puzzle.Square, m)
-	kinds := make([]puzzle.Kind, m)
-	for i, j := range e.pl.slot {
-		kinds[i] = e.pl.kinds[j]
-	}
+	kinds := e.pl.slotKinds()
 	var walk func(i int, st pieces64State) bool
 	walk = func(i int, st pieces64State) bool {
 		if i == m {
@@ -118,20 +115,18 @@ func (e *pieces64) enumerate(run *piecesRun) {
 // pieces64Worker counts subproblems on the single-word engine.
 type pieces64Worker struct {
 	*pieces64
-	ctx    context.Context
-	stop   *atomic.Bool
-	nodes  int64
-	ticks  int64 // loop iterations, for polling
-	halted bool
-	m      int
-	slot   []int
-	first  []bool
+	piecesStopper
+	nodes int64
+	ticks int64 // loop iterations, for polling
+	m     int
+	slot  []int
+	first []bool
 	// needAt[i][u]: copies of kinds[u] to place after slot i.
 	needAt [][puzzle.NumKinds]int
 }
 
 func (e *pieces64) worker(ctx context.Context, stop *atomic.Bool) piecesCounter {
-	return &pieces64Worker{pieces64: e, ctx: ctx, stop: stop, m: len(e.pl.slot),
+	return &pieces64Worker{pieces64: e, piecesStopper: piecesStopper{ctx: ctx, stop: stop}, m: len(e.pl.slot),
 		slot: e.pl.slot, first: e.pl.first, needAt: e.pl.need}
 }
 
@@ -212,17 +207,36 @@ func (w *pieces64Worker) count(i int, st pieces64State) uint64 {
 	return total
 }
 
-// poll reports whether to stop (context done or another worker stopped).
-func (w *pieces64Worker) poll() bool {
-	if !w.halted && (w.stop.Load() || w.ctx.Err() != nil) {
-		w.stop.Store(true)
-		w.halted = true
+// piecesStopper is how a counting worker of either engine stops: its
+// context, the flag every worker of the count shares, and whether this
+// worker has stopped.
+type piecesStopper struct {
+	ctx    context.Context
+	stop   *atomic.Bool
+	halted bool
+}
+
+// poll reports whether to stop (context done or another worker stopped);
+// once it reports true it keeps doing so, and tells the other workers.
+func (p *piecesStopper) poll() bool {
+	if !p.halted && (p.stop.Load() || p.ctx.Err() != nil) {
+		p.stop.Store(true)
+		p.halted = true
 	}
-	return w.halted
+	return p.halted
 }
 
 // ---------------------------------------------------------------------------
 // Four-word engine: boards of 65 to 256 squares.
+//
+// Its tables, legal, enumerate and countFrom follow the single-word
+// engine's line for line, on piecesWord for uint64 (count does not: the
+// single-word one also counts the last two pieces by popcount). They are
+// kept as two copies on purpose: enumerate's walk is a search's inner
+// loop, and one generic copy would call the set operations as methods of
+// a type parameter, through Go's dictionaries, where the single-word
+// engine now has them inlined as uint64 instructions. What is the same
+// whatever the set type is shared: piecesStopper, slotKinds.
 
 // piecesWord is a set of up to 256 squares.
 type piecesWord [4]uint64
@@ -324,10 +338,7 @@ func (e *piecesWide) legal(prefix []int) bool {
 func (e *piecesWide) enumerate(run *piecesRun) {
 	m := len(e.pl.slot)
 	sq := make([]puzzle.Square, m)
-	kinds := make([]puzzle.Kind, m)
-	for i, j := range e.pl.slot {
-		kinds[i] = e.pl.kinds[j]
-	}
+	kinds := e.pl.slotKinds()
 	var walk func(i int, st piecesWideState) bool
 	walk = func(i int, st piecesWideState) bool {
 		if i == m {
@@ -354,14 +365,12 @@ func (e *piecesWide) enumerate(run *piecesRun) {
 // piecesWideWorker counts subproblems on the four-word engine.
 type piecesWideWorker struct {
 	*piecesWide
-	ctx    context.Context
-	stop   *atomic.Bool
-	nodes  int64
-	halted bool
+	piecesStopper
+	nodes int64
 }
 
 func (e *piecesWide) worker(ctx context.Context, stop *atomic.Bool) piecesCounter {
-	return &piecesWideWorker{piecesWide: e, ctx: ctx, stop: stop}
+	return &piecesWideWorker{piecesWide: e, piecesStopper: piecesStopper{ctx: ctx, stop: stop}}
 }
 
 func (w *piecesWideWorker) nodeCount() int64 { return w.nodes }
@@ -410,12 +419,4 @@ func (w *piecesWideWorker) count(i int, st piecesWideState) uint64 {
 		}
 	}
 	return total
-}
-
-func (w *piecesWideWorker) poll() bool {
-	if !w.halted && (w.stop.Load() || w.ctx.Err() != nil) {
-		w.stop.Store(true)
-		w.halted = true
-	}
-	return w.halted
 }

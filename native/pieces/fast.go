@@ -32,6 +32,15 @@ type piecesPlan struct {
 	sym  [][]int // the board's symmetries as square permutations (identity first)
 }
 
+// slotKinds returns each slot's kind.
+func (pl *piecesPlan) slotKinds() []puzzle.Kind {
+	kinds := make([]puzzle.Kind, len(pl.slot))
+	for i, j := range pl.slot {
+		kinds[i] = pl.kinds[j]
+	}
+	return kinds
+}
+
 // newPiecesPlan orders the kinds by total attack-set size on the board,
 // largest first (queens, then rooks or bishops, ...), ties in spec order.
 func newPiecesPlan(p puzzle.Pieces) *piecesPlan {
