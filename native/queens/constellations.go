@@ -278,11 +278,12 @@ func (q *queensCompletion) count() uint64 {
 // rec counts the completions from depth d (< pen), whose row may take the
 // columns f and is attacked along the diagonals l, r and the columns c. It
 // places two rows per call (fewer calls), and resolves the last three rows
-// inline: the third-last row has at most three free columns, the
-// second-last at most two and the last at most one, so the last two are
-// checked without branches. A placement is pruned when the last row has no
-// column left. The two copies of the last-rows code are deliberate: a
-// function for them is not inlined, and the call costs a fifth of the time.
+// without recursing: the third-last row has at most three free columns,
+// the second-last at most two and the last at most one, so qcTail checks
+// the last two without branches. A placement is pruned when the last row
+// has no column left. qcTail is not inlined, yet rec with the call ran as
+// fast as with its body written out at both places (user CPU of queens:16
+// and queens:17 on one thread, go1.26).
 func (q *queensCompletion) rec(d int, f, l, r, c uint64) uint64 {
 	// Poll at every call: a subtree below a fixed depth can run for hours
 	// on big boards, and the flag's load costs about nothing beside the
@@ -307,17 +308,7 @@ func (q *queensCompletion) rec(d int, f, l, r, c uint64) uint64 {
 			continue
 		}
 		if d+1 == pen {
-			for f1 != 0 {
-				bt := f1 & -f1
-				f1 ^= bt
-				tl, tr, tc := (l1|bt)<<s3, (r1|bt)>>s3, c1|bt
-				tf := aP &^ (tl | tr | tc)
-				tb := tf & -tf
-				te := tf ^ tb
-				x := aL &^ ((tl|tb)<<s2 | (tr|tb)>>s2 | tc | tb) & qcAll(tb)
-				y := aL &^ ((tl|te)<<s2 | (tr|te)>>s2 | tc | te) & qcAll(te)
-				total += (x|-x)>>63 + (y|-y)>>63
-			}
+			total += qcTail(f1, l1, r1, c1, aL, aP, s2, s3)
 			continue
 		}
 		for f1 != 0 {
@@ -330,23 +321,32 @@ func (q *queensCompletion) rec(d int, f, l, r, c uint64) uint64 {
 				continue
 			}
 			if d+2 == pen {
-				for f2 != 0 {
-					bt := f2 & -f2
-					f2 ^= bt
-					tl, tr, tc := (l2|bt)<<s3, (r2|bt)>>s3, c2|bt
-					tf := aP &^ (tl | tr | tc)
-					tb := tf & -tf
-					te := tf ^ tb
-					x := aL &^ ((tl|tb)<<s2 | (tr|tb)>>s2 | tc | tb) & qcAll(tb)
-					y := aL &^ ((tl|te)<<s2 | (tr|te)>>s2 | tc | te) & qcAll(te)
-					total += (x|-x)>>63 + (y|-y)>>63
-				}
+				total += qcTail(f2, l2, r2, c2, aL, aP, s2, s3)
 				continue
 			}
 			total += q.rec(d+2, f2, l2, r2, c2)
 		}
 	}
 	q.nodes += nodes
+	return total
+}
+
+// qcTail counts the completions of the last three rows (rec's): f holds
+// the free columns of the third-last row, l, r and c the attacks on it,
+// and aL, aP, s2, s3 are queensCompletion's fields of those names.
+func qcTail(f, l, r, c, aL, aP uint64, s2, s3 uint) uint64 {
+	var total uint64
+	for f != 0 {
+		bt := f & -f
+		f ^= bt
+		tl, tr, tc := (l|bt)<<s3, (r|bt)>>s3, c|bt
+		tf := aP &^ (tl | tr | tc)
+		tb := tf & -tf
+		te := tf ^ tb
+		x := aL &^ ((tl|tb)<<s2 | (tr|tb)>>s2 | tc | tb) & qcAll(tb)
+		y := aL &^ ((tl|te)<<s2 | (tr|te)>>s2 | tc | te) & qcAll(te)
+		total += (x|-x)>>63 + (y|-y)>>63
+	}
 	return total
 }
 
