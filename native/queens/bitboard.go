@@ -91,6 +91,3 @@ const queensSymMin = 5
 // queensSplitRow is the row at which the symmetric counter cuts its search
 // into independent subproblems.
 const queensSplitRow = 3
-
-// queensSolveSymmetric answers count and unique with the symmetric counter,
-// first and all with the bitboard search.

@@ -481,18 +481,3 @@ func queensConstCount(ctx context.Context, req puzzle.Request, n int) (puzzle.An
 	}
 	return search.SplitAnswer(res, map[string]int64{puzzle.StatNodes: nodes}), nil
 }
-
-// queensSolveConstellations answers count and unique with the constellation
-// counter, first and all with the bitboard search.
-func queensSolveConstellations(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
-	n, err := queensN(req, queensMaxBits)
-	if err != nil {
-		return puzzle.Answer{}, err
-	}
-	if n < queensConstMin || (req.Task != puzzle.Count && req.Task != puzzle.Unique) {
-		ans, err := queensSolveBitboard(ctx, req)
-		ans.Heuristic = "bitboard"
-		return ans, err
-	}
-	return queensConstCount(ctx, req, n)
-}

@@ -42,10 +42,29 @@ func init() {
 		Doc: "backtracking row by row with attack counters (the seeds' baseline); unique by canonical check"})
 	search.Register(search.Strategy{Puzzle: "queens", Name: "bitboard", Tasks: all, Solve: queensSolveBitboard,
 		Doc: "bit-mask backtracking row by row, one thread; unique by canonical check"})
-	search.Register(search.Strategy{Puzzle: "queens", Name: "symmetric", Tasks: all, Solve: queensSolveSymmetric,
+	search.Register(search.Strategy{Puzzle: "queens", Name: "symmetric", Tasks: all, Solve: queensCounter(queensSymMin, queensSymCount),
 		Doc: "one representative per symmetry class (weights 2/4/8), subproblems over all cores; first/all use bitboard"})
-	search.Register(search.Strategy{Puzzle: "queens", Name: "constellations", Default: true, Tasks: all, Solve: queensSolveConstellations,
+	search.Register(search.Strategy{Puzzle: "queens", Name: "constellations", Default: true, Tasks: all, Solve: queensCounter(queensConstMin, queensConstCount),
 		Doc: "symmetry classes of border-queen start constellations, each completed by a bitboard search, over all cores; first/all use bitboard"})
+}
+
+// queensCounter is the Solve of a counting strategy (symmetric,
+// constellations): tasks count and unique from n = min up by count, every
+// other task and smaller boards by the bitboard search (and the answer
+// names the bitboard heuristic).
+func queensCounter(min int, count func(context.Context, puzzle.Request, int) (puzzle.Answer, error)) func(context.Context, puzzle.Request) (puzzle.Answer, error) {
+	return func(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+		n, err := queensN(req, queensMaxBits)
+		if err != nil {
+			return puzzle.Answer{}, err
+		}
+		if n < min || (req.Task != puzzle.Count && req.Task != puzzle.Unique) {
+			ans, err := queensSolveBitboard(ctx, req)
+			ans.Heuristic = "bitboard"
+			return ans, err
+		}
+		return count(ctx, req, n)
+	}
 }
 
 // queensN checks a queens request and returns n.

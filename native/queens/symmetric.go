@@ -15,19 +15,6 @@ import (
 	"github.com/boardsat/boardsat/subproblem"
 )
 
-func queensSolveSymmetric(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
-	n, err := queensN(req, queensMaxBits)
-	if err != nil {
-		return puzzle.Answer{}, err
-	}
-	if n < queensSymMin || (req.Task != puzzle.Count && req.Task != puzzle.Unique) {
-		ans, err := queensSolveBitboard(ctx, req)
-		ans.Heuristic = "bitboard"
-		return ans, err
-	}
-	return queensSymCount(ctx, req, n)
-}
-
 // queensSymResult is what the symmetric counter finds: the number of
 // symmetry classes of each size (2, 4, 8) and the nodes it visited.
 type queensSymResult struct {
