@@ -88,6 +88,30 @@ func (s *queensSym) poll() bool {
 	return s.halted
 }
 
+// rowMasks returns the columns each row may take before attacks: every
+// column, but none of bar in the rows above b1 (bar: column 1 for corner
+// classes, the two side columns for edge classes).
+func (s *queensSym) rowMasks(bar uint64) [queensMaxBits]uint64 {
+	var rowOK [queensMaxBits]uint64
+	for r := range rowOK {
+		rowOK[r] = s.mask
+		if r < s.b1 {
+			rowOK[r] = s.mask &^ bar
+		}
+	}
+	return rowOK
+}
+
+// stopRow returns the row at which corner and edge leave their loop: the
+// generator's split row, or else the second-last row (the last two rows
+// are resolved without the loop).
+func (s *queensSym) stopRow() int {
+	if s.split >= 0 && s.split < s.m-1 {
+		return s.split
+	}
+	return s.m - 1
+}
+
 // queensRowMask keeps row indexes inside the fixed-size stacks (n <= 64),
 // which lets the compiler drop bounds checks.
 const queensRowMask = queensMaxBits - 1
@@ -98,18 +122,9 @@ const queensRowMask = queensMaxBits - 1
 // those with cornerRec and edgeRec, which are faster.
 func (s *queensSym) corner(r0 int, left, down, right uint64) {
 	var fr, ls, ds, rs [queensMaxBits]uint64
-	m, mask, b1, split := s.m, s.mask, s.b1, s.split
-	var rowOK [queensMaxBits]uint64
-	for r := range rowOK {
-		rowOK[r] = mask
-		if r < b1 {
-			rowOK[r] = mask &^ 2
-		}
-	}
-	stopAt := m - 1
-	if split >= 0 && split < stopAt {
-		stopAt = split
-	}
+	m, mask, b1 := s.m, s.mask, s.b1
+	rowOK := s.rowMasks(2)
+	stopAt := s.stopRow()
 	nodes, c8 := s.res.nodes, s.res.c8
 	ticks := 0 // loop iterations, for polling (nodes also grows in the tail)
 	r := r0
@@ -171,25 +186,20 @@ func (s *queensSym) corner(r0 int, left, down, right uint64) {
 
 // edge counts edge classes from row r0 (below the split row, if any),
 // iteratively like corner; bs[r] is the bit of row r's queen, and prefix
-// holds those of the rows above r0.
+// holds those of the rows above r0. Its loop has corner's skeleton (take
+// the next column of a row, poll, go down a row) but not corner's logic:
+// it records each row's queen, has the side columns' rule at row m-b1,
+// and classifies complete boards where corner only counts them, so the
+// two loops stay two.
 func (s *queensSym) edge(r0 int, left, down, right uint64, prefix []uint64) {
 	var fr, ls, ds, rs, bs [queensMaxBits]uint64
 	copy(bs[:], prefix)
-	m, mask, b1, split, side, lastOK := s.m, s.mask, s.b1, s.split, s.side, s.lastOK
+	m, mask, b1, side, lastOK := s.m, s.mask, s.b1, s.side, s.lastOK
 	// rowOK[r]: the columns row r may take before attacks; rows from
 	// stopAt on are the generator's split row or the last two rows.
-	var rowOK [queensMaxBits]uint64
-	for r := range rowOK {
-		rowOK[r] = mask
-		if r < b1 {
-			rowOK[r] = mask &^ side
-		}
-	}
+	rowOK := s.rowMasks(side)
 	mb1 := m - b1
-	stopAt := m - 1
-	if split >= 0 && split < stopAt {
-		stopAt = split
-	}
+	stopAt := s.stopRow()
 	nodes := s.res.nodes
 	ticks := 0 // loop iterations, for polling (nodes also grows in the tail)
 	r := r0
@@ -339,23 +349,13 @@ func (s *queensSym) run(t *queensTask) {
 	}()
 	r := t.row
 	if t.corner {
-		for i := range s.rowOK {
-			s.rowOK[i] = s.mask
-			if i < s.b1 {
-				s.rowOK[i] = s.mask &^ 2
-			}
-		}
+		s.rowOK = s.rowMasks(2)
 		if f := s.rowOK[r&queensRowMask] &^ (t.left | t.down | t.right); f != 0 {
 			s.cornerRec(r, f, t.left, t.down, t.right)
 		}
 		return
 	}
-	for i := range s.rowOK {
-		s.rowOK[i] = s.mask
-		if i < s.b1 {
-			s.rowOK[i] = s.mask &^ s.side
-		}
-	}
+	s.rowOK = s.rowMasks(s.side)
 	copy(s.bs[:], t.prefix[:r])
 	if f := s.edgeFree(r, t.left, t.down, t.right); f != 0 {
 		s.edgeRec(r, f, t.left, t.down, t.right)
