@@ -89,6 +89,10 @@ func TestBenchThenResults(t *testing.T) {
 		!regexp.MustCompile(`\| queens:5 +\| +10 \|`).MatchString(out) {
 		t.Errorf("grid: %d\n%s", status, out)
 	}
+	status, out, _ = runCLI("results", "table", csv, "--what", "grid", "--variants", "native/plain,native/b*")
+	if status != 0 || !strings.Contains(out, "| count: answer | count: native/plain | count: native/bitboard | shortest: answer | shortest: native/bfs |") {
+		t.Errorf("grid in the order of --variants: %d\n%s", status, out)
+	}
 	status, out, stderr = runCLI("results", "plot", csv, "--out-dir", dir, "--ext", "png")
 	if status != 0 || !strings.Contains(out, "r-cactus.png") || !strings.Contains(out, "r-scaling.png") || !strings.Contains(out, "r-scatter.png") {
 		t.Errorf("plot: %d %s\n%s", status, stderr, out)

@@ -69,7 +69,8 @@ The grid is one table of every task side by side: a row per instance, per
 task the answer and a column per variant, each cell the median CPU seconds
 (wall where no CPU limit applied), "> L s" where the runs hit the limit L,
 "-" where a ladder did not run it, "(1 run)" where it has fewer runs than
-the others (its CSV keeps these cells as text).`,
+the others (its CSV keeps these cells as text); its columns follow the
+order of --variants when given, else the rows' order.`,
 		examples: []string{"results table r.csv --what pivot --measure par2 --format latex -o t.tex",
 			"results table r.csv --what scores --format csv", "results table r.csv --what speedup --format csv -o speedup.csv",
 			"results table r.csv --what grid"},
@@ -269,7 +270,7 @@ func runResults(args []string, stdout io.Writer) error {
 		case "wins":
 			tables = []report.Table{report.WinsTable(report.Aggregate(rows, *par))}
 		case "grid":
-			tables = []report.Table{report.Grid(rows)}
+			tables = []report.Table{report.Grid(orderByVariants(rows, *variants))}
 		case "pivot":
 			ps, _ := report.Pivots(rows, *measure, *par)
 			return writeOut(*out, stdout, func(w io.Writer) error {
@@ -425,6 +426,28 @@ func filterRows(rows []results.Row, tasks, puzzles, variants string) ([]results.
 		return nil, badInputf("the filters keep no rows")
 	}
 	return rows, nil
+}
+
+// orderByVariants orders rows by the first of the --variants patterns
+// each matches (a stable sort: file order within one pattern), so that a
+// table whose columns follow the rows' order (the grid) lists the variants
+// as the command line does; without --variants the rows stay as they are.
+func orderByVariants(rows []results.Row, variants string) []results.Row {
+	if variants == "" {
+		return rows
+	}
+	pats := strings.Split(variants, ",")
+	rank := func(r results.Row) int {
+		for i, p := range pats {
+			if ok, _ := path.Match(p, r.Variant); ok || p == r.Variant {
+				return i
+			}
+		}
+		return len(pats)
+	}
+	out := slices.Clone(rows)
+	slices.SortStableFunc(out, func(a, b results.Row) int { return rank(a) - rank(b) })
+	return out
 }
 
 // refuseExisting refuses to write over an existing file at path unless
