@@ -173,8 +173,14 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 		for gi, g := range s.Groups {
 			if g.Ladder && (r.Status == results.StatusTimeout || r.Status == results.StatusMemout) {
 				for _, sp := range g.Specs {
-					if sp.String() == r.Instance {
-						noteStop(stopped, gi, r.Variant, r.Instance)
+					// A row of another task (the same variant's optimum
+					// beside its count) stops nothing here.
+					task := g.Task
+					if task == "" {
+						task = puzzle.DefaultTask(sp)
+					}
+					if sp.String() == r.Instance && r.Task == string(task) {
+						noteStop(stopped, g, gi, r.Variant, r.Instance)
 					}
 				}
 			}
@@ -229,7 +235,7 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 			return
 		}
 		if s.Groups[f.run.Group].Ladder && (f.row.Status == results.StatusTimeout || f.row.Status == results.StatusMemout) {
-			noteStop(stopped, f.run.Group, f.row.Variant, f.row.Instance)
+			noteStop(stopped, s.Groups[f.run.Group], f.run.Group, f.row.Variant, f.row.Instance)
 		}
 		if err := write(jq.add(f.row, f.run)); err != nil && werr == nil {
 			werr = err
@@ -310,9 +316,12 @@ func refuseOverwrite(path string, force bool) error {
 
 func stopKey(group int, variant string) string { return strconv.Itoa(group) + "\x00" + variant }
 
-func noteStop(stopped map[string]string, group int, variant, instance string) {
-	if _, ok := stopped[stopKey(group, variant)]; !ok {
-		stopped[stopKey(group, variant)] = instance
+// noteStop records that variant stopped at instance in group g (index
+// group): the ladder's first stop, the smallest spec index of those noted.
+func noteStop(stopped map[string]string, g Group, group int, variant, instance string) {
+	k := stopKey(group, variant)
+	if at, ok := stopped[k]; !ok || specIndex(g, instance) < specIndex(g, at) {
+		stopped[k] = instance
 	}
 }
 

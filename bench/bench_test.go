@@ -509,6 +509,31 @@ func TestLadderStops(t *testing.T) {
 	}
 }
 
+// TestLadderResumeByTask: on resume, a timeout of the same variant in
+// another task (its optimum beside its count) does not set the count's
+// ladder: the count stops at its own first timeout, not at the other
+// task's.
+func TestLadderResumeByTask(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "l.csv")
+	first := mustSuite(t, "queens:6 backends=bt-sleep task=first timeout=100ms")
+	if sum, err := Bench(context.Background(), first, Options{Runner: testRunner(), Out: out}); err != nil || sum.Statuses[results.StatusTimeout] != 1 {
+		t.Fatalf("%+v %v", sum, err)
+	}
+	count := mustSuite(t, "queens:{4..6} backends=bt-sleep task=count timeout=100ms ladder=true")
+	if _, err := Bench(context.Background(), count, Options{Runner: testRunner(), Out: out, Resume: true}); err != nil {
+		t.Fatal(err)
+	}
+	rows, _ := results.ReadFiles(out)
+	if len(rows) != 4 {
+		t.Fatalf("%d rows, want 4", len(rows))
+	}
+	for _, r := range rows[1:] {
+		if r.Status != results.StatusTimeout || (r.Instance == "queens:4") == r.NotRun() {
+			t.Errorf("count row %s: %s %q; want queens:4 run (and timed out), queens:5 and 6 not run", r.Instance, r.Status, r.Message)
+		}
+	}
+}
+
 // TestReferenceNotFirstAnswer: the first answer in a file is never the
 // reference. Beyond the brute force's limits (pieces:7x7:N2, nothing
 // published) a wrong first answer is outvoted by the majority; within them
