@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/encode/solverproc"
+	"github.com/boardsat/boardsat/paradigm/models"
 	"github.com/boardsat/boardsat/paradigm/mzn"
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -172,49 +173,44 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 	return ans, nil
 }
 
-// MaxSteps bounds the horizon solvePlan searches: past it the backend
-// gives up (status error, "not found"), since an unsolvable swap has no
-// plan at any horizon and this search alone cannot tell.
-const MaxSteps = 200
-
 // solvePlan answers a planning puzzle (swap) by solving its model for
-// horizons T = 1, 2, ... until one has a plan: that T is the shortest
-// length (tasks shortest and first: the plan found; count: every plan of
-// that length, --all-solutions).
+// horizons T = 1, 2, ... until one has a plan (models.SearchHorizon): that
+// T is the shortest length (tasks shortest and first: the plan found;
+// count: every plan of that length, --all-solutions).
 func solvePlan(ctx context.Context, s Solver, req puzzle.Request) (puzzle.Answer, error) {
 	if req.Task == puzzle.Optimum {
 		return puzzle.Answer{}, fmt.Errorf("the cp backend does task optimum for puzzles with an objective; %s has none", req.Spec.Puzzle())
 	}
-	ans := puzzle.Answer{Solver: s.Name, Encoding: "mzn", Stats: map[string]int64{}, Method: "horizon T searched upward"}
+	ans := puzzle.Answer{Solver: s.Name, Encoding: "mzn", Stats: map[string]int64{}}
 	start := time.Now()
 	defer func() { ans.SolveSeconds = time.Since(start).Seconds() }()
-	for T := 1; T <= MaxSteps; T++ {
+	err := models.SearchHorizon(&ans, func(T int) error {
 		m, err := mzn.Build(req.Spec, mzn.Options{Steps: T})
 		if err != nil {
-			return puzzle.Answer{}, err
+			return err
 		}
 		r := run(ctx, s, req.Spec, m, false)
 		fill(&ans, r)
-		switch r.status {
-		case puzzle.Unsat:
-			continue
-		case puzzle.OK:
-		default:
-			return ans, nil
+		if r.status != puzzle.OK {
+			return nil
 		}
 		ans.Length = T
 		if req.Task != puzzle.Count {
 			ans.Solution = r.best
-			return ans, nil
+			return nil
 		}
+		// Every plan of the shortest length; a count of none is OK, not
+		// Unsat, so the search ends here.
 		r = run(ctx, s, req.Spec, m, true)
 		fill(&ans, r)
 		if r.status == puzzle.OK {
 			ans.Count = r.count
 		}
-		return ans, nil
+		return nil
+	})
+	if err != nil {
+		return puzzle.Answer{}, err
 	}
-	ans.Status, ans.Message = puzzle.Error, fmt.Sprintf("%sno plan of at most %d moves", puzzle.NotFound, MaxSteps)
 	return ans, nil
 }
 

@@ -29,6 +29,7 @@ import (
 
 	"github.com/boardsat/boardsat/encode/solverproc"
 	"github.com/boardsat/boardsat/paradigm/mip"
+	"github.com/boardsat/boardsat/paradigm/models"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -158,34 +159,27 @@ func runInto(ctx context.Context, s Solver, spec puzzle.Spec, m *mip.Model, ans 
 	return sol
 }
 
-// MaxSteps bounds the horizon solvePlan searches: past it the backend
-// gives up (status error, "not found"), since an unsolvable swap has no
-// plan at any horizon and this search alone cannot tell.
-const MaxSteps = 200
-
 // solvePlan answers a planning puzzle (swap), tasks shortest and first,
-// by solving its program for horizons T = 1, 2, ... until one is
-// feasible: that T is the shortest length, the plan found a shortest plan.
+// by solving its program for horizons T = 1, 2, ... until one is feasible
+// (models.SearchHorizon): that T is the shortest length, the plan found a
+// shortest plan.
 func solvePlan(ctx context.Context, s Solver, req puzzle.Request, ans puzzle.Answer) (puzzle.Answer, error) {
 	if req.Task != puzzle.Shortest && req.Task != puzzle.First {
 		return puzzle.Answer{}, fmt.Errorf("the mip backend does tasks shortest and first for %s, not %s", req.Spec.Puzzle(), req.Task)
 	}
-	ans.Method = "horizon T searched upward"
-	for T := 1; T <= MaxSteps; T++ {
+	err := models.SearchHorizon(&ans, func(T int) error {
 		m, err := mip.Build(req.Spec, mip.Options{Steps: T})
 		if err != nil {
-			return puzzle.Answer{}, err
+			return err
 		}
-		sol := runInto(ctx, s, req.Spec, m, &ans)
-		switch ans.Status {
-		case puzzle.Unsat:
-			continue
-		case puzzle.OK:
+		if sol := runInto(ctx, s, req.Spec, m, &ans); ans.Status == puzzle.OK {
 			ans.Solution, ans.Length = sol, T
 		}
-		return ans, nil
+		return nil
+	})
+	if err != nil {
+		return puzzle.Answer{}, err
 	}
-	ans.Status, ans.Message = puzzle.Error, fmt.Sprintf("%sno plan of at most %d moves", puzzle.NotFound, MaxSteps)
 	return ans, nil
 }
 

@@ -1,9 +1,11 @@
 // Package models holds what boardsat's two model writers, paradigm/mip
 // (integer programs) and paradigm/mzn (MiniZinc), share: the registry of a
 // paradigm's model builders, one per puzzle, which also knows the puzzles
-// whose model is a plan of a fixed horizon; and the data a knight swap's
-// plan model is written from (swap.go). One copy keeps the two paradigms'
-// lists, errors and readings of a swap alike.
+// whose model is a plan of a fixed horizon; the data a knight swap's plan
+// model is written from (swap.go); and the upward search over the horizon
+// that the backends solving them (paradigm/cpsolve, paradigm/mipsolve)
+// answer a plan's tasks with. One copy keeps the two paradigms' lists,
+// errors and readings of a swap alike.
 package models
 
 import (
@@ -70,4 +72,30 @@ func (s *Set[O, M]) Build(spec puzzle.Spec, opt O) (*M, error) {
 		return nil, fmt.Errorf("no %s model for %s (models for: %s)", s.paradigm, spec.Puzzle(), strings.Join(s.Puzzles(), ", "))
 	}
 	return b(spec, opt)
+}
+
+// MaxSteps bounds the horizon SearchHorizon tries: past it a backend gives
+// up (status error, "not found"), since an unsolvable swap has no plan at
+// any horizon and this search alone cannot tell.
+const MaxSteps = 200
+
+// SearchHorizon answers a task on a plan model the one way the cp and mip
+// backends do: solve(T) solves the model of horizon T and records its
+// outcome in ans, for T = 1, 2, ... while the outcome is Unsat; the first
+// other outcome (a plan, of the shortest length, or a failure) is the
+// answer. Past MaxSteps, ans is an error: no plan found. An error of solve
+// (a request it refuses, a model it cannot build) ends the search and is
+// returned.
+func SearchHorizon(ans *puzzle.Answer, solve func(T int) error) error {
+	ans.Method = "horizon T searched upward"
+	for T := 1; T <= MaxSteps; T++ {
+		if err := solve(T); err != nil {
+			return err
+		}
+		if ans.Status != puzzle.Unsat {
+			return nil
+		}
+	}
+	ans.Status, ans.Message = puzzle.Error, fmt.Sprintf("%sno plan of at most %d moves", puzzle.NotFound, MaxSteps)
+	return nil
 }

@@ -1,6 +1,7 @@
 package models
 
 import (
+	"errors"
 	"slices"
 	"testing"
 
@@ -76,5 +77,41 @@ func TestNewSwap(t *testing.T) {
 	_, err = NewSwap(spec, 0, "the test model")
 	if want := "the test model is a plan of a fixed number of moves: give the horizon with --steps T (T >= 1)"; err == nil || err.Error() != want {
 		t.Errorf("NewSwap with 0 steps: %v, want %q", err, want)
+	}
+}
+
+// TestSearchHorizon checks the upward search: it stops at the first
+// horizon whose outcome is not Unsat, gives up past MaxSteps with a "not
+// found" error, and passes on an error of solve.
+func TestSearchHorizon(t *testing.T) {
+	var tried []int
+	ans := puzzle.Answer{}
+	err := SearchHorizon(&ans, func(T int) error {
+		tried = append(tried, T)
+		ans.Status = puzzle.Unsat
+		if T == 3 {
+			ans.Status, ans.Length = puzzle.OK, T
+		}
+		return nil
+	})
+	if err != nil || !slices.Equal(tried, []int{1, 2, 3}) || ans.Status != puzzle.OK || ans.Length != 3 || ans.Method != "horizon T searched upward" {
+		t.Errorf("plan at 3: tried %v, %+v, %v", tried, ans, err)
+	}
+	calls := 0
+	ans = puzzle.Answer{}
+	err = SearchHorizon(&ans, func(T int) error { calls++; ans.Status = puzzle.Unsat; return nil })
+	if err != nil || calls != MaxSteps || ans.Status != puzzle.Error || ans.Message != puzzle.NotFound+"no plan of at most 200 moves" {
+		t.Errorf("no plan: %d calls, %+v, %v", calls, ans, err)
+	}
+	ans = puzzle.Answer{}
+	err = SearchHorizon(&ans, func(T int) error {
+		if T == 2 {
+			return errors.New("no model")
+		}
+		ans.Status = puzzle.Unsat
+		return nil
+	})
+	if err == nil || err.Error() != "no model" {
+		t.Errorf("an error of solve: %v", err)
 	}
 }
