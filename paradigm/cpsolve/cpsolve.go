@@ -98,7 +98,7 @@ func listing(s Solver) solverproc.Listing {
 // Solve answers first, optimum and count; any other task, a puzzle
 // without a MiniZinc model, an unknown solver or an absent minizinc is an
 // error.
-func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+func (Backend) Solve(ctx context.Context, req puzzle.Request) (ans puzzle.Answer, err error) {
 	if req.Heuristic != "" || req.Encoding != "" {
 		return puzzle.Answer{}, errors.New("the cp backend takes --solver only, no --heuristic or --encoding (the model is boardsat's MiniZinc model)")
 	}
@@ -128,8 +128,9 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 	if req.Task == puzzle.Optimum && m.Sense == "" {
 		return puzzle.Answer{}, fmt.Errorf("the cp backend does task optimum for puzzles with an objective; %s has none", req.Spec.Puzzle())
 	}
-	ans := puzzle.Answer{Solver: s.Name, Encoding: "mzn", Stats: map[string]int64{}}
+	ans = puzzle.Answer{Solver: s.Name, Encoding: "mzn", Stats: map[string]int64{}}
 	start := time.Now()
+	// ans is the named result: the deferred timing lands in what returns.
 	defer func() { ans.SolveSeconds = time.Since(start).Seconds() }()
 	if req.Task != puzzle.Count {
 		r := run(ctx, s, req.Spec, m, false)
@@ -177,14 +178,15 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 // horizons T = 1, 2, ... until one has a plan (models.SearchHorizon): that
 // T is the shortest length (tasks shortest and first: the plan found;
 // count: every plan of that length, --all-solutions).
-func solvePlan(ctx context.Context, s Solver, req puzzle.Request) (puzzle.Answer, error) {
+func solvePlan(ctx context.Context, s Solver, req puzzle.Request) (ans puzzle.Answer, err error) {
 	if req.Task == puzzle.Optimum {
 		return puzzle.Answer{}, fmt.Errorf("the cp backend does task optimum for puzzles with an objective; %s has none", req.Spec.Puzzle())
 	}
-	ans := puzzle.Answer{Solver: s.Name, Encoding: "mzn", Stats: map[string]int64{}}
+	ans = puzzle.Answer{Solver: s.Name, Encoding: "mzn", Stats: map[string]int64{}}
 	start := time.Now()
+	// ans is the named result: the deferred timing lands in what returns.
 	defer func() { ans.SolveSeconds = time.Since(start).Seconds() }()
-	err := models.SearchHorizon(&ans, func(T int) error {
+	err = models.SearchHorizon(&ans, func(T int) error {
 		m, err := mzn.Build(req.Spec, mzn.Options{Steps: T})
 		if err != nil {
 			return err

@@ -17,6 +17,9 @@ func solve(t *testing.T, spec string, task puzzle.Task) puzzle.Answer {
 	if err != nil {
 		t.Fatalf("%s %s: %v", spec, task, err)
 	}
+	if ans.SolveSeconds <= 0 {
+		t.Errorf("%s %s: no solve time in the answer", spec, task)
+	}
 	return ans
 }
 

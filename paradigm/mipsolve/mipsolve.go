@@ -100,7 +100,7 @@ func listing(s Solver) solverproc.Listing {
 // Solve answers first and optimum; count (a MIP solver does not
 // enumerate), any other task, a puzzle without an integer program, an
 // unknown solver or an absent binary is an error.
-func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+func (Backend) Solve(ctx context.Context, req puzzle.Request) (ans puzzle.Answer, err error) {
 	if req.Heuristic != "" || req.Encoding != "" {
 		return puzzle.Answer{}, errors.New("the mip backend takes --solver only, no --heuristic or --encoding (the model is boardsat's integer program)")
 	}
@@ -119,8 +119,9 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 	if s.mps {
 		format = "mps"
 	}
-	ans := puzzle.Answer{Solver: s.Name, Encoding: format, Stats: map[string]int64{}}
+	ans = puzzle.Answer{Solver: s.Name, Encoding: format, Stats: map[string]int64{}}
 	start := time.Now()
+	// ans is the named result: the deferred timing lands in what returns.
 	defer func() { ans.SolveSeconds = time.Since(start).Seconds() }()
 	if mip.NeedsHorizon(req.Spec.Puzzle()) {
 		return solvePlan(ctx, s, req, ans)

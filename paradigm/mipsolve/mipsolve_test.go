@@ -17,6 +17,9 @@ func solveWith(t *testing.T, solver, spec string, task puzzle.Task) puzzle.Answe
 	if err != nil {
 		t.Fatalf("%s %s %s: %v", solver, spec, task, err)
 	}
+	if ans.SolveSeconds <= 0 {
+		t.Errorf("%s %s %s: no solve time in the answer", solver, spec, task)
+	}
 	return ans
 }
 
