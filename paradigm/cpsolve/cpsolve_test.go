@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/encode/cnf/cnftest"
+	"github.com/boardsat/boardsat/paradigm/mzn"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -194,6 +195,26 @@ func TestParseValues(t *testing.T) {
 	for _, bad := range []string{"1, 2", "[1, x]", "[1,,2]", "[1", ""} {
 		if _, err := parseValues(bad); err == nil {
 			t.Errorf("parseValues(%q) accepted", bad)
+		}
+	}
+}
+
+// TestSwapWithoutMoves: on a board with no knight move (2x1, 2x2) the
+// swap model has an empty move table, which MiniZinc aborts on; the
+// model says "no move exists" instead, so every horizon is unsatisfiable
+// and never a solver crash.
+func TestSwapWithoutMoves(t *testing.T) {
+	cnftest.NeedSolver(t, Binary)
+	for _, spec := range []string{"swap:2x1", "swap:2x2"} {
+		for _, T := range []int{1, 2} {
+			sp := puzzle.MustParse(spec)
+			m, err := mzn.Build(sp, mzn.Options{Steps: T})
+			if err != nil {
+				t.Fatalf("%s T=%d: %v", spec, T, err)
+			}
+			if r := run(context.Background(), Solvers[0], sp, m, false); r.status != puzzle.Unsat {
+				t.Errorf("%s T=%d: %s (%s), want unsat", spec, T, r.status, r.message)
+			}
 		}
 	}
 }

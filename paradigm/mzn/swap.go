@@ -49,7 +49,14 @@ func init() {
 		w.line("array[1..T] of var 0..S-1: from;")
 		w.line("array[1..T] of var 0..S-1: to;")
 		w.line("constraint forall(s in 0..S-1)(c[0,s] = start[s] /\\ c[T,s] = goal[s]);")
-		w.line("constraint forall(t in 1..T)(table([from[t], to[t]], moves));")
+		if len(sw.Arcs) == 0 {
+			// MiniZinc aborts on a table constraint over an empty
+			// table; with no knight move on the board no move exists.
+			w.comment("no knight move on this board: no move t exists")
+			w.line("constraint false;")
+		} else {
+			w.line("constraint forall(t in 1..T)(table([from[t], to[t]], moves));")
+		}
 		w.line("constraint forall(t in 1..T)(c[t-1, from[t]] != 0 /\\ c[t-1, to[t]] = 0);")
 		w.line("constraint forall(t in 1..T, s in 0..S-1)(c[t,s] = if s = from[t] then 0 elseif s = to[t] then c[t-1, from[t]] else c[t-1, s] endif);")
 		if sw.Turns == puzzle.Alternate {
