@@ -195,8 +195,9 @@ func checkDominate(d Dominate, sol Solution) error {
 // Domination in Graphs" (Springer 2021), Table 14 (A002563 n = 16..18),
 // and Rostami and Bright, "Queen Domination by SAT Solving" (arXiv
 // 2508.11945, 2025), whose certified search corrected A002563 at n = 16
-// and settled it at n = 19 (terms not copied here: see
-// docs/families/dominate.md).
+// and settled it at n = 19: their terms are the classes of the minimum
+// sets they published with the paper (docs/families/dominate.md says how
+// they were read).
 var (
 	// queenDomination is OEIS A075458, gamma(Q_n), n = 1..25.
 	queenDomination = []int{1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9, 9, 9, 10, 11, 11, 12, 12, 13, 13}
@@ -204,11 +205,11 @@ var (
 	// dominating sets, n = 1..19.
 	queenDominatingSets = []uint64{1, 4, 1, 12, 186, 4, 86, 4860, 114, 8, 2, 8, 288, 4632, 205832, 2968, 124, 16, 84}
 	// queenDominatingClasses is OEIS A002563, the minimum queen dominating
-	// sets up to the 8 symmetries of the board, n = 1..18; 0 marks a term
-	// left out: n = 16, where the 2021 value (43) cannot be right (2968
-	// sets need at least 2968/8 = 371 classes) and was corrected by
-	// Rostami and Bright, whose corrected value we could not read.
-	queenDominatingClasses = []uint64{1, 1, 1, 3, 37, 1, 13, 638, 21, 1, 1, 1, 41, 588, 25872, 0, 22, 2}
+	// sets up to the 8 symmetries of the board, n = 1..19. The 2021 value
+	// at n = 16 (43) cannot be right (2968 sets need at least 2968/8 = 371
+	// classes); n = 16 and 19 are the classes of the sets Rostami and
+	// Bright published: 2968 and 84 sets in 371 and 11 classes.
+	queenDominatingClasses = []uint64{1, 1, 1, 3, 37, 1, 13, 638, 21, 1, 1, 1, 41, 588, 25872, 371, 22, 2, 11}
 	// queenIndependentSets is OEIS A002568, the number of minimum
 	// independent queen dominating sets, n = 1..30.
 	queenIndependentSets = []uint64{1, 4, 1, 16, 16, 120, 8, 728, 92, 8, 2, 840, 24, 436, 10188,

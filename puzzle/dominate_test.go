@@ -85,10 +85,10 @@ func TestDominatePublished(t *testing.T) {
 		{"dominate:8x8:Q", 5, 4860, 638}, {"dominate:12x12:Q", 6, 8, 1}, {"dominate:14x14:Q", 8, 4632, 588},
 		{"dominate:8x8:Q:k=5", 5, 4860, 638}, {"dominate:8x8:Q:k=4", -1, 0, 0}, {"dominate:8x8:Q:k=6", 5, -1, -1},
 		{"dominate:8x8:Q:independent", -1, 728, -1}, {"dominate:8x7:Q", -1, -1, -1},
-		// The frontier: A002563 leaves out n = 16 (see the table), A002564
-		// ends at 19, A002568 at 30, A075458 at 25.
-		{"dominate:15x15:Q", 9, 205832, 25872}, {"dominate:16x16:Q", 9, 2968, -1}, {"dominate:18x18:Q", 9, 16, 2},
-		{"dominate:19x19:Q", 10, 84, -1}, {"dominate:19x19:Q:k=9", -1, 0, -1}, {"dominate:20x20:Q", 11, -1, -1},
+		// The frontier: A002563 and A002564 end at 19, A002568 at 30,
+		// A075458 at 25.
+		{"dominate:15x15:Q", 9, 205832, 25872}, {"dominate:16x16:Q", 9, 2968, 371}, {"dominate:18x18:Q", 9, 16, 2},
+		{"dominate:19x19:Q", 10, 84, 11}, {"dominate:19x19:Q:k=9", -1, 0, 0}, {"dominate:20x20:Q", 11, -1, -1},
 		{"dominate:25x25:Q", 13, -1, -1}, {"dominate:26x26:Q", -1, -1, -1},
 		{"dominate:30x30:Q:independent", -1, 240, -1}, {"dominate:31x31:Q:independent", -1, -1, -1},
 		{"dominate:8x8:N", 12, -1, -1}, {"dominate:7x5:K", 6, -1, -1}, {"dominate:7x5:R", 5, -1, -1}, {"dominate:6x6:B", 6, -1, -1},
