@@ -30,6 +30,9 @@ type geom struct {
 	// squares (nil on larger ones): the coverage bound's inner loop, most
 	// of the search's time, then runs unrolled.
 	cover4 [][4]uint64
+	// cover8 is the same padded to eight words, on boards of 257 to 512
+	// squares (queens n = 17..22; nil elsewhere).
+	cover8 [][8]uint64
 	// packing says whether lowerBound computes the packing bound: only
 	// where it is at least half the coverage bound on the empty board
 	// (short-range pieces: kings, knights). For queens, rooks and bishops
@@ -60,10 +63,16 @@ func newGeom(d puzzle.Dominate) *geom {
 		g.cover[s], g.attack[s] = c, a
 		g.maxCover = max(g.maxCover, popcount(c))
 	}
-	if g.words <= 4 {
+	switch {
+	case g.words <= 4:
 		g.cover4 = make([][4]uint64, n)
 		for s := range n {
 			copy(g.cover4[s][:], g.cover[s])
+		}
+	case g.words <= 8:
+		g.cover8 = make([][8]uint64, n)
+		for s := range n {
+			copy(g.cover8[s][:], g.cover[s])
 		}
 	}
 	e := newEngine(context.Background(), g, false, g.n)
@@ -447,6 +456,22 @@ func (e *engine) coverage(und, allow []uint64) int {
 				c := &c4[sq]
 				g := bits.OnesCount64(c[0]&u[0]) + bits.OnesCount64(c[1]&u[1]) +
 					bits.OnesCount64(c[2]&u[2]) + bits.OnesCount64(c[3]&u[3])
+				gains[g]++
+				e.gain[sq] = int32(g)
+			}
+		}
+		gains[0] = 0
+	} else if c8 := e.g.cover8; c8 != nil {
+		var u [8]uint64
+		copy(u[:], und)
+		for i, w := range allow {
+			for ; w != 0; w &= w - 1 {
+				sq := i*64 + bits.TrailingZeros64(w)
+				c := &c8[sq]
+				g := bits.OnesCount64(c[0]&u[0]) + bits.OnesCount64(c[1]&u[1]) +
+					bits.OnesCount64(c[2]&u[2]) + bits.OnesCount64(c[3]&u[3]) +
+					bits.OnesCount64(c[4]&u[4]) + bits.OnesCount64(c[5]&u[5]) +
+					bits.OnesCount64(c[6]&u[6]) + bits.OnesCount64(c[7]&u[7])
 				gains[g]++
 				e.gain[sq] = int32(g)
 			}

@@ -415,14 +415,15 @@ func TestFoldKeepsCounts(t *testing.T) {
 }
 
 // TestCoverageUnrolled: the coverage bound over covers padded to four
-// words (boards of at most 256 squares) equals the general loop's on
-// random undominated and allowed sets, for every piece.
+// words (boards of at most 256 squares) or eight (at most 512) equals the
+// general loop's on random undominated and allowed sets, for every piece.
 func TestCoverageUnrolled(t *testing.T) {
 	rng := rand.New(rand.NewPCG(20, 1))
-	for _, spec := range []string{"dominate:13x13:Q", "dominate:16x16:N", "dominate:7x9:K", "dominate:10x10:B", "dominate:12x11:R"} {
+	for _, spec := range []string{"dominate:13x13:Q", "dominate:16x16:N", "dominate:7x9:K", "dominate:10x10:B", "dominate:12x11:R",
+		"dominate:17x17:Q", "dominate:22x22:Q", "dominate:20x19:N", "dominate:18x15:B"} {
 		g := newGeom(puzzle.MustParse(spec).(puzzle.Dominate))
-		if g.cover4 == nil {
-			t.Fatalf("%s: no padded covers", spec)
+		if (g.cover4 == nil) == (g.cover8 == nil) {
+			t.Fatalf("%s: padded covers to four words %v, to eight %v", spec, g.cover4 != nil, g.cover8 != nil)
 		}
 		e := newEngine(context.Background(), g, false, g.n)
 		for range 200 {
@@ -436,10 +437,10 @@ func TestCoverageUnrolled(t *testing.T) {
 				}
 			}
 			fast := e.coverage(und, allow)
-			c4 := g.cover4
-			g.cover4 = nil
+			c4, c8 := g.cover4, g.cover8
+			g.cover4, g.cover8 = nil, nil
 			slow := e.coverage(und, allow)
-			g.cover4 = c4
+			g.cover4, g.cover8 = c4, c8
 			if fast != slow {
 				t.Fatalf("%s: coverage bound %d unrolled, %d general", spec, fast, slow)
 			}
