@@ -93,6 +93,23 @@ func openCheckpoint(path string, key puzzle.SplitKey, shard puzzle.Shard, total 
 	return ck, nil
 }
 
+// StoredKey returns the key of the checkpoint at path, if there is one
+// that reads as a checkpoint of this format and matches its checksum
+// (false otherwise: openCheckpoint then says what is wrong with it). A
+// counter whose split depends on a first phase (a proven minimum) reads
+// it to resume without redoing that phase.
+func StoredKey(path string) (puzzle.SplitKey, bool) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return puzzle.SplitKey{}, false
+	}
+	var f checkpointFile
+	if json.Unmarshal(data, &f) != nil || f.Format != checkpointFormat || f.Checksum != f.sum() {
+		return puzzle.SplitKey{}, false
+	}
+	return f.Key, true
+}
+
 // maybeSave writes the checkpoint if it changed and (unless force) the
 // last write is older than every.
 func (ck *checkpoint) maybeSave(force bool) error {

@@ -225,6 +225,29 @@ func limitOf(ctx context.Context, req puzzle.Request, d puzzle.Dominate, g *geom
 	return len(best), ans, true, nil
 }
 
+// resumedMinimum returns the minimum a count resumes with: a count starts
+// writing its checkpoint only once it has proved the minimum, and names
+// it in the partition ("sets of at most K pieces, one per class: ..."),
+// so a checkpoint this build wrote for the same instance and task holds a
+// proven minimum, and the resumed count does not prove it again.
+func resumedMinimum(req puzzle.Request) (int, bool) {
+	if req.Task != puzzle.Count && req.Task != puzzle.Unique {
+		return 0, false
+	}
+	p, ok := search.CheckpointPartition(req, "bnb")
+	if !ok {
+		return 0, false
+	}
+	var k int
+	if _, err := fmt.Sscanf(p, countPartitionHead, &k); err != nil || k < 1 {
+		return 0, false
+	}
+	return k, true
+}
+
+// countPartitionHead starts the partition of a count, naming its limit.
+const countPartitionHead = "sets of at most %d pieces, one per class:"
+
 // bnbSolve answers every task with the branch-and-bound.
 func bnbSolve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	d := req.Spec.(puzzle.Dominate)
@@ -262,16 +285,27 @@ func bnbSolve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 		}
 		return ans, nil
 	}
-	limit, ans, ok, err := limitOf(ctx, req, d, g, &nodes)
-	if err != nil || !ok {
-		ans.Stats = stats()
-		return ans, err
+	// Read before the count writes the checkpoint.
+	limit, resumed := resumedMinimum(req)
+	if !resumed || d.HasK {
+		var ans puzzle.Answer
+		var ok bool
+		var err error
+		if limit, ans, ok, err = limitOf(ctx, req, d, g, &nodes); err != nil || !ok {
+			ans.Stats = stats()
+			return ans, err
+		}
 	}
-	switch req.Task {
-	case puzzle.All:
+	if req.Task == puzzle.All {
 		return bnbAll(ctx, req, d, g, limit, &nodes)
 	}
-	return bnbCount(ctx, req, d, g, limit, &nodes)
+	ans, err := bnbCount(ctx, req, d, g, limit, &nodes)
+	if resumed && !d.HasK && err == nil {
+		// Say what ran: this run counted, and took the minimum from the run
+		// that proved it.
+		ans.Method = fmt.Sprintf("count resumed at the minimum %d as proved by the run that wrote the checkpoint", limit)
+	}
+	return ans, err
 }
 
 // optimumAnswer is the answer of an optimisation: status OK with the
@@ -353,7 +387,7 @@ const (
 func bnbCount(ctx context.Context, req puzzle.Request, d puzzle.Dominate, g *geom, limit int, nodes *atomic.Int64) (puzzle.Answer, error) {
 	o := newOrbitSplit(g)
 	tasks, depth := orbitTasks(ctx, g, d.Independent, limit, o, countWant)
-	partition := fmt.Sprintf("sets of at most %d pieces, one per class: a root per least square of an orbit, prefixes of %d further placements, interleaved by %d: %d subproblems", limit, depth, taskStride, len(tasks))
+	partition := fmt.Sprintf(countPartitionHead+" a root per least square of an orbit, prefixes of %d further placements, interleaved by %d: %d subproblems", limit, depth, taskStride, len(tasks))
 	var overflow atomic.Bool // a count asked for passed 2^64
 	var mu sync.Mutex
 	var other subproblem.Sum // the count not asked for, over this run's subproblems

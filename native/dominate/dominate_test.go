@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -506,5 +508,71 @@ func TestInterleave(t *testing.T) {
 	}
 	if len(tasks) < 500 || !slices.Equal(key(tasks), key(plain)) {
 		t.Errorf("%d tasks interleaved, %d in tree order, or not the same", len(tasks), len(plain))
+	}
+}
+
+// TestResumeKeepsMinimum: a count whose checkpoint this build wrote
+// resumes with the minimum named in it and does not prove it again. A
+// first run counts dominate:13x13:Q:independent into a checkpoint but is
+// stopped after a few subproblems; the resumed run searches fewer nodes
+// than a whole count less the proof would allow only if it skipped the
+// proof, and answers the whole count (A002568(13) = 24). A checkpoint of
+// another task is not taken as a proven minimum.
+func TestResumeKeepsMinimum(t *testing.T) {
+	spec := puzzle.MustParse("dominate:13x13:Q:independent")
+	ck := filepath.Join(t.TempDir(), "ck.json")
+	run := func(ctx context.Context, task puzzle.Task, progress func(done, total int)) puzzle.Answer {
+		t.Helper()
+		a, err := bnbSolve(ctx, puzzle.Request{Spec: spec, Task: task, Threads: 1,
+			Split: &puzzle.SplitOptions{Checkpoint: ck, CheckpointEvery: time.Nanosecond, Progress: progress}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	// The proof of the minimum alone, for comparison.
+	opt, err := bnbSolve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Optimum, Threads: 1})
+	if err != nil || opt.Status != puzzle.OK {
+		t.Fatalf("optimum: %v %v", opt.Status, err)
+	}
+	proof := opt.Stats[puzzle.StatNodes]
+	whole := run(context.Background(), puzzle.Count, nil)
+	if whole.Status != puzzle.OK || whole.Count != 24 {
+		t.Fatalf("whole count %s %d, want ok 24", whole.Status, whole.Count)
+	}
+	countNodes := whole.Stats[puzzle.StatNodes] - proof
+	os.Remove(ck)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	first := run(ctx, puzzle.Count, func(done, total int) {
+		if done >= 3 {
+			cancel()
+		}
+	})
+	cancel()
+	if first.Status != puzzle.Timeout {
+		t.Fatalf("stopped count: %s, want timeout", first.Status)
+	}
+	resumed := run(context.Background(), puzzle.Count, nil)
+	if resumed.Status != puzzle.OK || resumed.Count != 24 {
+		t.Fatalf("resumed count %s %d, want ok 24", resumed.Status, resumed.Count)
+	}
+	if n := resumed.Stats[puzzle.StatNodes]; n > countNodes {
+		t.Errorf("resumed count searched %d nodes, more than the count's %d without the proof (%d): it proved the minimum again", n, countNodes, proof)
+	}
+	if !strings.Contains(resumed.Method, "minimum 7 as proved by the run that wrote the checkpoint") {
+		t.Errorf("resumed count's method %q does not say where its minimum came from", resumed.Method)
+	}
+	if whole.Method != "" {
+		t.Errorf("a count that proved its own minimum says method %q", whole.Method)
+	}
+	if resumed.Stats[statLimit] != 7 {
+		t.Errorf("resumed limit %d, want the minimum 7", resumed.Stats[statLimit])
+	}
+	// The checkpoint is of a count: a unique count does not take its
+	// minimum (its key names another task) and is refused the file.
+	if a, err := bnbSolve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Unique, Threads: 1,
+		Split: &puzzle.SplitOptions{Checkpoint: ck}}); err == nil {
+		t.Errorf("unique count from a count's checkpoint: %s %d, want a refusal", a.Status, a.Count)
 	}
 }

@@ -13,9 +13,29 @@ import (
 // progress options; partition describes the split (it goes into the key
 // that checkpoints and shard answers are checked against).
 func RunSplit(ctx context.Context, req puzzle.Request, strategy, partition string, total int, newWorker func() subproblem.Solver) (subproblem.Result, error) {
-	key := puzzle.SplitKey{Spec: req.Spec.String(), Task: string(req.Task), Strategy: "native/" + strategy,
+	return subproblem.Run(ctx, subproblem.Job{Key: splitKey(req, strategy, partition), Total: total, Threads: req.Threads}, req.Split, newWorker)
+}
+
+func splitKey(req puzzle.Request, strategy, partition string) puzzle.SplitKey {
+	return puzzle.SplitKey{Spec: req.Spec.String(), Task: string(req.Task), Strategy: "native/" + strategy,
 		Partition: partition, Version: subproblem.Version()}
-	return subproblem.Run(ctx, subproblem.Job{Key: key, Total: total, Threads: req.Threads}, req.Split, newWorker)
+}
+
+// CheckpointPartition returns the partition of the checkpoint the request
+// resumes from, if it has one written by this build for the same
+// instance, task and strategy: a counter whose partition records the
+// outcome of a first phase (the minimum it proved) can resume without
+// repeating it.
+func CheckpointPartition(req puzzle.Request, strategy string) (string, bool) {
+	if req.Split == nil || req.Split.Checkpoint == "" {
+		return "", false
+	}
+	k, ok := subproblem.StoredKey(req.Split.Checkpoint)
+	if !ok {
+		return "", false
+	}
+	want := splitKey(req, strategy, k.Partition)
+	return k.Partition, k == want
 }
 
 // SplitAnswer is the answer of a split count: status OK with the exact
