@@ -462,6 +462,8 @@ func (e *engine) coverage(und, allow []uint64) int {
 		}
 		gains[0] = 0
 	} else if c8 := e.g.cover8; c8 != nil {
+		// The four-word loop above, eight words wide: a loop over the
+		// words, or one function for both widths, would not unroll.
 		var u [8]uint64
 		copy(u[:], und)
 		for i, w := range allow {

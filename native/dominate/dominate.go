@@ -230,8 +230,9 @@ func limitOf(ctx context.Context, req puzzle.Request, d puzzle.Dominate, g *geom
 // it in the partition ("sets of at most K pieces, one per class: ..."),
 // so a checkpoint this build wrote for the same instance and task holds a
 // proven minimum, and the resumed count does not prove it again.
+// With k= there is no minimum to prove, and nothing to take.
 func resumedMinimum(req puzzle.Request) (int, bool) {
-	if req.Task != puzzle.Count && req.Task != puzzle.Unique {
+	if (req.Task != puzzle.Count && req.Task != puzzle.Unique) || req.Spec.(puzzle.Dominate).HasK {
 		return 0, false
 	}
 	p, ok := search.CheckpointPartition(req, "bnb")
@@ -287,20 +288,19 @@ func bnbSolve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	}
 	// Read before the count writes the checkpoint.
 	limit, resumed := resumedMinimum(req)
-	if !resumed || d.HasK {
-		var ans puzzle.Answer
-		var ok bool
-		var err error
-		if limit, ans, ok, err = limitOf(ctx, req, d, g, &nodes); err != nil || !ok {
+	if !resumed {
+		proved, ans, ok, err := limitOf(ctx, req, d, g, &nodes)
+		if err != nil || !ok {
 			ans.Stats = stats()
 			return ans, err
 		}
+		limit = proved
 	}
 	if req.Task == puzzle.All {
 		return bnbAll(ctx, req, d, g, limit, &nodes)
 	}
 	ans, err := bnbCount(ctx, req, d, g, limit, &nodes)
-	if resumed && !d.HasK && err == nil {
+	if resumed && err == nil {
 		// Say what ran: this run counted, and took the minimum from the run
 		// that proved it.
 		ans.Method = fmt.Sprintf("count resumed at the minimum %d as proved by the run that wrote the checkpoint", limit)
