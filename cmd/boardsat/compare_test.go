@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -71,6 +72,23 @@ func TestCompareKnownWrongCounter(t *testing.T) {
 	}
 	if status != 1 || !strings.Contains(out, "known wrong") {
 		t.Errorf("status %d\n%s", status, out)
+	}
+}
+
+// TestSolveKnownWrongCounterNotOK: solve with gophersat-count never says
+// ok nor gives a count; its figure is in the one-line error, exit 1.
+func TestSolveKnownWrongCounterNotOK(t *testing.T) {
+	for _, format := range []string{"text", "json"} {
+		status, out, errOut := runCLI("solve", "queens:8", "--backend", "gophersat-count", "--encoding", "pairwise", "--format", format)
+		if status != 1 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "counted 103 models; it is known to over-count") {
+			t.Errorf("%s: exit %d, stderr %q", format, status, errOut)
+		}
+		if format == "text" && (!strings.Contains(out, "status:        error\n") || strings.Contains(out, "count:")) {
+			t.Errorf("text: stdout %q, want status error and no count", out)
+		}
+		if a, err := answer.Last(out); format == "json" && (err != nil || a.Status != "error" || a.Count != nil) {
+			t.Errorf("json: %v, stdout %q, want status error and count null", err, out)
+		}
 	}
 }
 
