@@ -58,3 +58,18 @@ func TestExitStatusesOfLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestNoArgumentsIsAUsageError: boardsat alone prints its usage on stderr
+// and exits 2, as go does; boardsat help prints it on stdout and exits 0.
+func TestNoArgumentsIsAUsageError(t *testing.T) {
+	status, out, errOut := runCLI()
+	if status != answer.ExitBadInput || out != "" || !strings.HasPrefix(errOut, "boardsat: ") || !strings.Contains(errOut, "\nusage: boardsat COMMAND") {
+		t.Errorf("no arguments: exit %d, stdout %q, stderr %q; want 2 and the usage on stderr", status, out, first(errOut, 80))
+	}
+	for _, h := range []string{"help", "-h", "--help"} {
+		status, out, errOut := runCLI(h)
+		if status != 0 || errOut != "" || !strings.Contains(out, "\nusage: boardsat COMMAND") {
+			t.Errorf("%s: exit %d, stderr %q; want 0 and the usage on stdout", h, status, errOut)
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -163,7 +164,13 @@ func main() {
 // run executes one command line and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
 	helpOut, stderrOut = stdout, stderr
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 {
+		// No command is a usage error, as with go: the usage goes to
+		// stderr and the status is 2; "boardsat help" asks for it (0).
+		usage(stderr)
+		return answer.ExitBadInput
+	}
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout)
 		return 0
 	}
@@ -176,6 +183,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return answer.ExitBadInput
 	}
 	err := cmd.run(args[1:], stdout)
+	name := args[0] // messages name the subcommand: "boardsat results plot: ..."
+	if len(args) > 1 {
+		if _, ok := helps[args[0]+" "+args[1]]; ok {
+			name += " " + args[1]
+		}
+	}
 	var ue usageError
 	var ee exitError
 	switch {
@@ -185,16 +198,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	case errors.As(err, &ee):
 		if ee.msg != "" {
-			fmt.Fprintf(stderr, "boardsat %s: %s\n", args[0], ee.msg)
+			fmt.Fprintf(stderr, "boardsat %s: %s\n", name, ee.msg)
 		}
 		return ee.status
 	case errors.As(err, &ue), errors.As(err, new(*atomicfile.PathError)), errors.As(err, new(*fs.PathError)):
 		// Bad input, or a file that cannot be read or written (a path
 		// that cannot take it, a full disk).
-		fmt.Fprintf(stderr, "boardsat %s: %s\n", args[0], oneLine(err.Error()))
+		fmt.Fprintf(stderr, "boardsat %s: %s\n", name, oneLine(err.Error()))
 		return answer.ExitBadInput
 	default:
-		fmt.Fprintf(stderr, "boardsat %s: %s\n", args[0], oneLine(err.Error()))
+		fmt.Fprintf(stderr, "boardsat %s: %s\n", name, oneLine(err.Error()))
 		return answer.ExitFailed
 	}
 }
@@ -244,7 +257,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 				printHelp(helpOut, fs)
 				return nil, err
 			}
-			return nil, badInput(err)
+			return nil, badInput(flagValueError(fs, err))
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -253,6 +266,29 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// badFlagValue matches the flag package's error for a value its flag
+// cannot parse.
+var badFlagValue = regexp.MustCompile(`^invalid value "(.*)" for flag -([^:]+): `)
+
+// flagValueError rewrites the flag package's "invalid value "5" for flag
+// -timeout: parse error" for a duration flag into a line that says what to
+// write: "--timeout 5: want a duration such as 5s or 2m". Other errors are
+// returned as they are.
+func flagValueError(fs *flag.FlagSet, err error) error {
+	m := badFlagValue.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	if f := fs.Lookup(m[2]); f != nil {
+		if g, ok := f.Value.(flag.Getter); ok {
+			if _, ok := g.Get().(time.Duration); ok {
+				return fmt.Errorf("--%s %s: want a duration such as 5s or 2m", m[2], m[1])
+			}
+		}
+	}
+	return err
 }
 
 // checkDurations refuses a negative value of any duration flag that was

@@ -26,3 +26,26 @@ func TestMessagesSayWhatToDo(t *testing.T) {
 		}
 	}
 }
+
+// TestMessagesNameTheSubcommand: a flag value that is no duration says how
+// to write one, and a subcommand's errors name it whole ("boardsat results
+// plot:", not "boardsat results:"); each one line, exit 2, nothing on
+// stdout.
+func TestMessagesNameTheSubcommand(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "queens:8", "--timeout", "5"}, "boardsat solve: --timeout 5: want a duration such as 5s or 2m\n"},
+		{[]string{"bench", "quick", "--cpu-limit=20"}, "boardsat bench: --cpu-limit 20: want a duration such as 5s or 2m\n"},
+		{[]string{"results", "plot", "/nonexistent/r.csv"}, "boardsat results plot: open /nonexistent/r.csv: no such file or directory\n"},
+		{[]string{"results", "table", "--what", "nosuch", fixtureCSV}, "boardsat results table: "},
+		{[]string{"proof", "check", "/nonexistent/f.cnf", "/nonexistent/f.drat"}, "boardsat proof check: open /nonexistent/f.cnf: no such file or directory\n"},
+		{[]string{"slurm", "collect"}, "boardsat slurm collect: "},
+	} {
+		status, out, errOut := runCLI(c.args...)
+		if status != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q, want exit 2 and %q", c.args, status, out, errOut, c.want)
+		}
+	}
+}

@@ -198,7 +198,7 @@ func runResults(args []string, stdout io.Writer) error {
 		return badInput(err)
 	}
 	for _, w := range cut {
-		fmt.Fprintf(stderrOut, "boardsat results: warning: %s\n", w)
+		fmt.Fprintf(stderrOut, "boardsat results %s: warning: %s\n", sub, w)
 	}
 	dropped := 0
 	if sub == "merge" {
