@@ -16,7 +16,7 @@ func init() {
 	commands["proof"] = command{"check a DRAT or LRAT proof that a CNF formula is unsatisfiable", runProof}
 	helps["proof"] = help{
 		usage: []string{
-			"proof check [--format ascii|binary|auto] [--all] [--lrat OUT.lrat] F.cnf F.drat",
+			"proof check [--format ascii|binary|auto] [--all] [--lrat OUT.lrat [--force]] F.cnf F.drat",
 			"proof check-lrat F.cnf F.lrat",
 		},
 		about: `Checks a proof that the DIMACS CNF F.cnf is unsatisfiable:
@@ -35,7 +35,7 @@ stderr, exit 2. Run "boardsat proof SUBCOMMAND -h" for a subcommand's flags.`,
 		},
 	}
 	helps["proof check"] = help{
-		usage: []string{"proof check [--format ascii|binary|auto] [--all] [--lrat OUT.lrat] F.cnf F.drat"},
+		usage: []string{"proof check [--format ascii|binary|auto] [--all] [--lrat OUT.lrat [--force]] F.cnf F.drat"},
 		about: `Checks a DRAT proof that F.cnf is unsatisfiable. The DRAT checker applies the
 steps up to the first conflict at the top level, then verifies backwards each
 lemma the refutation needs (every lemma with --all) as RUP or as RAT on its
@@ -45,7 +45,8 @@ writes an LRAT proof of the lemmas it verified, and the small LRAT checker,
 which shares no code with it, checks that proof against F.cnf read again.
 Prints "s VERIFIED" (exit 0), with the counts and times as c lines, or
 "s NOT VERIFIED: REASON" naming the lemma (exit 1); unreadable input: one line
-on stderr, exit 2. --lrat keeps the LRAT proof (written only when verified).`,
+on stderr, exit 2. --lrat keeps the LRAT proof (written only when verified);
+an existing OUT.lrat is refused before the check unless --force is given.`,
 		examples: []string{
 			"proof check F.cnf F.drat",
 			"proof check --format binary --lrat F.lrat F.cnf F.drat",
@@ -99,9 +100,15 @@ func runProofCheck(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("proof check", flag.ContinueOnError)
 	format := fs.String("format", "auto", "the DRAT proof's format: ascii, binary or auto")
 	all := fs.Bool("all", false, "verify every lemma, not only those the refutation needs")
-	out := fs.String("lrat", "", "write the LRAT proof to this file when the proof is verified (an existing file of that name is replaced)")
+	out := fs.String("lrat", "", "write the LRAT proof to this file when the proof is verified (an existing file is refused without --force)")
+	force := fs.Bool("force", false, "replace the --lrat file if it exists")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
+		return err
+	}
+	// Refused before the check, as encode -o and results -o refuse: a
+	// file the user has is not replaced unless asked.
+	if err := refuseExisting(*out, *force); err != nil {
 		return err
 	}
 	f, err := proof.ParseFormat(*format)

@@ -67,6 +67,21 @@ func TestProofCheck(t *testing.T) {
 	if _, err := os.Stat(p("no.lrat")); !os.IsNotExist(err) {
 		t.Errorf("an LRAT file was written for a proof not verified: %v", err)
 	}
+	// An existing --lrat file is the user's: refused in one line, exit 2,
+	// nothing checked nor written; --force replaces it.
+	mine := p("mine.lrat")
+	if err := os.WriteFile(mine, []byte("my notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status, out, stderr := runCLI("proof", "check", p("f.cnf"), p("f.drat"), "--lrat", mine)
+	want := "boardsat proof check: " + mine + " already exists: add --force to replace it, or name another file\n"
+	if data, _ := os.ReadFile(mine); status != 2 || out != "" || stderr != want || string(data) != "my notes\n" {
+		t.Errorf("--lrat onto an existing file: exit %d, stdout %q, stderr %q, file %q; want 2, %q, file kept", status, out, stderr, data, want)
+	}
+	status, out, _ = runCLI("proof", "check", p("f.cnf"), p("f.drat"), "--lrat", mine, "--force")
+	if data, _ := os.ReadFile(mine); status != 0 || !strings.HasSuffix(out, "s VERIFIED\n") || !strings.HasSuffix(string(data), " 0\n") {
+		t.Errorf("--lrat --force: exit %d, stdout %q, file %q; want the LRAT proof", status, out, data)
+	}
 }
 
 // TestProofCheckBadInput checks that input that cannot be read is one line
