@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -122,6 +123,50 @@ func TestHelpListsFromRegistry(t *testing.T) {
 		}
 		if want := name + " " + string(d.DefaultTask); !strings.Contains(out, want) {
 			t.Errorf("solve -h does not give %s's default task as %q", name, want)
+		}
+	}
+}
+
+// TestCLIDocListsEveryFlag: the command summary of docs/cli.md names
+// every flag of the commands it gives in full (solve, encode, compare,
+// bench, combine, proof, list, version), so that a flag -h lists is never
+// missing from the page; slurm and results have their own pages
+// (cluster.md, harness.md).
+func TestCLIDocListsEveryFlag(t *testing.T) {
+	data, err := os.ReadFile("../../docs/cli.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = "## Commands\n\n```\n"
+	_, block, ok := strings.Cut(string(data), head)
+	if !ok {
+		t.Fatalf("docs/cli.md has no %q", head)
+	}
+	block, _, _ = strings.Cut(block, "```")
+	lines := map[string]string{} // command -> its usage lines, comments cut
+	cur := ""
+	for _, l := range strings.Split(block, "\n") {
+		if f := strings.Fields(l); len(f) > 1 && f[0] == "boardsat" {
+			cur = f[1]
+			if cur == "proof" {
+				cur += " " + f[2]
+			}
+		}
+		l, _, _ = strings.Cut(l, "#")
+		lines[cur] += " " + l
+	}
+	flagLine := regexp.MustCompile(`(?m)^  -([a-z-]+)`)
+	for _, name := range []string{"solve", "encode", "compare", "bench", "combine", "proof check", "proof check-lrat", "list", "version"} {
+		doc, ok := lines[name]
+		if !ok {
+			t.Errorf("docs/cli.md gives no usage of %s", name)
+			continue
+		}
+		_, out, _ := runCLI(append(strings.Fields(name), "-h")...)
+		for _, m := range flagLine.FindAllStringSubmatch(out, -1) {
+			if !regexp.MustCompile(`[ \[|]--?` + regexp.QuoteMeta(m[1]) + `\b`).MatchString(doc) {
+				t.Errorf("docs/cli.md: the usage of %s omits -%s, which %s -h lists", name, m[1], name)
+			}
 		}
 	}
 }
