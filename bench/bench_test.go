@@ -201,6 +201,25 @@ swap:4x3   # default task and backends
 	}
 }
 
+// TestSuiteCPULimitSpelling: the option is cpu-limit=, named as bench's
+// flag --cpu-limit; the older cpulimit= reads the same; one line giving
+// both gives the option twice.
+func TestSuiteCPULimitSpelling(t *testing.T) {
+	for _, line := range []string{"queens:6 cpu-limit=20s", "queens:6 cpulimit=20s"} {
+		if g := mustSuite(t, line).Groups[0]; g.CPULimit != 20*time.Second || len(g.Specs) != 1 {
+			t.Errorf("%q: CPU limit %s, %d specs; want 20s and one spec", line, g.CPULimit, len(g.Specs))
+		}
+	}
+	for line, want := range map[string]string{
+		"queens:6 cpu-limit=20s cpulimit=10s": "option cpu-limit given twice",
+		"queens:6 cpu-limit=20":               "bad cpu-limit=20: want a positive duration like 30s or 2m",
+	} {
+		if _, err := Parse("s", line); err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", line, err, want)
+		}
+	}
+}
+
 func TestParseSuiteErrors(t *testing.T) {
 	for _, bad := range []string{
 		"", "# only a comment",
@@ -823,7 +842,7 @@ func TestCPULimitUnderLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a suite twice, once under load")
 	}
-	s := mustSuite(t, "queens:6 backends=native/plain task=count cpulimit=1s timeout=2m\nqueens:20 backends=native/plain task=count cpulimit=1s timeout=2m")
+	s := mustSuite(t, "queens:6 backends=native/plain task=count cpu-limit=1s timeout=2m\nqueens:20 backends=native/plain task=count cpu-limit=1s timeout=2m")
 	suite := func() []string {
 		var out []string
 		var buf strings.Builder
@@ -927,5 +946,55 @@ func TestParseCPUs(t *testing.T) {
 	}
 	if sl, err := Slots(1, nil); err != nil || len(sl) != 1 || sl[0] != nil {
 		t.Errorf("Slots(1, none) = %v %v, want one unpinned slot", sl, err)
+	}
+}
+
+// TestDominateSuiteRangeDocumented: the range of boards the suite
+// "dominate" runs, n = min..max over its specs, is the range its own
+// description (bench -h) and docs/families/dominate.md state.
+func TestDominateSuiteRangeDocumented(t *testing.T) {
+	text, err := Builtin.Lookup("dominate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mustSuite(t, text)
+	lo, hi := 0, 0
+	for _, g := range s.Groups {
+		for _, sp := range g.Specs {
+			n := puzzle.BoardOf(sp).W
+			if lo == 0 || n < lo {
+				lo = n
+			}
+			hi = max(hi, n)
+		}
+	}
+	want := fmt.Sprintf("n = %d..%d", lo, hi)
+	if first, _, _ := strings.Cut(text, "\n"); !strings.Contains(first, "queen domination, "+want) {
+		t.Errorf("the suite's description %q does not say %s, the range it runs", first, want)
+	}
+	doc, err := os.ReadFile("../docs/families/dominate.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(string(doc)), " "), "runs the native strategies and the SAT models on "+want+" as ladders") {
+		t.Errorf("docs/families/dominate.md does not say the suite dominate runs %s", want)
+	}
+}
+
+// TestSuiteDefaultsDocumented: the limits of a group that sets none are
+// the ones docs/harness.md and docs/contract.md state.
+func TestSuiteDefaultsDocumented(t *testing.T) {
+	timeout := strings.TrimSuffix(DefaultTimeout.String(), "0s") // 1m0s -> 1m
+	want := fmt.Sprintf("`timeout=%s`", timeout)
+	mem := fmt.Sprintf("`mem=%dM`", DefaultMemMB)
+	for _, page := range []string{"../docs/harness.md", "../docs/contract.md"} {
+		doc, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(strings.Fields(string(doc)), " ")
+		if !strings.Contains(text, "sets no limit runs with "+want) || !strings.Contains(text, mem) {
+			t.Errorf("%s does not give the suite defaults %s and %s", page, want, mem)
+		}
 	}
 }

@@ -17,10 +17,12 @@ import (
 // A suite file is plain text, one run group per line:
 //
 //	# comment (blank lines are ignored too)
-//	SPEC... [backends=LIST] [task=TASK] [repeat=N] [timeout=D] [cpulimit=D] [mem=M] [ladder=true] [certify=true]
+//	SPEC... [backends=LIST] [task=TASK] [repeat=N] [timeout=D] [cpu-limit=D] [mem=M] [ladder=true] [certify=true]
 //
-// Fields are separated by white space. Every field without one of the keys
-// is an instance spec; a spec may hold brace ranges, {4..12} for numbers or
+// Fields are separated by white space. The options are named as bench's
+// flags are (cpu-limit= as --cpu-limit); cpulimit=, the older spelling, is
+// still read, so that suite files written before keep running. Every field
+// without one of the keys is an instance spec; a spec may hold brace ranges, {4..12} for numbers or
 // {a,b,c} for alternatives, expanded like a shell's (queens:{4..12},
 // pieces:{5..7}x{5..7}:K2N2). The options:
 //
@@ -30,7 +32,7 @@ import (
 //	          default task (count; first for tours; shortest for swaps)
 //	repeat    repetitions of every run; default 1
 //	timeout   wall-clock limit per run (Go duration: 10s, 2m); default 1m
-//	cpulimit  CPU-time limit per run (user + sys of the run's whole process
+//	cpu-limit CPU-time limit per run (user + sys of the run's whole process
 //	          tree, the limit SAT competitions use); default none
 //	mem       memory limit per run: a number of MiB, or with a suffix K, M
 //	          or G; default 2G
@@ -70,6 +72,9 @@ type Suite struct {
 	Name   string
 	Groups []Group
 }
+
+// oldCPULimit is the older spelling of the option cpu-limit=, still read.
+const oldCPULimit = "cpulimit"
 
 // Default limits of a group that does not set them.
 const (
@@ -139,7 +144,9 @@ func parseGroup(line string) (Group, error) {
 	for _, f := range strings.Fields(line) {
 		key, val, isOpt := strings.Cut(f, "=")
 		switch key {
-		case "backends", "task", "repeat", "timeout", "cpulimit", "mem", "ladder", "certify":
+		case oldCPULimit:
+			key = "cpu-limit"
+		case "backends", "task", "repeat", "timeout", "cpu-limit", "mem", "ladder", "certify":
 		default:
 			isOpt = false
 		}
@@ -176,9 +183,9 @@ func parseGroup(line string) (Group, error) {
 			if g.Timeout, err = time.ParseDuration(val); err != nil || g.Timeout <= 0 {
 				return g, fmt.Errorf("bad timeout=%s: want a positive duration like 30s or 2m", val)
 			}
-		case "cpulimit":
+		case "cpu-limit":
 			if g.CPULimit, err = time.ParseDuration(val); err != nil || g.CPULimit <= 0 {
-				return g, fmt.Errorf("bad cpulimit=%s: want a positive duration like 30s or 2m", val)
+				return g, fmt.Errorf("bad cpu-limit=%s: want a positive duration like 30s or 2m", val)
 			}
 		case "mem":
 			if g.MemMB, err = ParseMem(val); err != nil {

@@ -20,8 +20,10 @@ import (
 func init() {
 	commands["bench"] = command{"run a benchmark suite (built-in: " + strings.Join(bench.Builtin.Names(), ", ") + "; or a suite file) into a results CSV", runBench}
 	about := `Runs every run of SUITE, a built-in suite or a suite file (one group per line:
-SPEC... [backends=LIST] [task=T] [repeat=N] [timeout=D] [cpulimit=D] [mem=M]
-[ladder=true]), each in a child process with its wall-clock, CPU-time and memory
+SPEC... [backends=LIST] [task=T] [repeat=N] [timeout=D] [cpu-limit=D] [mem=M]
+[ladder=true] [certify=true]; a group that sets no limit runs with timeout=` + bench.DefaultTimeout.String() + `,
+mem=` + strconv.Itoa(bench.DefaultMemMB) + `M and no CPU-time limit; the flags below replace a group's values),
+each in a child process with its wall-clock, CPU-time and memory
 limits enforced on its whole process tree (measured through a cgroup of its own
 where the machine allows, else through rusage), and writes one CSV row
 per run (to -o FILE.csv, with a FILE.csv.meta.json sidecar, or to stdout).
@@ -35,7 +37,7 @@ built-in suites:`
 		about += "\n  " + name + ": " + suiteDescription(text)
 	}
 	helps["bench"] = help{
-		usage: []string{"bench SUITE [-o FILE.csv] [--repeat N] [--timeout D] [--cpu-limit D] [--mem M] [--jobs N] [--cpus LIST] [--resume|--force] [--dry-run]"},
+		usage: []string{"bench SUITE [-o FILE.csv] [--repeat N] [--timeout D] [--cpu-limit D] [--mem M] [--certify] [--jobs N] [--cpus LIST] [--shard K/N] [--resume|--force] [--dry-run] [--quiet]"},
 		about: about,
 		examples: []string{
 			"bench quick -o r.csv",

@@ -149,7 +149,7 @@ func TestBenchResultsBadInput(t *testing.T) {
 		{[]string{"bench", "quick", "--cpus", "1-0"}, "bad --cpus"},
 		{[]string{"bench", "quick", "--jobs", "0"}, "bad --jobs"},
 		{[]string{"bench", "quick", "--jobs", "4096"}, "needs at least 4096 cores"},
-		{[]string{"bench", writeSuite(t, "queens:8 cpulimit=-2s")}, "bad cpulimit"},
+		{[]string{"bench", writeSuite(t, "queens:8 cpulimit=-2s")}, "bad cpu-limit=-2s"},
 		{[]string{"bench", "quick", "--resume"}, "--resume needs an output file"},
 		{[]string{"results"}, "want a subcommand"},
 		{[]string{"results", "draw", good}, "want a subcommand"},

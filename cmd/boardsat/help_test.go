@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -85,6 +86,20 @@ func TestSubcommandHelp(t *testing.T) {
 	}
 	if !strings.Contains(out, "at least 6") {
 		t.Errorf("bench -h does not say how many repetitions benchstat needs")
+	}
+	// bench's usage line names every flag it takes, and its suite grammar
+	// every option, with the defaults of a group that sets none.
+	usageLine, _, _ := strings.Cut(out, "\n")
+	for _, m := range regexp.MustCompile(`(?m)^  -([a-z-]+)`).FindAllStringSubmatch(out, -1) {
+		if !regexp.MustCompile(`[ \[|]--?` + m[1] + `\b`).MatchString(usageLine) {
+			t.Errorf("bench's usage line omits -%s: %s", m[1], usageLine)
+		}
+	}
+	for _, opt := range []string{"backends=LIST", "task=T", "repeat=N", "timeout=D", "cpu-limit=D", "mem=M", "ladder=true", "certify=true",
+		"timeout=" + bench.DefaultTimeout.String(), fmt.Sprintf("mem=%dM", bench.DefaultMemMB)} {
+		if !strings.Contains(out, opt) {
+			t.Errorf("bench -h does not give the suite option %s", opt)
+		}
 	}
 	if status, _, _ := runCLI("results", "--help"); status != 0 {
 		t.Errorf("results --help: exit %d", status)
