@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -484,5 +485,45 @@ func BenchmarkCountPiecesMtotalizer(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestModelAloneResolves: every model boardsat list names can be given
+// alone to --encoding, with its own default card encoding (satunsat is
+// satunsat+seqcounter, dominate's default model takes totalizer), except
+// a name that is also a card encoding (intervals' pairwise), which stays
+// the card encoding on the default model; a name that is neither is
+// refused.
+func TestModelAloneResolves(t *testing.T) {
+	for _, p := range puzzle.Puzzles {
+		var def Encoder
+		for _, e := range Encoders(p) {
+			if e.Default {
+				def = e
+			}
+		}
+		for _, e := range Encoders(p) {
+			got, c, err := Resolve(p, e.Name)
+			if err != nil {
+				t.Errorf("%s --encoding %s: %v", p, e.Name, err)
+				continue
+			}
+			wantModel, wantCard := e.Name, cmp.Or(e.DefaultCard, DefaultCard)
+			if _, isCard := card.Lookup(e.Name); isCard == nil {
+				wantModel, wantCard = def.Name, e.Name
+			}
+			if got.Name != wantModel || c.Name != wantCard {
+				t.Errorf("%s --encoding %s: %s+%s, want %s+%s", p, e.Name, got.Name, c.Name, wantModel, wantCard)
+			}
+		}
+	}
+	if e, c, err := Resolve("dominate", "satunsat"); err != nil || e.Name != "satunsat" || c.Name != "seqcounter" {
+		t.Errorf("dominate --encoding satunsat: %s+%s %v, want satunsat+seqcounter", e.Name, c.Name, err)
+	}
+	if e, c, err := Resolve("intervals", "pairwise"); err != nil || e.Name != "clique" || c.Name != "pairwise" {
+		t.Errorf("intervals --encoding pairwise: %s+%s %v, want clique+pairwise (the card encoding)", e.Name, c.Name, err)
+	}
+	if _, _, err := Resolve("dominate", "nosuch"); err == nil || !strings.HasPrefix(err.Error(), `unknown encoding "nosuch": want a cardinality encoding (`) {
+		t.Errorf("dominate --encoding nosuch: %v", err)
 	}
 }

@@ -118,8 +118,9 @@ const DefaultCard = "seqcounter"
 // DefaultCardWhy says why DefaultCard is the default.
 const DefaultCardWhy = "any k, and as fast as totalizer and mtotalizer counting pieces:5x5:K2Q1N2 (20 ms each); a model that measured better with another names its own"
 
-// Resolve reads an --encoding value, "MODEL+CARD", "MODEL+", "CARD" or ""
-// (the puzzle's default model; the model's DefaultCard, else DefaultCard),
+// Resolve reads an --encoding value, "MODEL+CARD", "MODEL+", "MODEL",
+// "CARD" or "" (the puzzle's default model; the model's DefaultCard, else
+// DefaultCard; a name that is both a card encoding and a model is the card),
 // and returns the encoder and the cardinality encoding it names.
 func Resolve(puzzleName, encoding string) (Encoder, card.Encoding, error) {
 	return ResolveTask(puzzleName, encoding, "")
@@ -137,6 +138,17 @@ func ResolveTask(puzzleName, encoding string, task puzzle.Task) (Encoder, card.E
 	model, cardName, hasModel := strings.Cut(encoding, "+")
 	if !hasModel {
 		model, cardName = "", encoding
+		// One name alone is a card encoding (the default model with it),
+		// or else a model of this puzzle, with its own default card
+		// encoding: --encoding satunsat is satunsat+totalizer. A name that
+		// is both (intervals' pairwise) stays the card encoding, as before.
+		if _, err := card.Lookup(encoding); err != nil && encoding != "" {
+			if _, err := r.Lookup(encoding); err != nil {
+				return Encoder{}, card.Encoding{}, fmt.Errorf("unknown encoding %q: want a cardinality encoding (%s), a %s model, or MODEL+CARD (boardsat list names them)",
+					encoding, strings.Join(card.Registry.Names(), ", "), puzzleName)
+			}
+			model, cardName = encoding, ""
+		}
 	}
 	var e Encoder
 	if model == "" {

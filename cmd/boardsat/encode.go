@@ -50,7 +50,7 @@ var encodeStderr io.Writer = os.Stderr
 
 func runEncode(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("encode", flag.ContinueOnError)
-	encoding := fs.String("encoding", "", "encoding: MODEL+CARD or CARD (see boardsat list; default: the puzzle's default model with its card encoding, "+encode.DefaultCard+" unless the model names another)")
+	encoding := fs.String("encoding", "", "encoding: MODEL+CARD, CARD or MODEL (see boardsat list; default: the puzzle's default model with its card encoding, "+encode.DefaultCard+" unless the model names another)")
 	format := fs.String("format", "dimacs", "output: dimacs (model counting competition 2024 format: c t mc/pmc, c p show projection), opb, wcnf (MaxSAT, for models with an objective), mzn (MiniZinc), lp (CPLEX LP) or mps (free MPS)")
 	out := fs.String("o", "", "write to this file (atomically) instead of stdout")
 	symmetry := fs.Bool("symmetry", false, "add symmetry breaking (removes solutions: sound for finding one, not for counting)")

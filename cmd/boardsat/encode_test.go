@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/boardsat/boardsat/answer"
 )
 
 func TestEncodeCommand(t *testing.T) {
@@ -23,7 +25,7 @@ func TestEncodeCommand(t *testing.T) {
 		{"native opb", []string{"encode", "queens:4", "--encoding", "native", "--format", "opb"}, 0, "* #variable= 16 ", ""},
 		{"native dimacs", []string{"encode", "queens:4", "--encoding", "native"}, 2, "", "DIMACS CNF cannot express"},
 		{"amo only", []string{"encode", "pieces:4x4:R2N4", "--encoding", "commander"}, 2, "", "expresses only at-most-one"},
-		{"unknown encoding", []string{"encode", "queens:4", "--encoding", "nonesuch"}, 2, "", "unknown cardinality encoding"},
+		{"unknown encoding", []string{"encode", "queens:4", "--encoding", "nonesuch"}, 2, "", "unknown encoding \"nonesuch\": want a cardinality encoding (pairwise, "},
 		{"bad spec", []string{"encode", "queens:0"}, 2, "", "bad queens spec"},
 		{"bad format", []string{"encode", "queens:4", "--format", "xml"}, 2, "", "unknown format"},
 		{"wcnf without objective", []string{"encode", "queens:4", "--format", "wcnf"}, 2, "", "no objective"},
@@ -111,5 +113,18 @@ func TestEncodeFile(t *testing.T) {
 	stats.Reset()
 	if st := run([]string{"encode", "queens:5", "-o", name, "--force"}, &stdout, &stderr); st != 0 || stats.Len() != 0 {
 		t.Errorf("status %d, stats %q", st, stats.String())
+	}
+}
+
+// TestEncodingModelAlone: --encoding satunsat, a model boardsat list
+// names, is taken with its default card encoding, and answers as the same
+// model named with it does (dominate:6x6:Q: 3 queens).
+func TestEncodingModelAlone(t *testing.T) {
+	for _, enc := range []string{"satunsat", "satunsat+seqcounter"} {
+		status, out, errOut := runCLI("solve", "dominate:6x6:Q", "--backend", "sat", "--encoding", enc, "--format", "json")
+		a, err := answer.Last(out)
+		if status != 0 || err != nil || a.Status != "ok" || answer.Str(a.Encoding) != "satunsat+seqcounter" || a.Objective == nil || a.Objective.String() != "3" {
+			t.Errorf("--encoding %s: exit %d, %v, stdout %q, stderr %q; want ok, satunsat+seqcounter, 3", enc, status, err, out, errOut)
+		}
 	}
 }
