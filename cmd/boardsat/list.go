@@ -32,6 +32,19 @@ func runList(args []string, stdout io.Writer) error {
 		tasks[i] = string(t)
 	}
 	fmt.Fprintln(stdout, "tasks:  ", strings.Join(tasks, ", "))
+	// The columns are as wide as their longest entry over every backend,
+	// so that long model names (satunsat-inc-hilbert-lex) keep the
+	// descriptions in one column.
+	wField, wScope, wName := len("encoding"), len("all"), 0
+	for _, name := range puzzle.Backends.Names() {
+		b, _ := puzzle.Backends.Lookup(name)
+		for _, c := range b.Choices() {
+			wField, wScope, wName = max(wField, len(c.Field)), max(wScope, len(c.Puzzle)), max(wName, len(c.Name))
+		}
+	}
+	row := func(w io.Writer, field, scope, name, text string) {
+		fmt.Fprintf(w, "  %-*s %-*s %-*s %s\n", wField, field, wScope, scope, wName, name, text)
+	}
 	// A table a backend shares with one listed before it (the encodings of
 	// gophersat-count are the sat backend's) is printed once.
 	printed := map[string]string{}
@@ -55,15 +68,15 @@ func runList(args []string, stdout io.Writer) error {
 			if c.Default {
 				def = " (default)"
 			}
-			fmt.Fprintf(t, "  %-9s %-7s %-22s %s%s\n", c.Field, scope, c.Name, c.Doc, def)
+			row(t, c.Field, scope, c.Name, c.Doc+def)
 			if c.Default && c.Why != "" {
-				fmt.Fprintf(t, "  %-9s %-7s %-22s why default: %s\n", "", "", "", c.Why)
+				row(t, "", "", "", "why default: "+c.Why)
 			}
 		}
 		for _, f := range fields {
 			text := tables[f].String()
 			if first, ok := printed[text]; ok {
-				fmt.Fprintf(stdout, "  %-9s the same as backend %s\n", f, first)
+				fmt.Fprintf(stdout, "  %-*s the same as backend %s\n", wField, f, first)
 				continue
 			}
 			printed[text] = name

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -130,17 +131,48 @@ func TestHelpAndList(t *testing.T) {
 	}
 	// Each table once (gophersat-count shares the sat backend's encodings),
 	// and each SAT default says why it is the default.
-	if n := strings.Count(out, "  encoding  queens  direct "); n != 1 || !strings.Contains(out, "  encoding  the same as backend sat\n") {
+	squeezed := regexp.MustCompile(` +`).ReplaceAllString(out, " ")
+	if n := strings.Count(squeezed, " encoding queens direct "); n != 1 || !strings.Contains(squeezed, " encoding the same as backend sat\n") {
 		t.Errorf("list: the queens encoding listed %d times, want once and a line naming the sat backend's table", n)
 	}
 	for _, want := range []string{
 		"unsatsat-lines-hilbert-lex the line model with Hilbert order and lex-leader symmetry breaking; minimum by UNSAT-SAT ascent from the lower bound (default)\n",
 		"why default: with totalizer unless --encoding names a card encoding; the fastest optimum with proof measured",
 		"why default: 2 to 2.6 times faster than pairwise",
-		"seqcounter             Sinz's sequential counter (LTseq): k*(n-1) aux, one-directional (default)\n",
+		"seqcounter Sinz's sequential counter (LTseq): k*(n-1) aux, one-directional (default)\n",
 	} {
-		if !strings.Contains(out, want) {
+		if !strings.Contains(squeezed, want) {
 			t.Errorf("list lacks %q", want)
 		}
+	}
+}
+
+// TestListColumnsAligned: every row of boardsat list's tables starts its
+// description in one column, the long model names (satunsat-inc-hilbert-lex,
+// 24 characters) included, and each "why default" line starts there too.
+func TestListColumnsAligned(t *testing.T) {
+	_, out, _ := runCLI("list")
+	row := regexp.MustCompile(`^  (encoding|solver|heuristic) +(\S+) +(\S+) +`)
+	col, rows := -1, 0
+	long := false
+	for _, line := range strings.Split(out, "\n") {
+		var at int
+		if m := row.FindStringSubmatch(line); m != nil && m[2] != "the" {
+			at = len(m[0])
+			long = long || m[3] == "satunsat-inc-hilbert-lex"
+			rows++
+		} else if i := strings.Index(line, "why default: "); i > 0 {
+			at = i
+		} else {
+			continue
+		}
+		if col < 0 {
+			col = at
+		} else if at != col {
+			t.Errorf("description at column %d, not %d: %q", at, col, line)
+		}
+	}
+	if rows < 50 || !long {
+		t.Errorf("%d rows, the long name satunsat-inc-hilbert-lex listed: %v; want every choice", rows, long)
 	}
 }
