@@ -50,7 +50,7 @@ func runCompare(args []string, stdout io.Writer) error {
 	maxSide := fs.Int("max-side", 4, "with --sweep: largest board side (pieces, tours)")
 	maxPieces := fs.Int("max-pieces", 3, "with --sweep: most pieces on a board")
 	maxQueens := fs.Int("max-queens", 8, "with --sweep: largest n for queens:n")
-	quiet := fs.Bool("quiet", false, "print no progress on stderr (each variant as it starts, and a line at least every 5 s)")
+	quiet := fs.Bool("quiet", false, "print no progress on stderr (on a terminal a bar naming the variant under way; elsewhere a line at least every 5 s while a run lasts longer)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -86,17 +86,16 @@ func runCompare(args []string, stdout io.Writer) error {
 	}
 	var label string // the instance under comparison, for the meter
 	if !*quiet {
-		// Each variant is announced as it starts, and a run that takes
-		// long is reported at least every 5 s (progress package).
+		// On a terminal a bar names the variant under way; in a log a
+		// run that takes long is reported at least every 5 s, naming its
+		// variant (progress package), and quick runs print nothing: no
+		// line per variant.
 		var meter *progress.Meter
 		opt.Started = func(ctx context.Context, i, n int, v compare.Variant) context.Context {
 			if meter == nil || i == 1 {
 				meter.Finish()
 				meter = &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: "compare " + label, Unit: "variants", Every: progressEvery}
 				meter.Start()
-			}
-			if !progressTerminal {
-				fmt.Fprintf(progressOut, "compare %s: variant %d/%d %s starts\n", label, i, n, v)
 			}
 			meter.Update(i-1, n, v.String())
 			return progress.WithNote(ctx, meter)
