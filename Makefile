@@ -26,9 +26,17 @@ install:
 # The test command of the README and of CI: formatting, vet, then every test;
 # then the one ratio test (CPU >= 0.8 x wall of a single-threaded search)
 # again, alone on the machine (BOARDSAT_ALONE=1), where it is always judged:
-# beside the other packages' tests its run waits for a core.
+# beside the other packages' tests its run waits for a core. The go test run
+# goes through scripts/testsummary, which prints what plain go test prints
+# (each package's ok or FAIL line, a failed test's output) and then every
+# skipped test with its reason (a solver not installed); the status is go
+# test's, or 1 when the summary saw a failure.
 test: fmt-check vet
-	$(GO) test -count=1 -timeout 15m ./...
+	@echo '$(GO) test -count=1 -timeout 15m -json ./... | $(GO) run ./scripts/testsummary'
+	@st=$$(mktemp); \
+	{ $(GO) test -count=1 -timeout 15m -json ./...; echo $$? > "$$st"; } | $(GO) run ./scripts/testsummary; \
+	sum=$$?; code=$$(cat "$$st"); rm -f "$$st"; \
+	[ "$$sum" -eq 0 ] && [ "$$code" -eq 0 ]
 	BOARDSAT_ALONE=1 $(GO) test -count=1 -run '^TestWorkerCPUMeasured$$' ./bench
 
 vet:
