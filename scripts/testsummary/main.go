@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 )
 
@@ -103,19 +104,26 @@ func summarize(in io.Reader, out io.Writer) int {
 	return 0
 }
 
-// reason is a skipped test's message: its output lines other than the
-// "=== RUN" and "--- SKIP" headers, trimmed and joined with "; ".
+// logLine matches the start of a test's log line: "file_test.go:12: ".
+var logLine = regexp.MustCompile(`^\S+\.go:\d+: `)
+
+// reason is a skipped test's message: its last log line (the one t.Skip
+// wrote), with that line's continuation lines joined by "; "; the log
+// lines before it are left out.
 func reason(lines []string) string {
-	var parts []string
+	var last []string
 	for _, l := range lines {
 		t := strings.TrimSpace(l)
-		if t == "" || strings.HasPrefix(t, "=== ") || strings.HasPrefix(t, "--- SKIP") {
-			continue
+		switch {
+		case t == "" || strings.HasPrefix(t, "=== ") || strings.HasPrefix(t, "--- SKIP"):
+		case logLine.MatchString(t) || last == nil:
+			last = []string{t}
+		default:
+			last = append(last, t)
 		}
-		parts = append(parts, t)
 	}
-	if len(parts) == 0 {
+	if len(last) == 0 {
 		return "(no reason given)"
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(last, "; ")
 }

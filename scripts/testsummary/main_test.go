@@ -6,8 +6,8 @@ import (
 )
 
 // stream is a go test -json run of two packages: in a, one test passes
-// (its log is not shown), one skips with a reason, one is skipped without
-// one, and one fails; b passes.
+// (its log is not shown), one skips with a two-line reason after a log
+// line, one is skipped without one, and one fails; b passes.
 const stream = `{"Action":"start","Package":"github.com/boardsat/boardsat/a"}
 {"Action":"run","Package":"github.com/boardsat/boardsat/a","Test":"TestPass"}
 {"Action":"output","Package":"github.com/boardsat/boardsat/a","Test":"TestPass","Output":"=== RUN   TestPass\n"}
@@ -15,7 +15,9 @@ const stream = `{"Action":"start","Package":"github.com/boardsat/boardsat/a"}
 {"Action":"output","Package":"github.com/boardsat/boardsat/a","Test":"TestPass","Output":"--- PASS: TestPass (0.00s)\n"}
 {"Action":"pass","Package":"github.com/boardsat/boardsat/a","Test":"TestPass"}
 {"Action":"output","Package":"github.com/boardsat/boardsat/a","Test":"TestCadical","Output":"=== RUN   TestCadical\n"}
+{"Action":"output","Package":"github.com/boardsat/boardsat/a","Test":"TestCadical","Output":"    a_test.go:7: a log line before the skip\n"}
 {"Action":"output","Package":"github.com/boardsat/boardsat/a","Test":"TestCadical","Output":"    a_test.go:9: cadical is not on PATH\n"}
+{"Action":"output","Package":"github.com/boardsat/boardsat/a","Test":"TestCadical","Output":"        install the Debian package cadical\n"}
 {"Action":"output","Package":"github.com/boardsat/boardsat/a","Test":"TestCadical","Output":"--- SKIP: TestCadical (0.00s)\n"}
 {"Action":"skip","Package":"github.com/boardsat/boardsat/a","Test":"TestCadical"}
 {"Action":"output","Package":"github.com/boardsat/boardsat/a","Test":"TestBare","Output":"--- SKIP: TestBare (0.00s)\n"}
@@ -44,7 +46,7 @@ func TestSummarize(t *testing.T) {
 		"FAIL\tgithub.com/boardsat/boardsat/a\t0.02s\n" +
 		"ok  \tgithub.com/boardsat/boardsat/b\t0.01s\n" +
 		"\nskipped tests (2):\n" +
-		"  a TestCadical: a_test.go:9: cadical is not on PATH\n" +
+		"  a TestCadical: a_test.go:9: cadical is not on PATH; install the Debian package cadical\n" +
 		"  a TestBare: (no reason given)\n"
 	if status != 1 || out.String() != want {
 		t.Errorf("status %d, output\n%s\nwant 1 and\n%s", status, out.String(), want)
