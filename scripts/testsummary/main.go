@@ -67,6 +67,9 @@ func summarize(in io.Reader, out io.Writer) int {
 			}
 		case e.Test == "" && e.Action == "fail":
 			failed = true
+		case e.Test == "":
+			// The package's start, pass, or skip (no test files: its
+			// "?" line is among its output).
 		case e.Action == "output":
 			logs[k] = append(logs[k], e.Output)
 		case e.Action == "fail":

@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// stream is a go test -json run of two packages: in a, one test passes
+// stream is a go test -json run of three packages: in a, one test passes
 // (its log is not shown), one skips with a two-line reason after a log
-// line, one is skipped without one, and one fails; b passes.
+// line, one is skipped without one, and one fails; c has no test files
+// (not a skipped test); b passes.
 const stream = `{"Action":"start","Package":"github.com/boardsat/boardsat/a"}
 {"Action":"run","Package":"github.com/boardsat/boardsat/a","Test":"TestPass"}
 {"Action":"output","Package":"github.com/boardsat/boardsat/a","Test":"TestPass","Output":"=== RUN   TestPass\n"}
@@ -29,6 +30,8 @@ const stream = `{"Action":"start","Package":"github.com/boardsat/boardsat/a"}
 {"Action":"output","Package":"github.com/boardsat/boardsat/a","Output":"FAIL\n"}
 {"Action":"output","Package":"github.com/boardsat/boardsat/a","Output":"FAIL\tgithub.com/boardsat/boardsat/a\t0.02s\n"}
 {"Action":"fail","Package":"github.com/boardsat/boardsat/a"}
+{"Action":"output","Package":"github.com/boardsat/boardsat/c","Output":"?   \tgithub.com/boardsat/boardsat/c\t[no test files]\n"}
+{"Action":"skip","Package":"github.com/boardsat/boardsat/c"}
 {"Action":"output","Package":"github.com/boardsat/boardsat/b","Output":"PASS\n"}
 {"Action":"output","Package":"github.com/boardsat/boardsat/b","Output":"ok  \tgithub.com/boardsat/boardsat/b\t0.01s\n"}
 {"Action":"pass","Package":"github.com/boardsat/boardsat/b"}
@@ -44,6 +47,7 @@ func TestSummarize(t *testing.T) {
 		"--- FAIL: TestWrong (0.01s)\n" +
 		"FAIL\n" +
 		"FAIL\tgithub.com/boardsat/boardsat/a\t0.02s\n" +
+		"?   \tgithub.com/boardsat/boardsat/c\t[no test files]\n" +
 		"ok  \tgithub.com/boardsat/boardsat/b\t0.01s\n" +
 		"\nskipped tests (2):\n" +
 		"  a TestCadical: a_test.go:9: cadical is not on PATH; install the Debian package cadical\n" +
