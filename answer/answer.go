@@ -168,8 +168,13 @@ type Certificate struct {
 	CheckCPUSeconds float64 `json:"check_cpu_seconds"`
 	// Checker names the checkers that verified the proofs.
 	Checker string `json:"checker"`
-	// Claims says in words what each refutation proves, in order.
+	// Claims says in words what each refutation whose proof was verified
+	// proves, in order.
 	Claims []string `json:"claims"`
+	// Failed lists the refutations whose proof was not verified, each as
+	// its claim and the reason: they prove nothing (the answer is then not
+	// certified). Omitted when every proof checked.
+	Failed []string `json:"failed,omitempty"`
 	// Arguments lists the steps of the answer outside the refuted
 	// formulas, which no proof covers (lex-leader symmetry breaking, the
 	// orbit arithmetic of a count); empty when there are none.

@@ -186,7 +186,19 @@ func (r *Recorder) Failure() string {
 	return failure(*r.failed)
 }
 
-// Certificate returns the run's certificate so far.
+// notVerified says of a refutation without a verified proof what it
+// claimed and why it proves nothing: the failure, or that its check did
+// not end.
+func notVerified(rec Record) string {
+	if rec.Reason == "" {
+		return fmt.Sprintf("%s (its proof was not checked to the end)", rec.Claim)
+	}
+	return failure(rec)
+}
+
+// Certificate returns the run's certificate so far: the claims of the
+// refutations whose proofs were verified, and apart from them (Failed)
+// those whose proofs were not.
 func (r *Recorder) Certificate() answer.Certificate {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -200,7 +212,11 @@ func (r *Recorder) Certificate() answer.Certificate {
 		if rec.Checker != "" {
 			c.Checker = rec.Checker
 		}
-		c.Claims = append(c.Claims, rec.Claim)
+		if rec.Verified {
+			c.Claims = append(c.Claims, rec.Claim)
+		} else {
+			c.Failed = append(c.Failed, notVerified(rec))
+		}
 	}
 	if c.Checker == "" {
 		c.Checker = checkerName

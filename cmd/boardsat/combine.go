@@ -99,6 +99,7 @@ func combineCertified(ok *bool, sum *answer.Certificate, shardOK bool, c *answer
 	if sum == nil {
 		s := *c
 		s.Claims = append([]string{}, c.Claims...)
+		s.Failed = append([]string(nil), c.Failed...)
 		return &all, &s
 	}
 	for _, cl := range c.Claims {
@@ -108,6 +109,8 @@ func combineCertified(ok *bool, sum *answer.Certificate, shardOK bool, c *answer
 		sum.Claims = append(sum.Claims, cl)
 		sum.Refutations++
 	}
+	sum.Failed = append(sum.Failed, c.Failed...)
+	sum.Refutations += len(c.Failed)
 	sum.Lemmas += c.Lemmas
 	sum.Bytes += c.Bytes
 	sum.CheckSeconds += c.CheckSeconds
