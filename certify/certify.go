@@ -98,7 +98,7 @@ func (r *Recorder) Refuted(ctx context.Context, ref sat.Refutation) error {
 	if r.Dir != "" {
 		base := fmt.Sprintf("%03d", rec.Index)
 		rec.CNF, rec.Proof = base+".cnf", base+".drat"
-		if err := atomicfile.Write(filepath.Join(r.Dir, rec.CNF), ref.Formula.WriteDIMACS); err != nil {
+		if err := atomicfile.Write(filepath.Join(r.Dir, rec.CNF), ref.Formula.WriteDIMACSCommentsFirst); err != nil {
 			return r.fail(rec, err.Error(), 0)
 		}
 		if err := copyFile(filepath.Join(r.Dir, rec.Proof), proofPath); err != nil {

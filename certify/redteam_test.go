@@ -11,10 +11,12 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardsat/boardsat/certify"
 	"github.com/boardsat/boardsat/encode/cnf"
@@ -251,6 +253,181 @@ func TestRedteamUnsatArgumentsListed(t *testing.T) {
 		c := rec.Certificate()
 		if !rec.Certified() || len(c.Arguments) == 0 {
 			t.Errorf("%s: certified %v with arguments %q and claims %q: the step from the refutations to 'no plan' is listed nowhere", spec, rec.Certified(), c.Arguments, c.Claims)
+		}
+	}
+}
+
+// dratTrim returns the drat-trim binary on PATH, or "" after logging that
+// the part of a test that runs it is skipped. drat-trim is no Debian
+// package and CI cannot install it, so its absence is never a failure.
+func dratTrim(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("drat-trim")
+	if err != nil {
+		t.Log("drat-trim is not on PATH: the proof files are not run through it (boardsat's checkers and the structural checks still are)")
+		return ""
+	}
+	return p
+}
+
+// manifestChecks returns the check command of each refutation line of
+// dir/MANIFEST, by its CNF file name.
+func manifestChecks(t *testing.T, dir string) map[string][]string {
+	t.Helper()
+	m, err := os.ReadFile(filepath.Join(dir, "MANIFEST"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSuffix(string(m), "\n"), "\n") {
+		if strings.HasPrefix(line, "#") || strings.HasPrefix(line, "cnf\t") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 8 {
+			t.Fatalf("MANIFEST line with %d fields, want 8: %q", len(f), line)
+		}
+		out[f[0]] = strings.Fields(f[7])
+	}
+	return out
+}
+
+// runCheck runs a MANIFEST check command in dir and returns its verdict:
+// true for "s VERIFIED", false for "s NOT VERIFIED"; any other output is
+// a failure of the test.
+func runCheck(t *testing.T, dir string, bin string, args []string) bool {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = dir
+	out, _ := cmd.Output()
+	var verdicts []string
+	for _, l := range strings.Split(string(out), "\n") {
+		l = strings.Trim(l, "\r") // drat-trim starts some lines with a carriage return
+		if strings.HasPrefix(l, "s ") {
+			verdicts = append(verdicts, l)
+		}
+	}
+	if len(verdicts) != 1 || verdicts[0] != "s VERIFIED" && verdicts[0] != "s NOT VERIFIED" {
+		t.Fatalf("%s %v: verdict lines %q in\n%s", bin, args, verdicts, out)
+	}
+	return verdicts[0] == "s VERIFIED"
+}
+
+// assertCommentsFirst asserts that a CNF file of the proof directory has
+// no comment (nor anything but clauses) after its "p cnf" header: drat-trim
+// reads a comment there as an empty clause in its binary mode.
+func assertCommentsFirst(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := false
+	for i, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		switch {
+		case strings.HasPrefix(l, "p cnf "):
+			if header {
+				t.Errorf("%s line %d: a second header", path, i+1)
+				return
+			}
+			header = true
+		case !header && !strings.HasPrefix(l, "c"):
+			t.Errorf("%s line %d: %q before the header", path, i+1, l)
+			return
+		case header && (l == "" || !strings.HasSuffix(l, " 0") && l != "0" || strings.ContainsFunc(l, func(r rune) bool { return r != '-' && r != ' ' && (r < '0' || r > '9') })):
+			t.Errorf("%s line %d: %q after the header is not a clause", path, i+1, l)
+			return
+		}
+	}
+	if !header {
+		t.Errorf("%s: no header", path)
+	}
+}
+
+// TestRedteamProofFilesRejectSatisfiable: the files --proof DIR writes
+// for a satisfiable formula, with the proofs that once fooled drat-trim
+// (empty, the empty clause alone, one binary step), are rejected by
+// boardsat's checkers and, when it is on PATH, by the MANIFEST's drat-trim
+// command; every CNF file has its comments before the header; and the
+// files of real refutations are verified by the same command (the check
+// is not merely strict).
+func TestRedteamProofFilesRejectSatisfiable(t *testing.T) {
+	dt := dratTrim(t)
+	// A satisfiable formula with auxiliary variables, so that its file
+	// has the projection and name comments: exactly one of x, y, z, by a
+	// ladder of auxiliaries.
+	sat3 := func() *cnf.Formula {
+		f := cnf.New()
+		x, y, z := f.Var("x"), f.Var("y"), f.Var("z")
+		a, b := f.Aux("a"), f.Aux("b")
+		f.Add(x, y, z)
+		f.Add(x.Not(), a)
+		f.Add(a.Not(), y.Not())
+		f.Add(a.Not(), b)
+		f.Add(y.Not(), b)
+		f.Add(b.Not(), z.Not())
+		return f
+	}
+	if projected(sat3()) != 3 {
+		t.Fatalf("the test formula has %d projected models, want 3", projected(sat3()))
+	}
+	for name, pr := range map[string]string{"empty": "", "empty clause": "0\n", "binary": "a\x02\x00", "unit then empty clause": "1 0\n0\n"} {
+		dir := filepath.Join(t.TempDir(), "proofs")
+		if err := certify.PrepareDir(dir, false); err != nil {
+			t.Fatal(err)
+		}
+		rec := &certify.Recorder{Dir: dir}
+		err := rec.Refuted(context.Background(), sat.Refutation{Claim: "exactly one of three has no model", Formula: sat3(), Solver: "test", ProofFile: rtProofFile(t, pr)})
+		if err == nil || rec.Certified() {
+			t.Errorf("%s proof of a satisfiable formula accepted by the recorder", name)
+		}
+		if err := rec.WriteManifest("test", "error"); err != nil {
+			t.Fatal(err)
+		}
+		cnfPath, dratPath := filepath.Join(dir, "001.cnf"), filepath.Join(dir, "001.drat")
+		assertCommentsFirst(t, cnfPath)
+		cnfData, err1 := os.ReadFile(cnfPath)
+		dratData, err2 := os.ReadFile(dratPath)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if !strings.Contains(string(cnfData), "c p show 1 2 3 0\n") {
+			t.Errorf("%s: the CNF file lost its projection comment:\n%s", name, cnfData)
+		}
+		if rep, err := proof.Verify(bytes.NewReader(cnfData), bytes.NewReader(dratData), proof.Options{}); err == nil && rep.Verified {
+			t.Errorf("%s proof of a satisfiable formula verified by boardsat's checkers from the files written", name)
+		}
+		check := manifestChecks(t, dir)["001.cnf"]
+		if len(check) != 3 || check[0] != "drat-trim" || check[1] != "001.cnf" || check[2] != "001.drat" {
+			t.Fatalf("MANIFEST check command %q", check)
+		}
+		if dt != "" && runCheck(t, dir, dt, check[1:]) {
+			t.Errorf("%s proof of a satisfiable formula: the MANIFEST's command %q says VERIFIED", name, strings.Join(check, " "))
+		}
+	}
+	// Real refutations: every file commented first, every proof verified
+	// by the MANIFEST's command.
+	dir := filepath.Join(t.TempDir(), "proofs")
+	if err := certify.PrepareDir(dir, false); err != nil {
+		t.Fatal(err)
+	}
+	rec := &certify.Recorder{Dir: dir}
+	if ans := solveCertified(t, rec, "dominate:5x5:Q", "optimum", "unsatsat+totalizer", "gophersat"); ans.Status != puzzle.OK || !rec.Certified() {
+		t.Fatalf("dominate:5x5:Q: %s %s", ans.Status, ans.Message)
+	}
+	if err := rec.WriteManifest("test", "ok"); err != nil {
+		t.Fatal(err)
+	}
+	checks := manifestChecks(t, dir)
+	if len(checks) != 3 {
+		t.Fatalf("%d MANIFEST lines, want 3", len(checks))
+	}
+	for cnfName, check := range checks {
+		assertCommentsFirst(t, filepath.Join(dir, cnfName))
+		if dt != "" && !runCheck(t, dir, dt, check[1:]) {
+			t.Errorf("%s: the MANIFEST's command %q rejects a proof boardsat verified", cnfName, strings.Join(check, " "))
 		}
 	}
 }

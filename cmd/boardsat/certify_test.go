@@ -253,3 +253,35 @@ func TestPrintCertificate(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+// TestProofFilesOfSatisfiableFormulaRejected: a solver that calls a
+// satisfiable formula unsatisfiable, with an empty clause or one binary
+// step for its proof. The answer is an error; the files --proof DIR
+// writes are that formula and that proof, and boardsat proof check
+// rejects them as its MANIFEST line (NOT-VERIFIED) says.
+func TestProofFilesOfSatisfiableFormulaRejected(t *testing.T) {
+	for name, write := range map[string]string{"empty clause": `echo 0 > "$3"`, "binary step": `printf 'a\002\000' > "$3"`} {
+		cnftest.FakeSolver(t, "cadical", write+"; echo s UNSATISFIABLE; exit 20")
+		dir := filepath.Join(t.TempDir(), "p")
+		status, out, errb := runCLI("solve", "dominate:6x6:Q:k=3", "--backend", "sat", "--task", "first", "--encoding", "satunsat+totalizer",
+			"--solver", "cadical", "--proof", dir, "--format", "json")
+		var j answer.Answer
+		if err := json.Unmarshal([]byte(out), &j); err != nil {
+			t.Fatalf("%s: status %d, %v in %s %s", name, status, err, out, errb)
+		}
+		if j.Status != "error" || j.Certified == nil || *j.Certified {
+			t.Errorf("%s: answer %s", name, out)
+		}
+		m, err := os.ReadFile(filepath.Join(dir, "MANIFEST"))
+		if err != nil || !strings.Contains(string(m), "001.cnf\t001.drat\tNOT-VERIFIED\tcadical\t") {
+			t.Errorf("%s: MANIFEST %v\n%s", name, err, m)
+		}
+		// Rejected: NOT VERIFIED (exit 1), or a proof that cannot be read
+		// (exit 2, nothing on stdout; cadical's proofs get the empty clause
+		// appended when they lack it, which makes the binary one mixed).
+		status, out, errb = runCLI("proof", "check", filepath.Join(dir, "001.cnf"), filepath.Join(dir, "001.drat"))
+		if !(status == 1 && strings.HasPrefix(out, "s NOT VERIFIED: ") || status == 2 && out == "" && strings.Count(errb, "\n") == 1) {
+			t.Errorf("%s: proof check of a satisfiable formula: status %d\n%s%s", name, status, out, errb)
+		}
+	}
+}
