@@ -13,8 +13,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -428,6 +431,87 @@ func TestRedteamProofFilesRejectSatisfiable(t *testing.T) {
 		assertCommentsFirst(t, filepath.Join(dir, cnfName))
 		if dt != "" && !runCheck(t, dir, dt, check[1:]) {
 			t.Errorf("%s: the MANIFEST's command %q rejects a proof boardsat verified", cnfName, strings.Join(check, " "))
+		}
+	}
+}
+
+// formulaSink hands every refutation to a recorder and keeps its formula
+// and claim, so that a test can look at what was refuted.
+type formulaSink struct {
+	rec      *certify.Recorder
+	mu       sync.Mutex
+	formulas []*cnf.Formula
+	claims   []string
+}
+
+func (s *formulaSink) Refuted(ctx context.Context, ref sat.Refutation) error {
+	s.mu.Lock()
+	s.formulas = append(s.formulas, ref.Formula)
+	s.claims = append(s.claims, ref.Claim)
+	s.mu.Unlock()
+	return s.rec.Refuted(ctx, ref)
+}
+
+func (s *formulaSink) Note(step string) { s.rec.Note(step) }
+
+// TestRedteamSwapRefutationsNotPruned: the swap encoder prunes squares a
+// knight cannot reach in time (knight distances), which made the formulas
+// of T = 0..3 hold 7 to 14 empty clauses: refuted by the pruning, not by
+// the rules, an argument the certificate did not name. A certified run's
+// formulas are not pruned: no empty clause, and every square has its
+// white and black variable at every step (2 (T+1) n of them), in the
+// plans of exactly T moves and in the loop-free runs of the
+// recurrence-diameter argument.
+func TestRedteamSwapRefutationsNotPruned(t *testing.T) {
+	moves := regexp.MustCompile(` has no (plan of exactly|loop-free run of) (\d+) moves`)
+	occupancy := regexp.MustCompile(`^[wb]\d+_`)
+	for _, c := range []struct {
+		spec        string
+		squares     int
+		status      puzzle.Status
+		refutations int
+	}{
+		{"swap:4x3", 12, puzzle.OK, 22},  // T = 0..21
+		{"swap:3x2", 6, puzzle.Unsat, 0}, // the loop-free runs too
+	} {
+		sink := &formulaSink{rec: &certify.Recorder{}}
+		s, err := puzzle.Parse(c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := puzzle.Backends.Lookup("sat")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ans, err := b.Solve(sat.WithProofs(context.Background(), sink), puzzle.Request{Spec: s, Task: puzzle.Shortest, Solver: "gophersat"})
+		if err != nil || ans.Status != c.status {
+			t.Fatalf("%s: %s %v (%s), want %s", c.spec, ans.Status, err, ans.Message, c.status)
+		}
+		if !sink.rec.Certified() || len(sink.formulas) == 0 || c.refutations > 0 && len(sink.formulas) != c.refutations {
+			t.Fatalf("%s: certified %v with %d refutations, want %d", c.spec, sink.rec.Certified(), len(sink.formulas), c.refutations)
+		}
+		for i, f := range sink.formulas {
+			claim := sink.claims[i]
+			m := moves.FindStringSubmatch(claim)
+			if m == nil {
+				t.Fatalf("%s: claim %q names no number of moves", c.spec, claim)
+			}
+			T, _ := strconv.Atoi(m[2])
+			for j := range f.NumClauses() {
+				if len(f.Clause(j)) == 0 {
+					t.Errorf("%s: refutation %d (%s) holds an empty clause (clause %d)", c.spec, i+1, claim, j+1)
+					break
+				}
+			}
+			occ := 0
+			for v := 1; v <= f.NumVars(); v++ {
+				if occupancy.MatchString(f.Name(v)) {
+					occ++
+				}
+			}
+			if want := 2 * (T + 1) * c.squares; occ != want {
+				t.Errorf("%s: refutation %d (%s) has %d occupancy variables, want %d: pruned", c.spec, i+1, claim, occ, want)
+			}
 		}
 	}
 }
