@@ -429,6 +429,16 @@ func TestRedteamProofFilesRejectSatisfiable(t *testing.T) {
 	}
 	for cnfName, check := range checks {
 		assertCommentsFirst(t, filepath.Join(dir, cnfName))
+		// Both of boardsat's readers take the layout: the pair is verified
+		// from the files.
+		cnfData, err1 := os.ReadFile(filepath.Join(dir, cnfName))
+		dratData, err2 := os.ReadFile(filepath.Join(dir, check[2]))
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if rep, err := proof.Verify(bytes.NewReader(cnfData), bytes.NewReader(dratData), proof.Options{}); err != nil || !rep.Verified {
+			t.Errorf("%s: not verified from the files: %v %s", cnfName, err, rep.Reason)
+		}
 		if dt != "" && !runCheck(t, dir, dt, check[1:]) {
 			t.Errorf("%s: the MANIFEST's command %q rejects a proof boardsat verified", cnfName, strings.Join(check, " "))
 		}

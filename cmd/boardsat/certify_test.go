@@ -285,3 +285,22 @@ func TestProofFilesOfSatisfiableFormulaRejected(t *testing.T) {
 		}
 	}
 }
+
+// TestCombineKeepsFailedProofs: a shard whose proof failed makes the
+// combined answer uncertified, and its failed claim stays among the
+// failed ones, never among the claims proved.
+func TestCombineKeepsFailedProofs(t *testing.T) {
+	good := answer.Certificate{Refutations: 2, Claims: []string{"cube 1", "cover"}}
+	bad := answer.Certificate{Refutations: 2, Claims: []string{"cover"}, Failed: []string{"refutation 1 (cube 2) NOT VERIFIED: drat: no conflict"}}
+	ok, sum := combineCertified(nil, nil, true, &good)
+	ok, sum = combineCertified(ok, sum, false, &bad)
+	if *ok || strings.Join(sum.Claims, "|") != "cube 1|cover" || len(sum.Failed) != 1 || !strings.Contains(sum.Failed[0], "(cube 2)") || sum.Refutations != 3 {
+		t.Errorf("certified %v, %+v", *ok, *sum)
+	}
+	// The first shard's failures are kept too, not shared with it.
+	ok, sum = combineCertified(nil, nil, false, &bad)
+	ok, sum = combineCertified(ok, sum, true, &good)
+	if *ok || strings.Join(sum.Claims, "|") != "cover|cube 1" || len(sum.Failed) != 1 || sum.Refutations != 3 || len(bad.Failed) != 1 {
+		t.Errorf("certified %v, %+v", *ok, *sum)
+	}
+}
