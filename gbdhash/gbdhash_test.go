@@ -1,9 +1,13 @@
 package gbdhash
 
 import (
+	"compress/gzip"
 	"crypto/md5"
 	"encoding/hex"
+	"io"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -120,4 +124,52 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%q: %v, want an error with %q", c.file, err, c.want)
 		}
 	}
+}
+
+// TestPublishedHashes: SAT Competition instances as GBD serves them, each
+// named by its published GBD hash (the file name's first 32 characters;
+// copies of the test files of GBD's gbdc library, gzipped). Each hashes to
+// its name, also with comments, CRLF line ends and a changed header
+// added; one literal changed, it does not.
+func TestPublishedHashes(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.cnf.gz")
+	if err != nil || len(files) < 2 {
+		t.Fatalf("testdata: %v %v", files, err)
+	}
+	for _, path := range files {
+		data := gunzip(t, path)
+		want := filepath.Base(path)[:32]
+		if got, err := CNF(data); err != nil || got != want {
+			t.Errorf("%s: %s %v", path, got, err)
+		}
+		text := string(data)
+		header, body, _ := strings.Cut(text, "\n")
+		variant := "c exported by someone\r\n" + strings.Replace(header, "p cnf", "p  cnf", 1) + "\r\nc more\n" + strings.ReplaceAll(body, "\n", " \r\n")
+		if got, _ := CNF([]byte(variant)); got != want {
+			t.Errorf("%s with comments and CRLF: %s", path, got)
+		}
+		i := strings.Index(body, " ")
+		changed := header + "\n" + body[:i] + "1" + body[i:]
+		if got, _ := CNF([]byte(changed)); got == want {
+			t.Errorf("%s with a literal changed still hashes to %s", path, want)
+		}
+	}
+}
+
+func gunzip(t *testing.T, path string) []byte {
+	t.Helper()
+	fh, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	zr, err := gzip.NewReader(fh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
