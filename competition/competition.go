@@ -169,8 +169,7 @@ func Count(ctx context.Context, in *Instance, threads int) (Counted, error) {
 // finish is "s UNKNOWN" with the reason as a comment, and nothing else.
 func WriteCount(w io.Writer, typ string, c Counted) error {
 	if c.Status != puzzle.OK {
-		_, err := fmt.Fprintf(w, "c %s: %s\ns UNKNOWN\n", c.Status, oneLine(c.Message))
-		return err
+		return writeUnknown(w, c.Status, c.Message)
 	}
 	s := "SATISFIABLE"
 	if c.Count == 0 {
@@ -231,7 +230,18 @@ func WriteSAT(w io.Writer, vars int, r sat.Result) error {
 		_, err := io.WriteString(w, "s UNSATISFIABLE\n")
 		return err
 	}
-	_, err := fmt.Fprintf(w, "c %s: %s\ns UNKNOWN\n", r.Status, oneLine(r.Message))
+	return writeUnknown(w, r.Status, r.Message)
+}
+
+// writeUnknown writes the answer of a search that gave none: the reason
+// as a comment ("c stopped: ..." for a limit or a signal, "c error: ..."),
+// then "s UNKNOWN".
+func writeUnknown(w io.Writer, st puzzle.Status, msg string) error {
+	label := "error"
+	if st == puzzle.Timeout || st == puzzle.Memout {
+		label = "stopped"
+	}
+	_, err := fmt.Fprintf(w, "c %s: %s\ns UNKNOWN\n", label, oneLine(msg))
 	return err
 }
 

@@ -117,6 +117,10 @@ func cnfContext(timeout time.Duration) (ctx context.Context, interrupted func() 
 	return ctx, func() bool { return sigCtx.Err() != nil }, func() { cancel(); stopSig() }
 }
 
+// signalMessage is the reason printed for a search stopped by SIGINT or
+// SIGTERM.
+const signalMessage = "interrupted by a signal"
+
 // unknownExit is the exit of an answer that is not given: 130 when a
 // signal stopped the search, 1 for an error, 0 (the competitions' "no
 // answer") for a time limit.
@@ -150,6 +154,9 @@ func runCNFCount(args []string, stdout io.Writer) error {
 	c, err := competition.Count(ctx, in, *threads)
 	if err != nil {
 		return err
+	}
+	if c.Status != puzzle.OK && interrupted() {
+		c.Message = signalMessage
 	}
 	if err := competition.WriteCount(stdout, in.Type, c); err != nil {
 		return err
@@ -193,6 +200,9 @@ func runCNFSolve(args []string, stdout io.Writer) error {
 		return err
 	}
 	r := s.Result
+	if r.Status != puzzle.OK && r.Status != puzzle.Unsat && interrupted() {
+		r.Message = signalMessage
+	}
 	if r.Status == puzzle.Unsat && *proofPath != "" {
 		if err := atomicfile.Write(*proofPath, func(w io.Writer) error { return proof.WriteDRAT(w, s.Proof, format) }); err != nil {
 			return err

@@ -1,13 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/boardsat/boardsat/bench"
 	"github.com/boardsat/boardsat/encode"
@@ -218,6 +223,70 @@ func TestCNFBadInput(t *testing.T) {
 		code, out, errText := runCLI(args...)
 		if code != 2 || out != "" || strings.Count(errText, "\n") != 1 || !strings.Contains(errText, c.want) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q (want one line with %q)", args, code, out, errText, c.want)
+		}
+	}
+}
+
+// TestCNFSignal: SIGTERM stops cnf count and cnf solve with "s UNKNOWN"
+// and exit 130, and no process of theirs (gophersat's search child) is
+// left behind.
+func TestCNFSignal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	exe := buildBoardsat(t)
+	// The pigeonhole formula of 12 pigeons in 11 holes: far beyond a
+	// second of gophersat's search.
+	var php strings.Builder
+	n, h := 12, 11
+	v := func(p, j int) int { return p*h + j + 1 }
+	var clauses []string
+	for p := 0; p < n; p++ {
+		var c []string
+		for j := 0; j < h; j++ {
+			c = append(c, strconv.Itoa(v(p, j)))
+		}
+		clauses = append(clauses, strings.Join(c, " ")+" 0")
+	}
+	for j := 0; j < h; j++ {
+		for p := 0; p < n; p++ {
+			for q := p + 1; q < n; q++ {
+				clauses = append(clauses, fmt.Sprintf("-%d -%d 0", v(p, j), v(q, j)))
+			}
+		}
+	}
+	fmt.Fprintf(&php, "p cnf %d %d\n%s\n", n*h, len(clauses), strings.Join(clauses, "\n"))
+	e, c, err := encode.ResolveTask("queens", "", puzzle.Count)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := puzzle.Parse("queens:16")
+	in, err := e.Build(spec, c, encode.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var q16 strings.Builder
+	in.Formula.WriteDIMACS(&q16)
+	for _, args := range [][]string{
+		{"cnf", "solve", writeTemp(t, "php.cnf", php.String())},
+		{"cnf", "count", "--threads", "1", writeTemp(t, "q16.cnf", q16.String())},
+	} {
+		cmd := exec.Command(exe, args...)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		var out, errOut bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errOut
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(700 * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGTERM)
+		cmd.Wait()
+		if code := cmd.ProcessState.ExitCode(); code != 130 || out.String() != "c stopped: interrupted by a signal\ns UNKNOWN\n" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args[:2], code, out.String(), errOut.String())
+		}
+		if err := syscall.Kill(-cmd.Process.Pid, 0); err != syscall.ESRCH {
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			t.Errorf("%v: a process of its group outlived it (%v)", args[:2], err)
 		}
 	}
 }
