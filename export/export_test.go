@@ -105,6 +105,10 @@ func TestExportAnswers(t *testing.T) {
 // file's GBD hash is recomputed from the file on disk.
 func TestExportReestablished(t *testing.T) {
 	dir, rows := exportSmall(t)
+	have := map[string]bool{}
+	for _, f := range Formats {
+		have[f] = haveTool(t, f)
+	}
 	formats := map[string]int{}
 	for _, r := range rows {
 		data, err := os.ReadFile(filepath.Join(dir, r.File))
@@ -113,6 +117,9 @@ func TestExportReestablished(t *testing.T) {
 		}
 		if r.Answer == AnswerUnknown || r.KnownBy == KnownUnknown {
 			t.Errorf("%s: no answer established (%s, %s)", r.File, r.Answer, r.KnownBy)
+			continue
+		}
+		if !have[r.Format] {
 			continue
 		}
 		formats[r.Format]++
@@ -139,8 +146,8 @@ func TestExportReestablished(t *testing.T) {
 			t.Errorf("%s: a GBD hash for a %s file", r.File, r.Format)
 		}
 	}
-	for _, f := range []string{"cnf", "opb", "wcnf", "mzn", "lp"} {
-		if formats[f] == 0 {
+	for _, f := range Formats {
+		if formats[f] == 0 && have[f] {
 			t.Errorf("no %s file checked", f)
 		}
 	}
@@ -336,17 +343,27 @@ func readWCNF(text string) (*cnf.Formula, sat.Objective, error) {
 	return f, obj, nil
 }
 
-// needTool skips when a solver is not installed, and fails under CI=true.
-func needTool(t *testing.T, name string) string {
+// tools holds the external solvers the mzn and lp files are checked with,
+// by format.
+var tools = map[string]string{"mzn": "minizinc", "lp": "cbc"}
+
+// haveTool reports whether the solver of a format is installed; when it is
+// not, the files of that format go unchecked with a note, and under
+// CI=true the test fails.
+func haveTool(t *testing.T, format string) bool {
 	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
+	name, ok := tools[format]
+	if !ok {
+		return true
+	}
+	if _, err := exec.LookPath(name); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("%s is not installed, and CI=true requires it", name)
 		}
-		t.Skipf("%s is not installed: skipping (CI=true makes this a failure)", name)
+		t.Logf("%s is not installed: the %s files are not checked (CI=true makes this a failure)", name, format)
+		return false
 	}
-	return p
+	return true
 }
 
 var objectiveLine = regexp.MustCompile(`(?m)^objective: (-?\d+)$`)
@@ -355,10 +372,9 @@ var objectiveLine = regexp.MustCompile(`(?m)^objective: (-?\d+)$`)
 // solution, "==========" a finished search (optimality proved when
 // optimising), "=====UNSATISFIABLE=====" none.
 func recheckMZN(t *testing.T, r Row, path string) Row {
-	mz := needTool(t, "minizinc")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, mz, "--solver", "gecode", path).Output()
+	out, err := exec.CommandContext(ctx, "minizinc", "--solver", "gecode", path).Output()
 	if err != nil {
 		t.Fatalf("%s: minizinc: %v", r.File, err)
 	}
@@ -386,10 +402,9 @@ var cbcObjective = regexp.MustCompile(`(?m)^Objective value:\s+(-?\d+)\.0+$`)
 
 // recheckLP solves an LP file with cbc.
 func recheckLP(t *testing.T, r Row, path string) Row {
-	cbc := needTool(t, "cbc")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	out, _ := exec.CommandContext(ctx, cbc, path, "solve").Output()
+	out, _ := exec.CommandContext(ctx, "cbc", path, "solve").Output()
 	text := string(out)
 	switch {
 	case cbcInfeasible.MatchString(text):
