@@ -14,6 +14,7 @@ package export
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -105,6 +106,9 @@ type Options struct {
 	Timeout time.Duration
 }
 
+// ErrUnknownFormat is the refusal of a format not in Formats.
+var ErrUnknownFormat = errors.New("unknown format")
+
 // Plan builds every file of the suite's instances, each (spec, task) once
 // in suite order, and its expected answer. Skipped lists, one line each,
 // what has no file and why (a task no format answers, a format that does
@@ -118,7 +122,7 @@ func Plan(ctx context.Context, s bench.Suite, opt Options) (items []Item, skippe
 	}
 	for _, f := range formats {
 		if !slices.Contains(Formats, f) {
-			return nil, nil, fmt.Errorf("unknown format %q: want some of %v", f, Formats)
+			return nil, nil, fmt.Errorf("%w %q: want some of %v", ErrUnknownFormat, f, Formats)
 		}
 	}
 	seen := map[string]bool{}

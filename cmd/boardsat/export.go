@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/bench"
@@ -31,8 +32,9 @@ unknown). Formulas are the sat backend's model for the task, without symmetry
 breaking; mzn and lp are the cp and mip backends' models. What has no file is
 listed as "skipped" lines with the reason. A DIR that holds anything is refused
 without --force; a file in it of the same name is replaced only when it is a
-regular file. --timeout bounds each search behind an expected answer (past
-it the answer is unknown). docs/export.md describes the columns.`,
+regular file. --timeout (default 1m) bounds each search behind an expected
+answer (past it the answer is unknown). docs/export.md describes the
+columns.`,
 		examples: []string{
 			"export quick --out quick-export",
 			"export quick --out q --formats cnf,opb --timeout 10s",
@@ -45,7 +47,7 @@ func runExport(args []string, stdout io.Writer) error {
 	out := fs.String("out", "", "the directory to write (created when missing)")
 	force := fs.Bool("force", false, "write into a directory that is not empty, replacing files of the same names")
 	formats := fs.String("formats", strings.Join(export.Formats, ","), "the formats to write, comma-separated")
-	timeout := fs.Duration("timeout", 0, "limit of each search behind an expected answer (then unknown); 0 means none")
+	timeout := fs.Duration("timeout", time.Minute, "limit of each search behind an expected answer (then unknown); 0 means none")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -73,18 +75,14 @@ func runExport(args []string, stdout io.Writer) error {
 	if ctx.Err() != nil {
 		return exitError{status: answer.ExitInterrupted, msg: "interrupted: nothing written"}
 	}
+	if errors.Is(err, export.ErrUnknownFormat) {
+		return badInput(err)
+	}
 	if err != nil {
-		if strings.HasPrefix(err.Error(), "unknown format") {
-			return badInput(err)
-		}
-		return err
+		return err // answers that disagree: a bug, exit status 1
 	}
 	if err := export.Write(*out, items, *force); err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return err
-		}
-		return badInput(err)
+		return badInput(err) // a refused directory or any error writing a file
 	}
 	for _, s := range skipped {
 		fmt.Fprintf(stdout, "skipped %s\n", s)
