@@ -307,18 +307,29 @@ func Solve(ctx context.Context, in *Instance, withProof bool) (Solved, error) {
 	if err != nil || r.Status != puzzle.Unsat {
 		return Solved{Result: r}, err
 	}
-	rep, err := proof.Verify(bytes.NewReader(in.Text), bytes.NewReader(keep.text), proof.Options{Format: proof.ASCII})
+	steps, err := checkProof(in.Text, keep.text)
+	if err != nil {
+		return Solved{Result: sat.Result{Status: puzzle.Error, Message: err.Error()}}, nil
+	}
+	return Solved{Result: r, Proof: steps}, nil
+}
+
+// checkProof checks an ASCII DRAT proof against the CNF text with the
+// project's DRAT and LRAT checkers (proof.Verify) and returns its steps;
+// a proof they do not verify is ErrProofRejected with the reason.
+func checkProof(cnfText, drat []byte) ([]proof.Step, error) {
+	rep, err := proof.Verify(bytes.NewReader(cnfText), bytes.NewReader(drat), proof.Options{Format: proof.ASCII})
 	if err == nil && !rep.Verified {
 		err = errors.New(rep.Reason)
 	}
 	if err != nil {
-		return Solved{Result: sat.Result{Status: puzzle.Error, Message: fmt.Sprintf("%v: %v", ErrProofRejected, err)}}, nil
+		return nil, fmt.Errorf("%w: %v", ErrProofRejected, err)
 	}
-	p, err := proof.ParseDRAT(keep.text, proof.ASCII)
+	p, err := proof.ParseDRAT(drat, proof.ASCII)
 	if err != nil {
-		return Solved{Result: sat.Result{Status: puzzle.Error, Message: fmt.Sprintf("%v: %v", ErrProofRejected, err)}}, nil
+		return nil, fmt.Errorf("%w: %v", ErrProofRejected, err)
 	}
-	return Solved{Result: r, Proof: p.Steps}, nil
+	return p.Steps, nil
 }
 
 // oneLine folds a message onto one comment line.

@@ -2,6 +2,7 @@ package competition
 
 import (
 	"context"
+	"errors"
 	"math/big"
 	"strings"
 	"testing"
@@ -57,5 +58,36 @@ func TestFormulaProjection(t *testing.T) {
 	// forces x4 (x2, x3 free: 4 models).
 	if c, err := Count(context.Background(), in, 1); err != nil || c.Count != 8 {
 		t.Fatalf("mc count %+v %v, want 8", c, err)
+	}
+}
+
+// TestSolveProof: an UNSAT comes with a proof the checkers verified; the
+// check itself rejects proofs broken on purpose (a lemma that does not
+// follow at once, a proof of another formula, text that is not DRAT).
+func TestSolveProof(t *testing.T) {
+	// (1 or 2), (1 or not 2), (not 1 or 2), (not 1 or not 2).
+	text := "p cnf 2 4\n1 2 0\n1 -2 0\n-1 2 0\n-1 -2 0\n"
+	in, err := Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Solve(context.Background(), in, true)
+	if err != nil || s.Result.Status != puzzle.Unsat || len(s.Proof) == 0 {
+		t.Fatalf("%+v %v", s, err)
+	}
+	if last := s.Proof[len(s.Proof)-1]; last.Delete || len(last.Lits) != 0 {
+		t.Errorf("the proof does not end with the empty clause: %+v", last)
+	}
+	if _, err := checkProof([]byte(text), []byte("1 0\n0\n")); err != nil {
+		t.Errorf("a correct proof rejected: %v", err)
+	}
+	for _, bad := range []struct{ cnf, drat string }{
+		{text, "0\n"},                      // the empty clause does not follow at once
+		{"p cnf 2 1\n1 2 0\n", "1 0\n0\n"}, // a satisfiable formula
+		{text, "1 x 0\n"},                  // not DRAT
+	} {
+		if _, err := checkProof([]byte(bad.cnf), []byte(bad.drat)); !errors.Is(err, ErrProofRejected) {
+			t.Errorf("proof %q of %q: %v, want a rejection", bad.drat, bad.cnf, err)
+		}
 	}
 }
