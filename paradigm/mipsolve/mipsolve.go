@@ -69,10 +69,13 @@ var Solvers = []Solver{
 
 func init() {
 	puzzle.Backends.Add("mip", Backend{})
-	for _, s := range Solvers {
-		solverproc.Register(solverproc.External{Name: s.Name, Binary: s.Binary})
-	}
+	solvers.Register()
 }
+
+// solvers is the backend's solver set.
+var solvers = solverproc.Set[Solver]{Backend: "mip", Solvers: Solvers, List: func(s Solver) solverproc.Listing {
+	return solverproc.Listing{Name: s.Name, Binary: s.Binary, Doc: s.Doc}
+}}
 
 // Backend is the "mip" backend.
 type Backend struct{}
@@ -87,15 +90,10 @@ func (Backend) Doc() string {
 
 // NamedOnly keeps the backend out of compare's "all": it runs an
 // optional external solver, and its counts print every solution.
-func (Backend) NamedOnly() string { return solverproc.NamedOnly("mip") }
+func (Backend) NamedOnly() string { return solvers.NamedOnly() }
 
 // Choices lists the solvers.
-func (Backend) Choices() []puzzle.Choice { return solverproc.Choices(Solvers, listing) }
-
-// listing is what solverproc needs to know of a solver.
-func listing(s Solver) solverproc.Listing {
-	return solverproc.Listing{Name: s.Name, Binary: s.Binary, Doc: s.Doc}
-}
+func (Backend) Choices() []puzzle.Choice { return solvers.Choices() }
 
 // Solve answers first and optimum; count (a MIP solver does not
 // enumerate), any other task, a puzzle without an integer program, an
@@ -111,7 +109,7 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (ans puzzle.Answer
 	default:
 		return puzzle.Answer{}, fmt.Errorf("the mip backend does tasks first and optimum (and shortest for swaps), not %s", req.Task)
 	}
-	s, err := solverproc.Lookup("mip", Solvers, listing, req.Solver)
+	s, err := solvers.Lookup(req.Solver)
 	if err != nil {
 		return puzzle.Answer{}, err
 	}
