@@ -241,8 +241,9 @@ func (d Def) Installed() error {
 	return nil
 }
 
-// reset forgets the user's definitions (for tests).
-func reset() {
+// Forget forgets the user's definitions, keeping the built-ins: each
+// command line of boardsat reads its own (tests run many in one process).
+func Forget() {
 	mu.Lock()
 	defer mu.Unlock()
 	defs, loaded, started = nil, map[string]bool{}, false

@@ -13,7 +13,7 @@ import (
 // TestBuiltins: the embedded definitions are the six external solvers
 // boardsat has always run, in its order, each valid.
 func TestBuiltins(t *testing.T) {
-	reset()
+	Forget()
 	var names []string
 	for _, d := range All() {
 		if !d.Builtin() {
@@ -82,7 +82,7 @@ func TestLoadRefuses(t *testing.T) {
 		{"mcproof.json", `{"name": "d4", "kind": "mc", "command": ["fake-kissat", "{input}", "{proof}"], "proof": "drat-ascii"}`, "field proof: a mc solver writes no DRAT proof"},
 	}
 	for _, c := range cases {
-		reset()
+		Forget()
 		p := write(t, dir, c.name, c.text)
 		err := Load(p)
 		if err == nil || !strings.HasPrefix(err.Error(), p+": ") || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
@@ -94,7 +94,7 @@ func TestLoadRefuses(t *testing.T) {
 	}
 	// Paths: absent, a directory named like a definition, a cycle of
 	// symbolic links, a directory without definitions.
-	reset()
+	Forget()
 	sub := t.TempDir()
 	if err := os.Mkdir(filepath.Join(sub, "x.json"), 0o755); err != nil {
 		t.Fatal(err)
@@ -118,8 +118,8 @@ func TestLoadRefuses(t *testing.T) {
 // built-in; a file read twice (env and flag) counts once; a second
 // definition of one name is refused.
 func TestLoad(t *testing.T) {
-	reset()
-	defer reset()
+	Forget()
+	defer Forget()
 	cnftest.FakeSolver(t, "fake-kissat", "exit 0")
 	dir := t.TempDir()
 	write(t, dir, "kissat.json", `{"name": "kissat", "kind": "sat", "command": ["fake-kissat", "{input}", "{proof}"], "proof": "drat-binary", "version": ["fake-kissat", "--version"]}`)

@@ -31,7 +31,7 @@ type Set[S any] struct {
 func (s Set[S]) Register() {
 	for _, x := range s.Solvers {
 		l := s.List(x)
-		Register(External{Name: l.Name, Binary: l.Binary, Version: l.Version})
+		Register(External{Name: l.Name, Backend: s.Backend, Binary: l.Binary, Version: l.Version})
 	}
 }
 
