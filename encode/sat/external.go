@@ -162,6 +162,7 @@ func runDef(ctx context.Context, d solverdef.Def, f *cnf.Formula, proof string) 
 		return Result{Status: puzzle.Unsat, Stats: r.stats}
 	}
 	res := checkModel(d.Name, f, a.Model, r.stats)
+	res.Optimal = res.Status == puzzle.OK && a.Status == solverproto.Optimum
 	if res.Status == puzzle.OK && a.HasCost {
 		lits, weights := f.Objective()
 		if c := (Objective{Lits: lits, Weights: weights}).Cost(a.Model); c != a.Cost {

@@ -45,6 +45,9 @@ type Result struct {
 	Stats map[string]int64
 	// Message explains an Error or Timeout status.
 	Message string
+	// Optimal says the solver answered s OPTIMUM FOUND for a formula with
+	// an objective (PB and MaxSAT solvers): the model is least by its word.
+	Optimal bool
 }
 
 // Solver is one SAT (or PB) solver boardsat can run.

@@ -177,3 +177,26 @@ func TestCounters(t *testing.T) {
 		t.Errorf("a counter under certify: %v, want a refusal", err)
 	}
 }
+
+// TestMaxSATMinimize: a MaxSAT solver answers an optimisation in one run,
+// its model checked and its cost recomputed; s SATISFIABLE (no claim of
+// optimality) or a wrong o value is an error, never an optimum.
+func TestMaxSATMinimize(t *testing.T) {
+	f := optimum()
+	lits, weights := f.Objective()
+	obj := sat.Objective{Lits: lits, Weights: weights}
+	for _, c := range []struct {
+		name, script string
+		want         puzzle.Status
+	}{
+		{"maxsat-good", `grep -q '^1 -1 0$' "$1" || exit 1; echo o 3; echo o 2; echo s OPTIMUM FOUND; echo v 1010`, puzzle.OK},
+		{"maxsat-unproved", "echo o 2; echo s SATISFIABLE; echo v 1010", puzzle.Error},
+		{"maxsat-lies", "echo o 1; echo s OPTIMUM FOUND; echo v 1010", puzzle.Error},
+	} {
+		define(t, c.name, "maxsat", c.script, "")
+		r, err := sat.Minimize(context.Background(), f, obj, sat.OptimizeOptions{Solver: c.name})
+		if err != nil || r.Status != c.want || (c.want == puzzle.OK && (r.Cost != 2 || r.Bound != 2)) {
+			t.Errorf("%s: %+v, %v; want %s", c.name, r, err, c.want)
+		}
+	}
+}
