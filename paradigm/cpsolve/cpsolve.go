@@ -48,7 +48,7 @@ var Solvers = []Solver{
 var Binary = "minizinc"
 
 func init() {
-	puzzle.Backends.Add("cp", Backend{})
+	puzzle.Backends.Add("cp", Backend{solvers})
 	solvers.Register()
 }
 
@@ -76,7 +76,10 @@ func version(id string) string {
 }
 
 // Backend is the "cp" backend.
-type Backend struct{}
+//
+// Its solver set gives its Choices (the --solver choices) and NamedOnly
+// (it runs an optional external solver, so compare's "all" leaves it out).
+type Backend struct{ solverproc.Set[Solver] }
 
 // Name returns "cp".
 func (Backend) Name() string { return "cp" }
@@ -85,13 +88,6 @@ func (Backend) Name() string { return "cp" }
 func (Backend) Doc() string {
 	return "constraint programming: a MiniZinc model (boardsat encode --format mzn) solved by --solver through minizinc; every solution checked"
 }
-
-// NamedOnly keeps the backend out of compare's "all": it runs an
-// optional external solver, and its counts print every solution.
-func (Backend) NamedOnly() string { return solvers.NamedOnly() }
-
-// Choices lists the solvers.
-func (Backend) Choices() []puzzle.Choice { return solvers.Choices() }
 
 // Solve answers first, optimum and count; any other task, a puzzle
 // without a MiniZinc model, an unknown solver or an absent minizinc is an

@@ -68,7 +68,7 @@ var Solvers = []Solver{
 }
 
 func init() {
-	puzzle.Backends.Add("mip", Backend{})
+	puzzle.Backends.Add("mip", Backend{solvers})
 	solvers.Register()
 }
 
@@ -78,7 +78,10 @@ var solvers = solverproc.Set[Solver]{Backend: "mip", Solvers: Solvers, List: fun
 }}
 
 // Backend is the "mip" backend.
-type Backend struct{}
+//
+// Its solver set gives its Choices (the --solver choices) and NamedOnly
+// (it runs an optional external solver, so compare's "all" leaves it out).
+type Backend struct{ solverproc.Set[Solver] }
 
 // Name returns "mip".
 func (Backend) Name() string { return "mip" }
@@ -87,13 +90,6 @@ func (Backend) Name() string { return "mip" }
 func (Backend) Doc() string {
 	return "integer programming: boardsat's integer program (encode --format lp|mps) solved by --solver; every solution checked; no counting"
 }
-
-// NamedOnly keeps the backend out of compare's "all": it runs an
-// optional external solver, and its counts print every solution.
-func (Backend) NamedOnly() string { return solvers.NamedOnly() }
-
-// Choices lists the solvers.
-func (Backend) Choices() []puzzle.Choice { return solvers.Choices() }
 
 // Solve answers first and optimum; count (a MIP solver does not
 // enumerate), any other task, a puzzle without an integer program, an
