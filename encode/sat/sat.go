@@ -166,6 +166,9 @@ func Solve(ctx context.Context, f *cnf.Formula, solverName string) (Result, erro
 	if err := s.accepts(f); err != nil {
 		return Result{}, err
 	}
+	if s.Def.Counter() {
+		return Result{}, fmt.Errorf("solver %s is a model counter (kind %s): it answers task count, not a search for one model", s.Name, s.Def.Kind)
+	}
 	if ctx.Err() != nil {
 		return Result{Status: puzzle.Timeout, Message: "time limit reached before solving"}, nil
 	}
