@@ -198,3 +198,15 @@ func TestMaxSATMinimize(t *testing.T) {
 		}
 	}
 }
+
+// TestBinaryProofReadAsBinary: a right proof in binary DRAT ("-1 0" then
+// the empty clause, refuting three pigeons in two holes) is verified when
+// the definition says drat-binary; read as ASCII it would not be.
+func TestBinaryProofReadAsBinary(t *testing.T) {
+	define(t, "binary-proof", "sat", `printf 'a\003\000a\000' > "$2"; echo s UNSATISFIABLE; exit 20`, `, "proof": "drat-binary"`)
+	var rec certify.Recorder
+	r, err := sat.Solve(sat.WithProofs(context.Background(), &rec), pigeons(), "binary-proof")
+	if err != nil || r.Status != puzzle.Unsat || !rec.Certified() {
+		t.Errorf("status %s (%s), err %v, certified %v (%s); want unsat, certified", r.Status, r.Message, err, rec.Certified(), rec.Failure())
+	}
+}
