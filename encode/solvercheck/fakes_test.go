@@ -210,3 +210,20 @@ func TestBinaryProofReadAsBinary(t *testing.T) {
 		t.Errorf("status %s (%s), err %v, certified %v (%s); want unsat, certified", r.Status, r.Message, err, rec.Certified(), rec.Failure())
 	}
 }
+
+// TestPlaceholders: {seed} is 0, {cpu_seconds} the whole seconds left
+// before the time limit, {input} the formula's file, in a real run.
+func TestPlaceholders(t *testing.T) {
+	cnftest.FakeSolver(t, "fake-args", `[ "$1" = --seed=0 ] && [ "$2" -ge 1 ] && [ "$2" -le 30 ] && grep -q '^p cnf 6 9$' "$3" || exit 1; echo s UNSATISFIABLE; exit 20`)
+	path := filepath.Join(t.TempDir(), "args.json")
+	os.WriteFile(path, []byte(`{"name": "args", "kind": "sat", "command": ["fake-args", "--seed={seed}", "{cpu_seconds}", "{input}"]}`), 0o644)
+	t.Cleanup(solverdef.Forget)
+	if err := solverdef.Load(path); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if r, err := sat.Solve(ctx, pigeons(), "args"); err != nil || r.Status != puzzle.Unsat {
+		t.Errorf("status %s (%s), err %v; want unsat (the fake checks its arguments)", r.Status, r.Message, err)
+	}
+}
