@@ -157,6 +157,9 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 	}
 	plan, unsupported := s.Plan(ctx, o.Overrides)
 	plan = ShardPlan(s, plan, o.Shard)
+	if o.Out != "" {
+		meta.Sessions[len(meta.Sessions)-1].Definitions = Definitions(plan)
+	}
 	sum.Planned, sum.Unsupported = len(plan), unsupported
 	// Ladder groups: a variant that timed out (or ran out of memory) on a
 	// spec is not run on that group's later specs.

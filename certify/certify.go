@@ -26,6 +26,7 @@ import (
 	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/encode/sat"
+	"github.com/boardsat/boardsat/proof"
 )
 
 // Record is one refutation of a certified run and its check.
@@ -106,7 +107,11 @@ func (r *Recorder) Refuted(ctx context.Context, ref sat.Refutation) error {
 		}
 	}
 	start, cpu := time.Now(), processCPU()
-	v := check(ctx, ref.Formula, proofPath)
+	format := proof.ASCII
+	if ref.Binary {
+		format = proof.Binary
+	}
+	v := check(ctx, ref.Formula, proofPath, format)
 	rec.CheckSeconds, rec.CheckCPUSeconds = time.Since(start).Seconds(), processCPU()-cpu
 	rec.Lemmas, rec.Deletions, rec.Bytes, rec.Checker = v.Lemmas, v.Deletions, v.Bytes, v.Checker
 	if !v.Verified {

@@ -66,6 +66,7 @@ func runBench(args []string, stdout io.Writer) error {
 	dryRun := fs.Bool("dry-run", false, "list the planned runs (instance, variant, task, repetition) and run nothing")
 	shardFlag := fs.String("shard", "", "run only shard `K/N` of the suite's runs (join the shards' CSVs with boardsat results merge)")
 	quiet := fs.Bool("quiet", false, "print no progress on stderr")
+	registerSolvers(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err

@@ -51,6 +51,7 @@ func runCompare(args []string, stdout io.Writer) error {
 	maxPieces := fs.Int("max-pieces", 3, "with --sweep: most pieces on a board")
 	maxQueens := fs.Int("max-queens", 8, "with --sweep: largest n for queens:n")
 	quiet := fs.Bool("quiet", false, "print no progress on stderr (each variant as it starts, and a line at least every 5 s)")
+	registerSolvers(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err

@@ -175,7 +175,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "boardsat: unknown command %q (run boardsat help)\n", args[0])
 		return answer.ExitBadInput
 	}
-	err := cmd.run(args[1:], stdout)
+	restore, err := startSolvers()
+	defer restore()
+	if err == nil {
+		err = cmd.run(args[1:], stdout)
+	}
 	var ue usageError
 	var ee exitError
 	switch {

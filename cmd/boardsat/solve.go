@@ -55,6 +55,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.heuristic, "heuristic", "", "native strategy (see boardsat list)")
 	fs.StringVar(&f.encoding, "encoding", "", "SAT encoding (see boardsat list)")
 	fs.StringVar(&f.solver, "solver", "", "SAT solver (see boardsat list)")
+	registerSolvers(fs)
 	fs.StringVar(&f.format, "format", "text", "output: text or json")
 	fs.IntVar(&f.threads, "threads", 0, "goroutines to use; 0 means one per core")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after this long (status timeout); 0 means never")

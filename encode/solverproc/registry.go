@@ -12,8 +12,10 @@ import (
 
 // External is one external solver boardsat can run, as named by --solver.
 type External struct {
-	// Name is the solver's name (cadical, gecode, cbc, ...).
+	// Name is the solver's name (gecode, cbc, ...).
 	Name string
+	// Backend is the backend that runs it (cp, mip).
+	Backend string
 	// Binary is the executable run.
 	Binary string
 	// Version, if set, describes the installed version; nil uses
