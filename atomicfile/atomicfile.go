@@ -3,6 +3,11 @@
 // goes through a temporary file in the target's directory, synced and
 // renamed over the target, so a reader, or a process restarted after a
 // crash, sees the old content or the new, never a part.
+//
+// Only regular files are replaced: a target that is a device, a FIFO, a
+// socket or a symbolic link to nothing is refused, with or without
+// --force, and left as it is. A symbolic link to a regular file is
+// followed: the file it names is replaced and the link stays.
 package atomicfile
 
 import (
@@ -13,6 +18,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/boardsat/boardsat/filelock"
 )
 
 // PathError says that a file cannot be written where its path says (the
@@ -53,8 +60,12 @@ func Write(path string, write func(io.Writer) error) error {
 	if base := filepath.Base(path); base == "/" || base == "." || base == ".." || strings.HasSuffix(path, "/") || isDir(path) {
 		return &PathError{Path: path, Err: errors.New("it is a directory; name a file")}
 	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	target, err := regularTarget(path)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(target)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp*")
 	if err != nil {
 		return &PathError{Path: path, Err: cause(err)}
 	}
@@ -72,7 +83,7 @@ func Write(path string, write func(io.Writer) error) error {
 		err = cerr
 	}
 	if err == nil {
-		if err = os.Rename(name, path); err != nil && isDir(path) {
+		if err = os.Rename(name, target); err != nil && isDir(target) {
 			err = &PathError{Path: path, Err: errors.New("it is a directory")}
 		}
 	}
@@ -100,6 +111,24 @@ func Write(path string, write func(io.Writer) error) error {
 		d.Close()
 	}
 	return nil
+}
+
+// regularTarget returns the file to replace for path: path itself, or
+// the file its symbolic link names. Anything but a regular file or no file
+// at all is a *PathError.
+func regularTarget(path string) (string, error) {
+	target, err := filelock.Resolve(path)
+	var nr *filelock.NotRegularError
+	if errors.As(err, &nr) {
+		return "", &PathError{Path: path, Err: fmt.Errorf("it is %s, not a regular file; name a regular file", nr.What)}
+	}
+	if err != nil {
+		return "", &PathError{Path: path, Err: cause(err)}
+	}
+	if fi, err := os.Stat(target); err == nil && !fi.Mode().IsRegular() {
+		return "", &PathError{Path: path, Err: fmt.Errorf("it is %s, not a regular file; name a regular file", filelock.Kind(fi.Mode()))}
+	}
+	return target, nil
 }
 
 // isDir reports whether path is a directory (a rename onto it fails).

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -69,4 +70,60 @@ func TestErrorsNameThePath(t *testing.T) {
 	if !errors.Is(err, planted) || strings.Contains(err.Error(), ".tmp") {
 		t.Errorf("write's error: %v", err)
 	}
+}
+
+// TestNeverReplacesNonRegular: a FIFO, a character device and a symbolic
+// link to nothing are refused as not regular files, one *PathError naming
+// the path, and stay as they were; a symbolic link to a regular file is
+// followed, so the file is replaced and the link stays a link.
+func TestNeverReplacesNonRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.csv")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	broken := filepath.Join(dir, "broken.csv")
+	os.Symlink("missing.csv", broken)
+	targets := []string{fifo, broken}
+	if dev := charDevice(t, dir); dev != "" {
+		targets = append(targets, dev)
+	}
+	for _, path := range targets {
+		before, _ := os.Lstat(path)
+		err := WriteBytes(path, []byte("data\n"))
+		var pe *PathError
+		if !errors.As(err, &pe) || pe.Path != path || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("Write(%s): %v, want a *PathError saying it is not a regular file", path, err)
+		}
+		if after, err := os.Lstat(path); err != nil || after.Mode() != before.Mode() || !os.SameFile(before, after) {
+			t.Errorf("%s was changed: %v", path, err)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "missing.csv")); !os.IsNotExist(err) {
+		t.Errorf("a file was created through the broken link: %v", err)
+	}
+	file, link := filepath.Join(dir, "file.csv"), filepath.Join(dir, "link.csv")
+	os.WriteFile(file, []byte("old\n"), 0o644)
+	os.Symlink("file.csv", link)
+	if err := WriteBytes(link, []byte("new\n")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v", err)
+	}
+	if data, _ := os.ReadFile(file); string(data) != "new\n" {
+		t.Errorf("the linked file holds %q, want the new content", data)
+	}
+}
+
+// charDevice makes a null device (1, 3) in dir and returns its path, or ""
+// where this process may not (not root): never /dev/null itself, which a
+// writer that failed this test would replace for the whole machine.
+func charDevice(t *testing.T, dir string) string {
+	path := filepath.Join(dir, "null.csv")
+	if err := syscall.Mknod(path, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+		t.Logf("no character device case: mknod: %v", err)
+		return ""
+	}
+	return path
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/bench"
+	"github.com/boardsat/boardsat/filelock"
 	"github.com/boardsat/boardsat/results"
 	"github.com/boardsat/boardsat/results/report"
 )
@@ -340,6 +341,16 @@ func runResults(args []string, stdout io.Writer) error {
 	case "merge":
 		if dropped > 0 {
 			fmt.Fprintf(stderrOut, "boardsat results merge: dropped %d duplicated row(s) (the same run given twice)\n", dropped)
+		}
+		if *out != "" {
+			// The lock of bench -o (package filelock): no merge replaces a
+			// results file that a bench is writing.
+			lock, err := filelock.Acquire(*out)
+			if err != nil {
+				return badInput(err)
+			}
+			defer lock.Release()
+			*out = lock.Path() // a link's file, and its sidecar beside it
 		}
 		if err := writeOut(*out, stdout, func(w io.Writer) error { return results.Write(w, rows) }); err != nil {
 			return err
