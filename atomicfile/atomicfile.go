@@ -56,13 +56,43 @@ const Mode os.FileMode = 0o644
 // path. On failure the temporary file is removed and path is untouched.
 // When no file can be made at path the error is a *PathError; every other
 // error names path too and wraps its cause (write's own error included).
+//
+// An existing file is replaced under its lock (package filelock): a file
+// that another process holds (a bench writing it) is refused with a
+// *PathError naming that process, and left as it is.
 func Write(path string, write func(io.Writer) error) error {
+	return replace(path, nil, write)
+}
+
+// WriteLocked is Write for a caller that holds the file's lock already
+// (l, from filelock.Acquire): it replaces l.Path() without locking again.
+func WriteLocked(l *filelock.Lock, write func(io.Writer) error) error {
+	return replace(l.Path(), l, write)
+}
+
+// replace is Write; held is the caller's lock on path, or nil.
+func replace(path string, held *filelock.Lock, write func(io.Writer) error) error {
 	if base := filepath.Base(path); base == "/" || base == "." || base == ".." || strings.HasSuffix(path, "/") || isDir(path) {
 		return &PathError{Path: path, Err: errors.New("it is a directory; name a file")}
 	}
 	target, err := regularTarget(path)
 	if err != nil {
 		return err
+	}
+	if held == nil {
+		lock, err := filelock.AcquireExisting(target)
+		var he *filelock.HeldError
+		switch {
+		case errors.As(err, &he):
+			who := "another process"
+			if he.PID > 0 {
+				who = fmt.Sprintf("process %d", he.PID)
+			}
+			return &PathError{Path: path, Err: fmt.Errorf("%s is writing it (it holds its lock): wait for it to finish, or write another file", who)}
+		case err != nil:
+			return &PathError{Path: path, Err: cause(err)}
+		}
+		defer lock.Release()
 	}
 	dir := filepath.Dir(target)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp*")

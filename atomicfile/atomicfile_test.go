@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/boardsat/boardsat/filelock"
 )
 
 // TestWrite checks that a failed write leaves neither the target nor a
@@ -126,4 +128,35 @@ func charDevice(t *testing.T, dir string) string {
 		return ""
 	}
 	return path
+}
+
+// TestRefusesLockedFile: a file whose lock another writer holds (a bench
+// writing it) is not replaced: Write returns a *PathError naming the
+// holder and the file keeps its content; the holder itself replaces it
+// with WriteLocked. A file with no writer is replaced as ever.
+func TestRefusesLockedFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.csv")
+	os.WriteFile(path, []byte("rows\n"), 0o644)
+	l, err := filelock.Acquire(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = WriteBytes(path, []byte("other\n"))
+	var pe *PathError
+	if !errors.As(err, &pe) || !strings.Contains(err.Error(), "is writing it (it holds its lock)") {
+		t.Errorf("Write of a locked file: %v, want a *PathError saying who writes it", err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "rows\n" {
+		t.Errorf("the locked file holds %q", data)
+	}
+	if err := WriteLocked(l, func(w io.Writer) error { _, err := io.WriteString(w, "mine\n"); return err }); err != nil {
+		t.Errorf("WriteLocked by the holder: %v", err)
+	}
+	l.Release()
+	if err := WriteBytes(path, []byte("free\n")); err != nil {
+		t.Errorf("Write after Release: %v", err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "free\n" {
+		t.Errorf("the file holds %q, want the last write", data)
+	}
 }

@@ -101,7 +101,15 @@ func Resolve(path string) (string, error) {
 // there is none. It returns a *HeldError when another process holds the
 // lock, a *NotRegularError when path is not a regular file. Path() is the
 // file locked, its symbolic links resolved: write there.
-func Acquire(path string) (*Lock, error) {
+func Acquire(path string) (*Lock, error) { return acquire(path, true) }
+
+// AcquireExisting is Acquire for a writer that replaces the file whole
+// (package atomicfile): it locks the file only if there is one, and
+// returns a nil *Lock (whose Release does nothing) if there is none. It
+// opens the file for reading only: the lock needs no write permission.
+func AcquireExisting(path string) (*Lock, error) { return acquire(path, false) }
+
+func acquire(path string, create bool) (*Lock, error) {
 	real, err := Resolve(path)
 	if err != nil {
 		return nil, err
@@ -111,11 +119,17 @@ func Acquire(path string) (*Lock, error) {
 		if fi, err := os.Stat(real); err == nil && !fi.Mode().IsRegular() {
 			return nil, &NotRegularError{Path: path, What: Kind(fi.Mode())}
 		} else if errors.Is(err, fs.ErrNotExist) {
+			if !create {
+				return nil, nil
+			}
 			created = true
 		}
 		// O_NOFOLLOW: a link planted since Resolve is not followed;
 		// O_NONBLOCK: a FIFO planted since the Stat does not hang the open.
 		flags := os.O_RDWR | syscall.O_NOFOLLOW | syscall.O_NONBLOCK
+		if !create {
+			flags = os.O_RDONLY | syscall.O_NOFOLLOW | syscall.O_NONBLOCK
+		}
 		if created {
 			flags |= os.O_CREATE | os.O_EXCL
 		}
@@ -160,8 +174,8 @@ func Acquire(path string) (*Lock, error) {
 // Path returns the file locked, its symbolic links resolved.
 func (l *Lock) Path() string { return l.path }
 
-// File returns the locked file, open for reading and writing; it stays
-// the lock's, and Release closes it.
+// File returns the locked file, open for reading and writing (reading
+// only, from AcquireExisting); it stays the lock's, and Release closes it.
 func (l *Lock) File() *os.File { return l.f }
 
 // Release gives up the lock. A file that Acquire created and that is

@@ -58,8 +58,9 @@ func lastEnded(t *testing.T, csv string) string {
 
 // TestOneWriterPerResultsFile: while a bench writes a file, a second bench
 // on it is refused in one line naming the writer's pid (exit 2), through
-// the same name, a symbolic link and a hard link alike, and so is results
-// merge -o FILE --force; the first writes every row whole, once.
+// the same name, a symbolic link and a hard link alike, and so are results
+// merge -o FILE --force and encode -o FILE --force; the first writes every
+// row whole, once.
 func TestOneWriterPerResultsFile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and runs benches")
@@ -108,6 +109,14 @@ func TestOneWriterPerResultsFile(t *testing.T) {
 	merge.Run()
 	if code := merge.ProcessState.ExitCode(); code != 2 || strings.Count(mergeErr.String(), "\n") != 1 || !strings.Contains(mergeErr.String(), want) {
 		t.Errorf("results merge -o onto a bench's file: exit %d, stderr %q, want 2 and one line naming %s", code, mergeErr.String(), want)
+	}
+	// Every other writer too (package atomicfile): encode -o --force.
+	enc := exec.Command(exe, "encode", "queens:4", "-o", sym, "--force")
+	var encErr bytes.Buffer
+	enc.Stderr = &encErr
+	enc.Run()
+	if code := enc.ProcessState.ExitCode(); code != 2 || strings.Count(encErr.String(), "\n") != 1 || !strings.Contains(encErr.String(), want) {
+		t.Errorf("encode -o onto a bench's file: exit %d, stderr %q, want 2 and one line naming %s", code, encErr.String(), want)
 	}
 	if err := first.Wait(); err != nil {
 		t.Fatalf("first bench: %v %s", err, firstErr.String())
