@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/boardsat/boardsat/filelock"
 )
@@ -32,7 +33,25 @@ type PathError struct {
 	Err  error
 }
 
-func (e *PathError) Error() string { return fmt.Sprintf("cannot write %s: %v", e.Path, e.Err) }
+func (e *PathError) Error() string {
+	return fmt.Sprintf("cannot write %s: %v", shortPath(e.Path), e.Err)
+}
+
+// shortPath keeps a path of more than 200 bytes to its first and last 80,
+// so that a one-line message about a name too long still ends with why.
+func shortPath(p string) string {
+	if len(p) <= 200 {
+		return p
+	}
+	head, tail := 80, len(p)-80
+	for head > 0 && !utf8.RuneStart(p[head]) {
+		head--
+	}
+	for tail < len(p) && !utf8.RuneStart(p[tail]) {
+		tail++
+	}
+	return p[:head] + "..." + p[tail:]
+}
 
 // Unwrap returns the cause (fs.ErrNotExist, fs.ErrPermission, ...).
 func (e *PathError) Unwrap() error { return e.Err }

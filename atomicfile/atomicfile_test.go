@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -158,5 +159,18 @@ func TestRefusesLockedFile(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(path); string(data) != "free\n" {
 		t.Errorf("the file holds %q, want the last write", data)
+	}
+}
+
+// TestLongPathMessage: the error about a name too long keeps its reason
+// within a line a command prints whole (the path is shortened in the
+// middle), and names the path's start and end.
+func TestLongPathMessage(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, strings.Repeat("y", 300)+".csv")
+	err := WriteBytes(path, []byte("x\n"))
+	msg := fmt.Sprint(err)
+	if len(msg) > 300 || !strings.HasSuffix(msg, "file name too long") || !strings.HasPrefix(msg, "cannot write "+dir) || !strings.Contains(msg, "yyy...yyy") || !strings.HasSuffix(strings.TrimSuffix(msg, ": file name too long"), ".csv") {
+		t.Errorf("error of a name too long: %q (%d bytes)", msg, len(msg))
 	}
 }

@@ -306,7 +306,7 @@ func TestFailedStartLeavesNothing(t *testing.T) {
 	long := filepath.Join(dir, strings.Repeat("y", 246)+".csv") // the CSV's name fits, its sidecar's does not
 	for _, try := range []string{"first", "second"} {
 		status, _, errOut := runCLI("bench", suite, "-o", long, "--quiet")
-		oneLine(try+" bench with an over-long name", status, errOut, "cannot write")
+		oneLine(try+" bench with an over-long name", status, errOut, "file name too long")
 		nothingLeft(try+" bench with an over-long name", dir)
 	}
 
