@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/boardsat/boardsat/filelock"
@@ -108,6 +109,11 @@ func replace(path string, held *filelock.Lock, write func(io.Writer) error) erro
 				who = fmt.Sprintf("process %d", he.PID)
 			}
 			return &PathError{Path: path, Err: fmt.Errorf("%s is writing it (it holds its lock): wait for it to finish, or write another file", who)}
+		case errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP), errors.Is(err, syscall.ENOSYS):
+			// A file system without locks (NFS with no lock daemon): the
+			// lock is advisory and there is none to take; the file is
+			// still replaced whole. (bench, which holds its lock for a
+			// session, refuses such a file system instead.)
 		case err != nil:
 			return &PathError{Path: path, Err: cause(err)}
 		}
