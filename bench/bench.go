@@ -45,9 +45,6 @@ type Options struct {
 	Shard puzzle.Shard
 	// CommandLine is recorded in the sidecar.
 	CommandLine []string
-	// Log, if set, hears what the session says about its files (a lock
-	// taken over from a writer that died), a line each.
-	Log io.Writer
 	// Jobs is how many runs go at once (0 or 1: one at a time), each
 	// pinned to its own share of CPUs (see Slots): with more than one job
 	// and no CPUs, the available cores are shared out.
