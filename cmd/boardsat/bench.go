@@ -132,7 +132,6 @@ func runBench(args []string, stdout io.Writer) error {
 		Resume:      *resume,
 		Force:       *force,
 		CommandLine: os.Args,
-		Log:         prefixWriter{stderrOut, "boardsat bench: "},
 		Shard:       shard,
 	}
 	if !*quiet {
@@ -234,17 +233,4 @@ func suiteDescription(text string) string {
 		d = d[i+2:]
 	}
 	return d
-}
-
-// prefixWriter writes each line it is given to w after prefix.
-type prefixWriter struct {
-	w      io.Writer
-	prefix string
-}
-
-func (p prefixWriter) Write(b []byte) (int, error) {
-	if _, err := io.WriteString(p.w, p.prefix); err != nil {
-		return 0, err
-	}
-	return p.w.Write(b)
 }

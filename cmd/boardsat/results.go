@@ -14,6 +14,7 @@ import (
 
 	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/bench"
+	"github.com/boardsat/boardsat/filelock"
 	"github.com/boardsat/boardsat/results"
 	"github.com/boardsat/boardsat/results/report"
 )
@@ -341,11 +342,22 @@ func runResults(args []string, stdout io.Writer) error {
 		if dropped > 0 {
 			fmt.Fprintf(stderrOut, "boardsat results merge: dropped %d duplicated row(s) (the same run given twice)\n", dropped)
 		}
-		if err := writeOut(*out, stdout, func(w io.Writer) error { return results.Write(w, rows) }); err != nil {
-			return err
-		}
+		writeRows := func(w io.Writer) error { return results.Write(w, rows) }
 		if *out == "" {
-			return nil
+			return writeOut("", stdout, writeRows)
+		}
+		// The lock of bench -o (package filelock), held from before the
+		// file is replaced to after its sidecar is: no merge replaces a
+		// results file that a bench is writing, nor a bench starts on it
+		// meanwhile.
+		lock, err := filelock.Acquire(*out)
+		if err != nil {
+			return badInput(err)
+		}
+		defer lock.Release()
+		*out = lock.Path() // a link's file, and its sidecar beside it
+		if err := atomicfile.WriteLocked(lock, writeRows); err != nil {
+			return err
 		}
 		// The merged file's sidecar holds every input's sessions, once each.
 		var m results.Meta
