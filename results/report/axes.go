@@ -1,0 +1,103 @@
+package report
+
+import (
+	"gonum.org/v1/plot"
+	"math"
+	"strconv"
+)
+
+// TimeKinds lists the times a figure can plot: "solver", the seconds the
+// solving process measured itself (solver_seconds: encoding and search,
+// without process start-up), and "wall", the wall-clock seconds of the
+// whole child process.
+var TimeKinds = []string{"solver", "wall"}
+
+// TimeFloor is the smallest time a figure shows: a median below it is
+// drawn at it. Wall-clock times of small instances are dominated by process
+// start-up (about 13 ms here, whatever the solver), which is why figures
+// plot solver time by default; below a tenth of a millisecond solver times
+// are timer and scheduling noise, so the floor keeps a dozen decades of
+// meaningless differences off the axis.
+const TimeFloor = 1e-4
+
+// seconds returns the median time of a summary that a figure plots, at
+// least TimeFloor.
+func seconds(s Summary, time string) float64 {
+	t := s.Median
+	if time != "wall" {
+		t = s.SolverMedian
+	}
+	if math.IsNaN(t) || t < TimeFloor {
+		return TimeFloor
+	}
+	return t
+}
+
+// timeLabel describes the plotted time on an axis.
+func timeLabel(time string) string {
+	if time == "wall" {
+		return "median wall-clock seconds"
+	}
+	return "median solver seconds"
+}
+
+// decades widens [lo, hi] to whole decades (log ticks need at least one
+// decade in view to label anything), exactly: math.Pow10 of an integer.
+func decades(lo, hi float64) (float64, float64) {
+	a, b := int(math.Floor(math.Log10(lo)+1e-9)), int(math.Ceil(math.Log10(hi)-1e-9))
+	if b <= a {
+		b = a + 1
+	}
+	return math.Pow10(a), math.Pow10(b)
+}
+
+// floorTicks are log ticks, a labelled one at each power of ten and
+// unlabelled ones between, whose label at TimeFloor reads "≤0.0001": the
+// points there stand for every time at or below the floor; an axis that
+// ends at a time limit that is no power of ten gets a labelled tick there.
+// (plot.LogTicks misses the lowest decade when min is below 1:
+// int(Log10(1e-4)) is -3.)
+type floorTicks struct{ limit float64 }
+
+// Ticks returns the ticks between min and max.
+func (ft floorTicks) Ticks(min, max float64) []plot.Tick {
+	var ts []plot.Tick
+	for e := int(math.Floor(math.Log10(min) + 1e-9)); e <= int(math.Ceil(math.Log10(max)-1e-9)); e++ {
+		v := math.Pow10(e)
+		if v > max*(1+1e-9) {
+			break
+		}
+		label := strconv.FormatFloat(v, 'f', -1, 64)
+		if math.Abs(v-TimeFloor) < TimeFloor*1e-6 {
+			label = "≤" + label
+		}
+		ts = append(ts, plot.Tick{Value: v, Label: label})
+		for k := 2; k < 10; k++ {
+			if float64(k)*v <= max {
+				ts = append(ts, plot.Tick{Value: float64(k) * v})
+			}
+		}
+	}
+	if l := ft.limit; l > 0 && math.Abs(math.Log10(l)-math.Round(math.Log10(l))) > 1e-9 {
+		ts = append(ts, plot.Tick{Value: l, Label: fmtSec(l)})
+	}
+	return ts
+}
+
+// integerTicks labels whole numbers only, at most about eight of them: an
+// axis that counts instances or squares has no fractions.
+type integerTicks struct{}
+
+// Ticks returns major ticks at whole-number steps (1, 2 or 5 times a power
+// of ten) between min and max.
+func (integerTicks) Ticks(min, max float64) []plot.Tick {
+	step := 1
+	for i := 0; (max-min)/float64(step) > 8; i++ {
+		step = []int{1, 2, 5}[(i+1)%3] * int(math.Pow(10, float64((i+1)/3)))
+	}
+	var ts []plot.Tick
+	for v := int(math.Ceil(min/float64(step))) * step; float64(v) <= max; v += step {
+		ts = append(ts, plot.Tick{Value: float64(v), Label: strconv.Itoa(v)})
+	}
+	return ts
+}
