@@ -47,7 +47,7 @@ func TestPlotOneFile(t *testing.T) {
 		{[]string{"--puzzle", "rooks"}, "hold queens, pieces, tour"},
 		{[]string{"--task", "shortest"}, "hold count, first"},
 		{[]string{"--variants", "sat/nonesuch"}, "matches nothing"},
-		{[]string{"--time", "cpu"}, "unknown --time"},
+		{[]string{"--time", "user"}, "unknown --time \"user\": want solver, cpu or wall"},
 		{[]string{"-o", filepath.Join(dir, "x.gif")}, "figure format"},
 		{[]string{"--size", "a4"}, "bad figure size \"a4\""},
 		{[]string{"--max-variants", "-1"}, "--max-variants must be 0"},

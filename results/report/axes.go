@@ -6,12 +6,6 @@ import (
 	"strconv"
 )
 
-// TimeKinds lists the times a figure can plot: "solver", the seconds the
-// solving process measured itself (solver_seconds: encoding and search,
-// without process start-up), and "wall", the wall-clock seconds of the
-// whole child process.
-var TimeKinds = []string{"solver", "wall"}
-
 // TimeFloor is the smallest time a figure shows: a median below it is
 // drawn at it. Wall-clock times of small instances are dominated by process
 // start-up (about 13 ms here, whatever the solver), which is why figures
@@ -20,13 +14,10 @@ var TimeKinds = []string{"solver", "wall"}
 // meaningless differences off the axis.
 const TimeFloor = 1e-4
 
-// seconds returns the median time of a summary that a figure plots, at
-// least TimeFloor.
+// seconds returns the median time of a summary in the time measure that
+// a figure plots, at least TimeFloor.
 func seconds(s Summary, time string) float64 {
-	t := s.Median
-	if time != "wall" {
-		t = s.SolverMedian
-	}
+	t := medianOf(s, time)
 	if math.IsNaN(t) || t < TimeFloor {
 		return TimeFloor
 	}
@@ -34,12 +25,7 @@ func seconds(s Summary, time string) float64 {
 }
 
 // timeLabel describes the plotted time on an axis.
-func timeLabel(time string) string {
-	if time == "wall" {
-		return "median wall-clock seconds"
-	}
-	return "median solver seconds"
-}
+func timeLabel(time string) string { return "median " + TimeName(time) }
 
 // decades widens [lo, hi] to whole decades (log ticks need at least one
 // decade in view to label anything), exactly: math.Pow10 of an integer.

@@ -1,7 +1,10 @@
 package report
 
 import (
+	"math"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/boardsat/boardsat/results"
 )
@@ -10,18 +13,22 @@ import (
 // by default: more lines than eight colours cannot be told apart in print.
 const DefaultMaxVariants = 8
 
+// SelectionRule says in words which variants SelectVariants keeps, for a
+// figure's note.
+const SelectionRule = "the best variant of each backend, then the next best of any, by instances solved and PAR-2"
+
 // TopVariants ranks the variants of rows by the instances they solved
-// (over every task, most first), then by PAR-2 (summed over the tasks,
-// least first), then by name, and returns the first n (every one for
-// n <= 0) and the others, each in ranking order.
-func TopVariants(rows []results.Row, n int) (kept, left []string) {
+// (over every puzzle and task, most first), then by PAR-2 (summed over
+// them, least first), then by name, times in the time measure, and returns
+// the first n (every one for n <= 0) and the others, each in ranking order.
+func TopVariants(rows []results.Row, n int, time string) (kept, left []string) {
 	type rank struct {
 		solved int
 		par    float64
 	}
 	by := map[string]*rank{}
 	var vs []string
-	for _, s := range Aggregate(rows, DefaultPAR).Scores {
+	for _, s := range Aggregate(rows, DefaultPAR, time).Scores {
 		r := by[s.Variant]
 		if r == nil {
 			r = &rank{}
@@ -29,7 +36,9 @@ func TopVariants(rows []results.Row, n int) (kept, left []string) {
 			vs = append(vs, s.Variant)
 		}
 		r.solved += s.Solved
-		r.par += s.PAR
+		if !math.IsNaN(s.PAR) {
+			r.par += s.PAR
+		}
 	}
 	sort.SliceStable(vs, func(i, j int) bool {
 		a, b := by[vs[i]], by[vs[j]]
@@ -45,4 +54,65 @@ func TopVariants(rows []results.Row, n int) (kept, left []string) {
 		return vs, nil
 	}
 	return vs[:n], vs[n:]
+}
+
+// SelectVariants returns the variants a cactus or scaling figure draws by
+// default (see SelectionRule): the best of each backend first, so that no
+// backend that ran is left out of the figure, then the next best of any
+// backend up to n in all (every variant for n <= 0; one per backend even
+// when the backends outnumber n), and the others. Both lists are in
+// ranking order (TopVariants).
+func SelectVariants(rows []results.Row, n int, time string) (kept, left []string) {
+	ranked, _ := TopVariants(rows, 0, time)
+	if n <= 0 || len(ranked) <= n {
+		return ranked, nil
+	}
+	backend := map[string]string{}
+	for _, r := range rows {
+		backend[r.Variant] = BackendOf(r)
+	}
+	take := map[string]bool{}
+	seen := map[string]bool{}
+	for _, v := range ranked {
+		if !seen[backend[v]] {
+			seen[backend[v]] = true
+			take[v] = true
+		}
+	}
+	for _, v := range ranked {
+		if len(take) >= n {
+			break
+		}
+		take[v] = true
+	}
+	for _, v := range ranked {
+		if take[v] {
+			kept = append(kept, v)
+		} else {
+			left = append(left, v)
+		}
+	}
+	return kept, left
+}
+
+// BackendOf returns the backend of a run: the row's backend column, else
+// the first part of its variant (sat/pairwise: sat).
+func BackendOf(r results.Row) string {
+	if r.Backend != "" {
+		return r.Backend
+	}
+	b, _, _ := strings.Cut(r.Variant, "/")
+	return b
+}
+
+// Backends returns the distinct backends of rows in order of first
+// appearance.
+func Backends(rows []results.Row) []string {
+	var out []string
+	for _, r := range rows {
+		if b := BackendOf(r); !slices.Contains(out, b) {
+			out = append(out, b)
+		}
+	}
+	return out
 }
