@@ -575,13 +575,15 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 		return badInputf("--max-variants must be 0 (all) or more, not %d", a.maxVariants)
 	}
 	sums := report.Summarize(rows, a.time)
-	// Cactus and scaling figures draw one line per variant: the best few
-	// only, so that a legend stays readable at column width.
-	lines, note := sums, ""
+	// Cactus and scaling figures draw one line per variant: a few only, so
+	// that a legend stays readable at column width, and never without
+	// every backend that ran (report.SelectionRule).
+	lines, note, caption := sums, "", ""
 	if kept, left := report.SelectVariants(rows, a.maxVariants, a.time); len(left) > 0 && (slices.Contains(ks, "cactus") || slices.Contains(ks, "scaling")) {
 		lines = slices.DeleteFunc(slices.Clone(sums), func(s report.Summary) bool { return !slices.Contains(kept, s.Variant) })
-		note = fmt.Sprintf("boardsat results plot: cactus and scaling draw the %d best of %d variants by solved count and PAR-2; left out: %s (choose with --variants or --max-variants)\n",
-			len(kept), len(kept)+len(left), strings.Join(left, ", "))
+		caption = fmt.Sprintf("%d of %d variants: %s.", len(kept), len(kept)+len(left), report.SelectionRule)
+		note = fmt.Sprintf("boardsat results plot: cactus and scaling draw %s; left out: %s (choose with --variants or --max-variants)\n",
+			strings.TrimSuffix(caption, "."), strings.Join(left, ", "))
 	}
 	if a.x != "" {
 		for _, v := range []string{a.x, a.y} {
@@ -624,6 +626,14 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 				return badInputf("%s: %v", k, err)
 			}
 			continue // nothing of this kind to draw
+		}
+		if k == "cactus" || k == "scaling" {
+			f.Note = caption
+			if len(f.Left) > 0 {
+				f.Note = strings.TrimSpace(f.Note + fmt.Sprintf(" Not drawn: %d puzzle(s) and task(s) of fewer than %d instances (results table --what scores has them).",
+					len(f.Left), report.MinPanelInstances))
+				note += fmt.Sprintf("boardsat results plot: %s leaves out the puzzles and tasks of fewer than %d instances: %s\n", k, report.MinPanelInstances, strings.Join(f.Left, ", "))
+			}
 		}
 		name := a.out
 		if name == "" {

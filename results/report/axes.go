@@ -1,9 +1,12 @@
 package report
 
 import (
-	"gonum.org/v1/plot"
+	"image/color"
 	"math"
 	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 )
 
 // TimeFloor is the smallest time a figure shows: a median below it is
@@ -37,17 +40,33 @@ func decades(lo, hi float64) (float64, float64) {
 	return math.Pow10(a), math.Pow10(b)
 }
 
-// floorTicks are log ticks, a labelled one at each power of ten and
-// unlabelled ones between, whose label at TimeFloor reads "≤0.0001": the
-// points there stand for every time at or below the floor; an axis that
-// ends at a time limit that is no power of ten gets a labelled tick there.
+// floorTicks are log ticks, a labelled one at each power of ten and light
+// unlabelled ones at 2 and 5 times it (only when the axis spans at most
+// minorDecades decades: more would pack into a comb), whose label at
+// TimeFloor reads "≤0.0001": the points there stand for every time at or
+// below the floor. An axis that ends at a time limit that is no power of
+// ten gets a labelled tick there, and a power of ten too close to it to
+// hold a label of its own (labelGap) keeps its tick but not its label, so
+// that labels never run together ("10" and "20" as "1020").
 // (plot.LogTicks misses the lowest decade when min is below 1:
 // int(Log10(1e-4)) is -3.)
 type floorTicks struct{ limit float64 }
 
+// minorDecades is the most decades an axis spans with minor ticks drawn;
+// labelGap the least distance, in decades, between two labelled ticks.
+const (
+	minorDecades = 4
+	labelGap     = 0.45
+)
+
 // Ticks returns the ticks between min and max.
 func (ft floorTicks) Ticks(min, max float64) []plot.Tick {
 	var ts []plot.Tick
+	limit := ft.limit
+	if limit <= 0 || limit > max*(1+1e-9) || math.Abs(math.Log10(limit)-math.Round(math.Log10(limit))) < 1e-9 {
+		limit = 0 // no label of its own: off the axis, or a power of ten
+	}
+	minor := math.Log10(max)-math.Log10(min) <= minorDecades+1e-9
 	for e := int(math.Floor(math.Log10(min) + 1e-9)); e <= int(math.Ceil(math.Log10(max)-1e-9)); e++ {
 		v := math.Pow10(e)
 		if v > max*(1+1e-9) {
@@ -57,17 +76,34 @@ func (ft floorTicks) Ticks(min, max float64) []plot.Tick {
 		if math.Abs(v-TimeFloor) < TimeFloor*1e-6 {
 			label = "≤" + label
 		}
-		ts = append(ts, plot.Tick{Value: v, Label: label})
-		for k := 2; k < 10; k++ {
-			if float64(k)*v <= max {
-				ts = append(ts, plot.Tick{Value: float64(k) * v})
+		if limit > 0 && math.Abs(math.Log10(v)-math.Log10(limit)) < labelGap {
+			label = ""
+		}
+		if v >= min*(1-1e-9) {
+			ts = append(ts, plot.Tick{Value: v, Label: label})
+		}
+		for _, k := range []float64{2, 5} {
+			if minor && k*v <= max && k*v >= min {
+				ts = append(ts, plot.Tick{Value: k * v})
 			}
 		}
 	}
-	if l := ft.limit; l > 0 && math.Abs(math.Log10(l)-math.Round(math.Log10(l))) > 1e-9 {
-		ts = append(ts, plot.Tick{Value: l, Label: fmtSec(l)})
+	if limit > 0 {
+		ts = append(ts, plot.Tick{Value: limit, Label: fmtSec(limit)})
 	}
 	return ts
+}
+
+// lightAxes draws a panel's axes and ticks the light way papers print
+// them: thin grey lines, short ticks.
+func lightAxes(p *plot.Plot) {
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.LineStyle.Width = vg.Points(0.5)
+		a.LineStyle.Color = color.Gray{Y: 80}
+		a.Tick.LineStyle.Width = vg.Points(0.4)
+		a.Tick.LineStyle.Color = color.Gray{Y: 110}
+		a.Tick.Length = vg.Points(3)
+	}
 }
 
 // integerTicks labels whole numbers only, at most about eight of them: an

@@ -2,6 +2,8 @@ package report
 
 import (
 	"fmt"
+	"strings"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"math"
@@ -131,22 +133,39 @@ func seriesBy(sel []Summary, point func(Summary) plotter.XY) []*series {
 	return ss
 }
 
-// facets draws one panel per (puzzle, task) with fill adding its
-// series, all panels on one shared log time axis range and one legend.
+// MinPanelInstances is the fewest instances a cactus or scaling panel
+// draws: a puzzle and task with fewer has no curve to read (its numbers
+// are in the scores table), and its panel is left out of the figure and
+// named in Figure.Left.
+const MinPanelInstances = 3
+
+// facets draws one panel per (puzzle, task) of at least MinPanelInstances
+// instances with fill adding its series, all panels on one shared log time
+// axis range and one legend. The axis fits the data; the time limit is
+// its top when it lies within the data's last decade, else the axis label
+// names it.
 func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []Summary) []*series) (*Figure, error) {
-	if !slices.Contains(TimeKinds, time) {
-		return nil, fmt.Errorf("unknown time %q: want solver or wall", time)
+	if err := CheckTime(time); err != nil {
+		return nil, err
 	}
-	f := &Figure{yLabel: timeLabel(time) + " (log scale)"}
+	f := &Figure{}
 	styles := newStyles(sums)
 	var used []string
 	ymin, ymax := math.Inf(1), math.Inf(-1)
 	for _, pn := range Panels(sums) {
 		var sel []Summary
+		var instances []string
 		for _, s := range sums {
 			if s.Puzzle == pn.Puzzle && s.Task == pn.Task {
 				sel = append(sel, s)
+				if !slices.Contains(instances, s.Instance) {
+					instances = append(instances, s.Instance)
+				}
 			}
+		}
+		if len(instances) < MinPanelInstances {
+			f.Left = append(f.Left, fmt.Sprintf("%s %s (%d instance%s)", pn.Puzzle, pn.Task, len(instances), map[bool]string{true: "s"}[len(instances) > 1]))
+			continue
 		}
 		p := plot.New()
 		ss := fill(p, sel)
@@ -183,14 +202,21 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 		f.Panels = append(f.Panels, p)
 	}
 	if len(f.Panels) == 0 {
+		if len(f.Left) > 0 {
+			return nil, fmt.Errorf("no puzzle and task with at least %d instances solved to plot (%s: see results table --what scores)", MinPanelInstances, strings.Join(f.Left, ", "))
+		}
 		return nil, fmt.Errorf("no solved runs to plot")
 	}
-	// One y range for every panel, so panels compare at a glance: from a
-	// whole decade (log ticks need one in view to label anything) up to
-	// the runs' time limit, where every unsolved run would be.
+	// One y range for every panel, so panels compare at a glance: the
+	// whole decades around the data (log ticks need one in view to label
+	// anything), ending at the time limit when it lies in the top decade.
 	lo, hi := decades(ymin, ymax)
-	if limit := timeLimit(sums); limit >= ymax {
-		hi = limit
+	f.yLabel = timeLabel(time) + " (log scale)"
+	if limit := timeLimit(sums); limit > 0 {
+		f.yLabel = fmt.Sprintf("%s (log; limit %s s)", timeLabel(time), fmtSec(limit))
+		if limit >= ymax && limit < hi {
+			hi = limit
+		}
 	}
 	for _, p := range f.Panels {
 		p.Y.Min, p.Y.Max = lo, hi

@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 	"io"
@@ -38,6 +39,12 @@ type Figure struct {
 	square bool
 	// yLabel, if set, labels the y axes of every panel once, at the left.
 	yLabel string
+	// Left names the puzzles and tasks left out of a cactus or scaling
+	// figure, having fewer than MinPanelInstances instances.
+	Left []string
+	// Note, if set, is printed in the figure under the legend, a line of
+	// caption: which variants were chosen, by what rule.
+	Note string
 }
 
 // addEntry adds a legend entry, once per label.
@@ -55,8 +62,9 @@ const (
 	markerPt = 2.5
 )
 
-// styleText sets the text sizes of a panel.
+// styleText sets the text sizes of a panel, and its light axes.
 func styleText(p *plot.Plot) {
+	lightAxes(p)
 	p.Title.TextStyle.Font.Size = vg.Points(labelPt)
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Label.TextStyle.Font.Size = vg.Points(labelPt)
@@ -75,6 +83,14 @@ var (
 	PageSize   = Size{W: 7 * vg.Inch}
 )
 
+// MaxHeight is the tallest a figure may be: a page's text height less a
+// caption (a column is 3.5 x 9 in at most, a page 7 x 9 in).
+const MaxHeight = 9 * vg.Inch
+
+// PNGDPI is the resolution of a PNG figure: print needs 300 dots an inch
+// (the file records it, so that LaTeX and viewers size it right).
+const PNGDPI = 300
+
 // ParseSize reads a figure size: column, page, or WxH in inches (3.5x2.5),
 // each side from 1 to 20 inches.
 func ParseSize(s string) (Size, error) {
@@ -87,8 +103,8 @@ func ParseSize(s string) (Size, error) {
 	ws, hs, ok := strings.Cut(s, "x")
 	w, err1 := strconv.ParseFloat(ws, 64)
 	h, err2 := strconv.ParseFloat(hs, 64)
-	if !ok || err1 != nil || err2 != nil || w < 1 || w > 20 || h < 1 || h > 20 {
-		return Size{}, fmt.Errorf("bad figure size %q: want column (3.5 in wide), page (7 in) or WxH in inches from 1 to 20, like 3.5x2.5", s)
+	if !ok || err1 != nil || err2 != nil || w < 1 || w > 20 || h < 1 || h > float64(MaxHeight/vg.Inch) {
+		return Size{}, fmt.Errorf("bad figure size %q: want column (3.5 in wide), page (7 in) or WxH in inches, W from 1 to 20 and H from 1 to 9 (a page's height), like 3.5x2.5", s)
 	}
 	return Size{W: vg.Length(w) * vg.Inch, H: vg.Length(h) * vg.Inch}, nil
 }
@@ -96,6 +112,7 @@ func ParseSize(s string) (Size, error) {
 // Layout of a figure at its print width.
 const (
 	minPanelW   = 1.6 * vg.Inch // a panel narrower than this packs its ticks
+	minPanelH   = 1.2 * vg.Inch // a panel lower than this packs its ticks
 	minSquareW  = 2.4 * vg.Inch // a scatter panel: two axes of tick labels
 	maxPanelH   = 2.6 * vg.Inch // taller panels only spread the lines
 	yLabelW     = 12            // points: the shared time label at the left
@@ -142,6 +159,12 @@ func SaveFigureSize(f *Figure, path string, size Size) error {
 	if lrows > 0 {
 		legendH = vg.Points(float64(lrows*legendRowPt) + 8)
 	}
+	noteSty := lg.TextStyle
+	noteLines := wrapText(noteSty, f.Note, w-vg.Points(8))
+	noteH := vg.Points(float64(len(noteLines) * legendRowPt))
+	if len(noteLines) > 0 {
+		noteH += vg.Points(4)
+	}
 	panelW := (w - vg.Points(yLabelW)) / vg.Length(cols)
 	panelH := min(panelW*0.8, maxPanelH)
 	if f.square {
@@ -149,7 +172,14 @@ func SaveFigureSize(f *Figure, path string, size Size) error {
 	}
 	h := size.H
 	if h == 0 {
-		h = panelH*vg.Length(rows) + legendH
+		// Never taller than a page: lower panels, down to a readable
+		// height, then a refusal naming what to do.
+		panelH = min(panelH, (MaxHeight-legendH-noteH)/vg.Length(rows))
+		if panelH < minPanelH {
+			return fmt.Errorf("%d panels in %d rows do not fit %.3g x %.3g in (the most a page takes): draw fewer (--puzzle, --task) or print wider (--size page)",
+				len(f.Panels), rows, float64(w/vg.Inch), float64(MaxHeight/vg.Inch))
+		}
+		h = panelH*vg.Length(rows) + legendH + noteH
 	}
 	var c vg.CanvasWriterTo
 	switch ext {
@@ -158,15 +188,18 @@ func SaveFigureSize(f *Figure, path string, size Size) error {
 	case "pdf":
 		c = &outlineText{CanvasWriterTo: vgpdf.New(w, h)}
 	default:
-		var err error
-		if c, err = draw.NewFormattedCanvas(w, h, ext); err != nil {
-			return err
-		}
+		c = pngCanvas{vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(PNGDPI))}
 	}
 	dc := draw.New(c)
+	if len(noteLines) > 0 {
+		for i, line := range noteLines {
+			dc.FillText(noteSty, vg.Point{X: vg.Points(4), Y: noteH - vg.Points(float64((i+1)*legendRowPt))}, line)
+		}
+		dc = draw.Crop(dc, 0, 0, noteH, 0)
+	}
 	if len(f.labels) > 0 {
 		// The legend below the panels, column by column.
-		below := draw.Crop(dc, 0, 0, 0, -(h - legendH))
+		below := draw.Crop(dc, 0, 0, 0, -(h - noteH - legendH))
 		colW := w / vg.Length(lcols)
 		for k := range lcols {
 			part := plot.NewLegend()
@@ -213,4 +246,26 @@ func SaveFigureSize(f *Figure, path string, size Size) error {
 		_, err := c.WriteTo(wr)
 		return err
 	})
+}
+
+// wrapText breaks s into lines no wider than w in the text style (none for
+// an empty s).
+func wrapText(sty draw.TextStyle, s string, w vg.Length) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		if line != "" && sty.Width(line+" "+word) > w {
+			lines = append(lines, line)
+			line = word
+			continue
+		}
+		if line != "" {
+			line += " "
+		}
+		line += word
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
 }

@@ -5,10 +5,10 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 	"image/color"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // pairPoint is one instance's times under two variants; a time of an
@@ -61,15 +61,16 @@ func pairPoints(sums []Summary, xVariant, yVariant, time string) (pts []pairPoin
 	return pts, limit
 }
 
-// Scatter draws, one panel per task, one point per instance both variants
-// ran, at (median time of x, median time of y), on log-log axes with the
-// diagonal, the 2x and 10x lines and the limit: an instance a variant did
-// not solve is drawn on the limit line (never dropped), with its own
-// marker. Points below the diagonal are instances where y is faster.
-// Points of each puzzle share a marker and colour.
+// Scatter draws one square panel: one point per instance and task both
+// variants ran, at (median time of x, median time of y), on log-log axes
+// with the diagonal, the 2x and 10x lines and the limit. An instance a
+// variant did not solve is drawn on the limit line (never dropped) as a
+// cross, a marker no puzzle uses. Points below the diagonal are instances
+// where y is faster. Each puzzle has its own marker shape and colour
+// (puzzleMarks); the title counts the tasks' points.
 func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
-	if !slices.Contains(TimeKinds, time) {
-		return nil, fmt.Errorf("unknown time %q: want solver or wall", time)
+	if err := CheckTime(time); err != nil {
+		return nil, err
 	}
 	pts, limit := pairPoints(sums, xVariant, yVariant, time)
 	if len(pts) == 0 {
@@ -83,6 +84,7 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 	lo, _ = decades(lo, limit)
 	hi := limit
 	var puzzles, tasks []string
+	solved := 0
 	for _, q := range pts {
 		if !slices.Contains(puzzles, q.puzzle) {
 			puzzles = append(puzzles, q.puzzle)
@@ -90,8 +92,31 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 		if !slices.Contains(tasks, q.task) {
 			tasks = append(tasks, q.task)
 		}
+		if !q.unsolved {
+			solved++
+		}
 	}
-	f := &Figure{Cols: min(len(tasks), 3), square: true}
+	if len(puzzles) > len(puzzleMarks) {
+		return nil, fmt.Errorf("%d puzzles in one scatter plot, more than its %d markers tell apart: choose some with --puzzle", len(puzzles), len(puzzleMarks))
+	}
+	f := &Figure{Cols: 1, square: true}
+	p := plot.New()
+	taskWord := "task " + tasks[0]
+	if len(tasks) > 1 {
+		taskWord = fmt.Sprintf("%d tasks", len(tasks))
+	}
+	p.Title.Text = fmt.Sprintf("%s: %d of %d both solved", taskWord, solved, len(pts))
+	// Short axis labels: gonum pads a panel whose vertical label is longer
+	// than its data area, leaving a gap under the title.
+	unit := strings.TrimSuffix(TimeName(time), " seconds") + " s, log"
+	p.X.Label.Text = xVariant + " (" + unit + ")"
+	p.Y.Label.Text = yVariant + " (" + unit + ")"
+	styleText(p)
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Scale = plot.LogScale{}
+		a.Tick.Marker = floorTicks{limit: hi}
+	}
+	p.Add(plotter.NewGrid())
 	refs := []struct {
 		label  string
 		factor float64
@@ -102,87 +127,71 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 		{"2× faster or slower", 2, dotted, 140},
 		{"10× faster or slower", 10, dashdot, 170},
 	}
-	limitLabel := fmt.Sprintf("limit %s s: not solved", fmtSec(limit))
-	for _, task := range tasks {
-		p := plot.New()
-		n := 0
-		for _, q := range pts {
-			if q.task == task && !q.unsolved {
-				n++
+	for _, r := range refs {
+		for _, k := range []float64{r.factor, 1 / r.factor} {
+			l, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo * k}, {X: hi, Y: hi * k}})
+			if err != nil {
+				return nil, err
+			}
+			l.Color, l.Dashes = color.Gray{Y: r.gray}, r.dashes
+			p.Add(l)
+			if k >= 1 {
+				f.addEntry(r.label, l)
+			}
+			if k == 1 {
+				break
 			}
 		}
-		p.Title.Text = fmt.Sprintf("task %s: %d both solved", task, n)
-		p.X.Label.Text = xVariant + " (s, log)"
-		p.Y.Label.Text = yVariant + " (s, log)"
-		styleText(p)
-		for _, a := range []*plot.Axis{&p.X, &p.Y} {
-			a.Scale = plot.LogScale{}
-			a.Tick.Marker = floorTicks{limit: hi}
-		}
-		p.Add(plotter.NewGrid())
-		for _, r := range refs {
-			for _, k := range []float64{r.factor, 1 / r.factor} {
-				l, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo * k}, {X: hi, Y: hi * k}})
-				if err != nil {
-					return nil, err
-				}
-				l.Color, l.Dashes = color.Gray{Y: r.gray}, r.dashes
-				p.Add(l)
-				if task == tasks[0] && k >= 1 {
-					f.addEntry(r.label, l)
-				}
-				if k == 1 {
-					break
-				}
-			}
-		}
-		lim, err := plotter.NewLine(plotter.XYs{{X: lo, Y: limit}, {X: limit, Y: limit}, {X: limit, Y: lo}})
-		if err != nil {
-			return nil, err
-		}
-		lim.Color, lim.Width = palette[1], vg.Points(1)
-		p.Add(lim)
-		if task == tasks[0] {
-			f.addEntry(limitLabel, lim)
-		}
-		for i, pz := range puzzles {
-			var xy, out plotter.XYs
-			for _, q := range pts {
-				if q.task == task && q.puzzle == pz {
-					if q.unsolved {
-						out = append(out, plotter.XY{X: q.x, Y: q.y})
-					} else {
-						xy = append(xy, plotter.XY{X: q.x, Y: q.y})
-					}
-				}
-			}
-			for j, set := range []plotter.XYs{xy, out} {
-				if len(set) == 0 {
-					continue
-				}
-				sc, err := plotter.NewScatter(set)
-				if err != nil {
-					return nil, err
-				}
-				sc.Color = palette[(i+2*j)%len(palette)]
-				sc.Shape = openGlyphs[i%len(openGlyphs)]
-				if j == 1 {
-					sc.Shape = draw.CrossGlyph{}
-				}
-				sc.Radius = vg.Points(markerPt)
-				p.Add(sc)
-				label := pz
-				if j == 1 {
-					label = pz + ", not solved by one"
-				}
-				f.addEntry(label, sc)
-			}
-		}
-		// The range last: adding a line widens the axes to hold it (the
-		// 10x lines would run them a decade past the limit).
-		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
-		f.Panels = append(f.Panels, p)
 	}
+	lim, err := plotter.NewLine(plotter.XYs{{X: lo, Y: limit}, {X: limit, Y: limit}, {X: limit, Y: lo}})
+	if err != nil {
+		return nil, err
+	}
+	lim.Color, lim.Width = palette[1], vg.Points(1)
+	p.Add(lim)
+	f.addEntry(fmt.Sprintf("limit %s s", fmtSec(limit)), lim)
+	var crosses []*plotter.Scatter
+	for i, pz := range puzzles {
+		var xy, out plotter.XYs
+		for _, q := range pts {
+			if q.puzzle != pz {
+				continue
+			}
+			if q.unsolved {
+				out = append(out, plotter.XY{X: q.x, Y: q.y})
+			} else {
+				xy = append(xy, plotter.XY{X: q.x, Y: q.y})
+			}
+		}
+		m := puzzleMarks[i]
+		if len(xy) > 0 {
+			sc, err := plotter.NewScatter(xy)
+			if err != nil {
+				return nil, err
+			}
+			sc.Color, sc.Shape, sc.Radius = m.color, m.glyph, vg.Points(markerPt)
+			p.Add(sc)
+			f.addEntry(pz, sc)
+		}
+		if len(out) > 0 {
+			sc, err := plotter.NewScatter(out)
+			if err != nil {
+				return nil, err
+			}
+			sc.Color, sc.Shape, sc.Radius = m.color, unsolvedGlyph, vg.Points(markerPt)
+			p.Add(sc)
+			crosses = append(crosses, sc)
+		}
+	}
+	if len(crosses) > 0 {
+		sc, _ := plotter.NewScatter(plotter.XYs{{}})
+		sc.Color, sc.Shape, sc.Radius = color.Black, unsolvedGlyph, vg.Points(markerPt)
+		f.addEntry("not solved by one (on the limit)", sc)
+	}
+	// The range last: adding a line widens the axes to hold it (the
+	// 10x lines would run them a decade past the limit).
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
+	f.Panels = append(f.Panels, p)
 	return f, nil
 }
 

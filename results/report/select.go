@@ -15,7 +15,7 @@ const DefaultMaxVariants = 8
 
 // SelectionRule says in words which variants SelectVariants keeps, for a
 // figure's note.
-const SelectionRule = "the best variant of each backend, then the next best of any, by instances solved and PAR-2"
+const SelectionRule = "in each puzzle and task, the best variant of each backend, then the next best of any, by instances solved and PAR-2"
 
 // TopVariants ranks the variants of rows by the instances they solved
 // (over every puzzle and task, most first), then by PAR-2 (summed over
@@ -57,11 +57,13 @@ func TopVariants(rows []results.Row, n int, time string) (kept, left []string) {
 }
 
 // SelectVariants returns the variants a cactus or scaling figure draws by
-// default (see SelectionRule): the best of each backend first, so that no
-// backend that ran is left out of the figure, then the next best of any
-// backend up to n in all (every variant for n <= 0; one per backend even
-// when the backends outnumber n), and the others. Both lists are in
-// ranking order (TopVariants).
+// default (see SelectionRule): first, in each puzzle and task of a panel
+// (at least MinPanelInstances instances), the best
+// variant of each backend that ran it (most instances solved, then least
+// PAR-2 over those it ran), so that every panel compares every backend
+// that ran; then the next best of any backend (TopVariants) up to n in all
+// (every variant for n <= 0; the best of each backend of each panel even
+// when they outnumber n); and the others. Both lists are in ranking order.
 func SelectVariants(rows []results.Row, n int, time string) (kept, left []string) {
 	ranked, _ := TopVariants(rows, 0, time)
 	if n <= 0 || len(ranked) <= n {
@@ -71,13 +73,32 @@ func SelectVariants(rows []results.Row, n int, time string) (kept, left []string
 	for _, r := range rows {
 		backend[r.Variant] = BackendOf(r)
 	}
-	take := map[string]bool{}
-	seen := map[string]bool{}
-	for _, v := range ranked {
-		if !seen[backend[v]] {
-			seen[backend[v]] = true
-			take[v] = true
+	type pick struct {
+		puzzle, task, backend string
+	}
+	best := map[pick]Score{}
+	var order []pick
+	agg := Aggregate(rows, DefaultPAR, time)
+	drawn := map[[2]string]bool{}
+	for _, v := range agg.VBS {
+		drawn[[2]string{v.Puzzle, v.Task}] = v.Instances >= MinPanelInstances
+	}
+	for _, s := range agg.Scores {
+		if !drawn[[2]string{s.Puzzle, s.Task}] {
+			continue // no panel of its own (facets)
 		}
+		k := pick{s.Puzzle, s.Task, backend[s.Variant]}
+		b, ok := best[k]
+		if !ok {
+			order = append(order, k)
+		}
+		if !ok || s.Solved > b.Solved || s.Solved == b.Solved && s.PAR < b.PAR {
+			best[k] = s
+		}
+	}
+	take := map[string]bool{}
+	for _, k := range order {
+		take[best[k].Variant] = true
 	}
 	for _, v := range ranked {
 		if len(take) >= n {

@@ -23,11 +23,57 @@ var palette = []color.Color{
 	color.RGBA{120, 120, 120, 255}, // grey
 }
 
-// Markers: filled ones for native searches, open ones for SAT variants.
+// Markers: filled ones for native searches, open ones for SAT variants;
+// none is the cross, which marks the runs a scatter plot's variant did not
+// solve (unsolvedGlyph).
 var (
-	filledGlyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}}
-	openGlyphs   = []draw.GlyphDrawer{draw.RingGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
+	filledGlyphs  = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, diamondGlyph{filled: true}}
+	openGlyphs    = []draw.GlyphDrawer{draw.RingGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, diamondGlyph{}, draw.PlusGlyph{}}
+	unsolvedGlyph = draw.CrossGlyph{}
 )
+
+// mark is a scatter plot's look of one puzzle: shape and colour.
+type mark struct {
+	glyph draw.GlyphDrawer
+	color color.Color
+}
+
+// puzzleMarks are the looks of a scatter plot's puzzles, in order: each
+// differs from every other in shape and in colour (so two puzzles never
+// differ in shade alone), and none is the unsolved cross.
+var puzzleMarks = []mark{
+	{draw.RingGlyph{}, palette[0]},
+	{draw.SquareGlyph{}, palette[1]},
+	{draw.TriangleGlyph{}, palette[2]},
+	{diamondGlyph{}, palette[3]},
+	{draw.CircleGlyph{}, palette[4]},
+	{draw.BoxGlyph{}, palette[6]},
+	{draw.PyramidGlyph{}, palette[5]},
+	{draw.PlusGlyph{}, palette[7]},
+	{diamondGlyph{filled: true}, palette[0]},
+}
+
+// diamondGlyph is a square stood on its corner, open or filled: a shape
+// gonum lacks, so that nine markers differ in shape.
+type diamondGlyph struct{ filled bool }
+
+// DrawGlyph draws the diamond at pt.
+func (g diamondGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	r := sty.Radius * 1.3
+	var p vg.Path
+	p.Move(vg.Point{X: pt.X, Y: pt.Y + r})
+	p.Line(vg.Point{X: pt.X + r, Y: pt.Y})
+	p.Line(vg.Point{X: pt.X, Y: pt.Y - r})
+	p.Line(vg.Point{X: pt.X - r, Y: pt.Y})
+	p.Close()
+	if g.filled {
+		c.SetColor(sty.Color)
+		c.Fill(p)
+		return
+	}
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(0.5)})
+	c.Stroke(p)
+}
 
 // dashes: solid for native searches, dashed for SAT, dotted for the rest;
 // a second round of colours in a family gets a longer dash.
