@@ -119,6 +119,7 @@ const (
 	legendThumb = 20            // points: a legend entry's line and marker
 	legendRowPt = tickPt + 3    // points: a legend row
 	legendGapPt = 10            // points between legend columns
+	legendPadPt = 3             // points between legend rows, beyond the text
 )
 
 // SaveFigure writes the figure at column width; see SaveFigureSize.
@@ -205,6 +206,9 @@ func SaveFigureSize(f *Figure, path string, size Size) error {
 			part := plot.NewLegend()
 			part.Top, part.Left = true, true
 			part.TextStyle, part.ThumbnailWidth = lg.TextStyle, lg.ThumbnailWidth
+			// Rows a line of 8 pt text apart: gonum spaces them by the
+			// ascent alone, which lets descenders touch the row below.
+			part.Padding = vg.Points(legendPadPt)
 			for i := k * lrows; i < min((k+1)*lrows, len(f.labels)); i++ {
 				part.Add(f.labels[i], f.thumbs[i]...)
 			}

@@ -182,8 +182,8 @@ func TestFigures(t *testing.T) {
 		for kind, f := range figs {
 			// Cactus and scaling: queens count alone has 3 instances or
 			// more (MinPanelInstances); the others are named as left out.
-			// Scatter: one square panel; ECDF: one per task.
-			want := map[string]int{"cactus": 1, "scaling": 1, "scatter": 1, "ecdf": 2}[kind]
+			// Scatter: one square panel; ECDF: one panel, a line per task.
+			want := map[string]int{"cactus": 1, "scaling": 1, "scatter": 1, "ecdf": 1}[kind]
 			if kind == "cactus" || kind == "scaling" {
 				if wantLeft := []string{"queens first (1 instance)", "pieces count (2 instances)", "tour first (2 instances)"}; !slices.Equal(f.Left, wantLeft) {
 					t.Errorf("%s: left out %q, want %q", kind, f.Left, wantLeft)

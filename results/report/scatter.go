@@ -195,17 +195,18 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 	return f, nil
 }
 
-// ECDF draws, one panel per task, the empirical distribution of the
-// runtime ratio y / x over the instances both variants solved: the
+// ECDF draws one panel: per task, a line of the empirical distribution
+// of the runtime ratio y / x over the instances both variants solved: the
 // fraction of instances (y axis) whose ratio is at most r (x axis, log).
-// Left of 1, y is faster.
+// Left of 1, y is faster. Tasks differ in colour and line pattern.
 func ECDF(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
-	if !slices.Contains(TimeKinds, time) {
-		return nil, fmt.Errorf("unknown time %q: want solver or wall", time)
+	if err := CheckTime(time); err != nil {
+		return nil, err
 	}
 	pts, _ := pairPoints(sums, xVariant, yVariant, time)
 	var tasks []string
 	ratios := map[string][]float64{}
+	lo, hi := 1.0, 1.0
 	for _, q := range pts {
 		if q.unsolved {
 			continue
@@ -213,47 +214,49 @@ func ECDF(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 		if !slices.Contains(tasks, q.task) {
 			tasks = append(tasks, q.task)
 		}
-		ratios[q.task] = append(ratios[q.task], q.y/q.x)
+		r := q.y / q.x
+		ratios[q.task] = append(ratios[q.task], r)
+		lo, hi = min(lo, r), max(hi, r)
 	}
 	if len(tasks) == 0 {
 		return nil, fmt.Errorf("variants %q and %q solved no instance in common", xVariant, yVariant)
 	}
-	f := &Figure{Cols: min(len(tasks), 3)}
-	for _, task := range tasks {
+	lo, hi = decades(lo, hi)
+	f := &Figure{Cols: 1}
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s / %s", yVariant, xVariant)
+	p.X.Label.Text = "time ratio (" + TimeName(time) + ", log)"
+	p.Y.Label.Text = "fraction of instances"
+	p.X.Scale = plot.LogScale{}
+	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, 0, 1
+	styleText(p)
+	one, err := plotter.NewLine(plotter.XYs{{X: 1, Y: 0}, {X: 1, Y: 1}})
+	if err != nil {
+		return nil, err
+	}
+	one.Color, one.Dashes = color.Gray{Y: 110}, []vg.Length{vg.Points(4), vg.Points(4)}
+	p.Add(plotter.NewGrid(), one)
+	f.addEntry("ratio 1 (equal time)", one)
+	patterns := [][]vg.Length{solid, dashed, dotted, dashdot}
+	for i, task := range tasks {
 		rs := ratios[task]
 		sort.Float64s(rs)
-		lo, hi := decades(min(rs[0], 1), max(rs[len(rs)-1], 1))
 		xy := plotter.XYs{{X: lo, Y: 0}}
-		for i, r := range rs {
-			xy = append(xy, plotter.XY{X: r, Y: float64(i+1) / float64(len(rs))})
+		for k, r := range rs {
+			xy = append(xy, plotter.XY{X: r, Y: float64(k+1) / float64(len(rs))})
 		}
 		xy = append(xy, plotter.XY{X: hi, Y: 1})
-		p := plot.New()
-		p.Title.Text = fmt.Sprintf("task %s: %d both solved", task, len(rs))
-		p.X.Label.Text = "time " + yVariant + " / time " + xVariant + " (log)"
-		p.Y.Label.Text = "fraction of instances"
-		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
-		p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, 0, 1
-		styleText(p)
-		one, err := plotter.NewLine(plotter.XYs{{X: 1, Y: 0}, {X: 1, Y: 1}})
-		if err != nil {
-			return nil, err
-		}
-		one.Color, one.Dashes = color.Gray{Y: 110}, []vg.Length{vg.Points(4), vg.Points(4)}
 		l, err := plotter.NewLine(xy)
 		if err != nil {
 			return nil, err
 		}
 		l.StepStyle = plotter.PostStep
-		l.Color, l.Width = palette[0], vg.Points(1.5)
-		p.Add(plotter.NewGrid(), one, l)
-		if task == tasks[0] {
-			f.addEntry("ratio 1 (equal time)", one)
-			f.addEntry(yVariant+" / "+xVariant, l)
-		}
-		f.Panels = append(f.Panels, p)
+		l.Color, l.Width, l.Dashes = palette[i%len(palette)], vg.Points(1.5), patterns[i%len(patterns)]
+		p.Add(l)
+		f.addEntry(fmt.Sprintf("task %s: %d both solved", task, len(rs)), l)
 	}
+	f.Panels = append(f.Panels, p)
 	return f, nil
 }
 
