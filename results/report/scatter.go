@@ -105,12 +105,12 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 	if len(tasks) > 1 {
 		taskWord = fmt.Sprintf("%d tasks", len(tasks))
 	}
-	p.Title.Text = fmt.Sprintf("%s: %d of %d both solved", taskWord, solved, len(pts))
-	// Short axis labels: gonum pads a panel whose vertical label is longer
-	// than its data area, leaving a gap under the title.
-	unit := strings.TrimSuffix(TimeName(time), " seconds") + " s, log"
+	p.Title.Text = fmt.Sprintf("%s: %d of %d both solved (log-log)", taskWord, solved, len(pts))
+	// The y axis is labelled by the figure, at its left (yLabel): gonum
+	// leaves a gap under the title of a panel with a vertical label.
+	unit := strings.TrimSuffix(TimeName(time), " seconds") + " s"
 	p.X.Label.Text = xVariant + " (" + unit + ")"
-	p.Y.Label.Text = yVariant + " (" + unit + ")"
+	f.yLabel = yVariant + " (" + unit + ")"
 	styleText(p)
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Scale = plot.LogScale{}
