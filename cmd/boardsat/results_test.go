@@ -84,6 +84,38 @@ func TestPlotPicksVariants(t *testing.T) {
 	}
 }
 
+// TestResultsTime: summarize, table and plot take one --time, with one
+// default (solver seconds), named in what they print; a bad --time is one
+// line on stderr and exit 2 for each.
+func TestResultsTime(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"summarize"}, "solver seconds"},
+		{[]string{"table", "--what", "scores"}, "in solver seconds"},
+		{[]string{"table", "--what", "scores", "--time", "cpu"}, "in CPU seconds"},
+		{[]string{"table", "--what", "pivot", "--format", "latex", "--time", "wall"}, "\\caption{Median wall-clock seconds"},
+		{[]string{"table", "--what", "grid", "--time", "cpu"}, "Median CPU seconds per instance"},
+	} {
+		status, out, stderr := runCLI(append(append([]string{"results"}, c.args[0], fixtureCSV), c.args[1:]...)...)
+		if status != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %q in\n%s", c.args, status, stderr, c.want, out)
+		}
+	}
+	for _, sub := range []string{"summarize", "table", "plot"} {
+		args := []string{"results", sub, fixtureCSV, "--time", "user"}
+		if sub == "plot" {
+			args = append(args, "--out-dir", dir) // nothing beside the fixture, should it draw
+		}
+		status, out, stderr := runCLI(args...)
+		if status != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, `unknown --time "user": want solver, cpu or wall`) {
+			t.Errorf("%s --time user: exit %d, stdout %q, stderr %q", sub, status, out, stderr)
+		}
+	}
+}
+
 // TestSpeedupCSVOneTable checks that the speed-up table as CSV is one
 // table with a puzzle column, not blocks with repeated headers.
 func TestSpeedupCSVOneTable(t *testing.T) {
