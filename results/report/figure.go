@@ -117,7 +117,7 @@ const (
 	maxPanelH   = 2.6 * vg.Inch // taller panels only spread the lines
 	yLabelW     = 12            // points: the shared time label at the left
 	legendThumb = 20            // points: a legend entry's line and marker
-	legendRowPt = tickPt + 3    // points: a legend row
+	noteRowPt   = tickPt + 3    // points: a line of the note under the legend
 	legendGapPt = 10            // points between legend columns
 	legendPadPt = 3             // points between legend rows, beyond the text
 )
@@ -156,13 +156,19 @@ func SaveFigureSize(f *Figure, path string, size Size) error {
 	entryW := vg.Points(legendThumb) + longest + vg.Points(legendGapPt)
 	lcols := max(1, min(len(f.labels), int(w/entryW)))
 	lrows := (len(f.labels) + lcols - 1) / lcols
+	// A legend row is as tall as gonum draws it: its tallest entry's text
+	// above the baseline, and the padding between rows.
+	entryH := vg.Length(0)
+	for _, l := range f.labels {
+		entryH = max(entryH, lg.TextStyle.Rectangle(l).Max.Y)
+	}
 	legendH := vg.Length(0)
 	if lrows > 0 {
-		legendH = vg.Points(float64(lrows*legendRowPt) + 8)
+		legendH = vg.Length(lrows)*(entryH+vg.Points(legendPadPt)) + vg.Points(8)
 	}
 	noteSty := lg.TextStyle
 	noteLines := wrapText(noteSty, f.Note, w-vg.Points(8))
-	noteH := vg.Points(float64(len(noteLines) * legendRowPt))
+	noteH := vg.Points(float64(len(noteLines) * noteRowPt))
 	if len(noteLines) > 0 {
 		noteH += vg.Points(4)
 	}
@@ -194,7 +200,7 @@ func SaveFigureSize(f *Figure, path string, size Size) error {
 	dc := draw.New(c)
 	if len(noteLines) > 0 {
 		for i, line := range noteLines {
-			dc.FillText(noteSty, vg.Point{X: vg.Points(4), Y: noteH - vg.Points(float64((i+1)*legendRowPt))}, line)
+			dc.FillText(noteSty, vg.Point{X: vg.Points(4), Y: noteH - vg.Points(float64((i+1)*noteRowPt))}, line)
 		}
 		dc = draw.Crop(dc, 0, 0, noteH, 0)
 	}
