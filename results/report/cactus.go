@@ -2,13 +2,13 @@ package report
 
 import (
 	"fmt"
+	"math"
+	"slices"
+	"sort"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"math"
-	"slices"
-	"sort"
 )
 
 // VBSLabel labels the virtual best solver's line of a cactus plot: per

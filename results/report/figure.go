@@ -2,6 +2,13 @@ package report
 
 import (
 	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
 	"github.com/boardsat/boardsat/atomicfile"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -9,12 +16,6 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
-	"io"
-	"math"
-	"path/filepath"
-	"slices"
-	"strconv"
-	"strings"
 )
 
 // PlotKinds lists the figures Plot draws.

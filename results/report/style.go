@@ -1,13 +1,14 @@
 package report
 
 import (
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 	"image/color"
 	"slices"
 	"sort"
 	"strings"
+
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // palette is the Okabe-Ito colour-blind-safe palette without its yellow
