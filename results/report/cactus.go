@@ -42,12 +42,14 @@ func Puzzles(sums []Summary) []string {
 	return distinct(sums, func(s Summary) string { return s.Puzzle })
 }
 
-// distinct returns the distinct values of field over the summaries, in
-// order of first appearance.
-func distinct(sums []Summary, field func(Summary) string) []string {
+// distinct returns the distinct values of field over xs (summaries or
+// rows), in order of first appearance.
+func distinct[T any](xs []T, field func(T) string) []string {
 	var out []string
-	for _, s := range sums {
-		if v := field(s); !slices.Contains(out, v) {
+	seen := map[string]bool{}
+	for _, x := range xs {
+		if v := field(x); !seen[v] {
+			seen[v] = true
 			out = append(out, v)
 		}
 	}

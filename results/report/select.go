@@ -2,7 +2,6 @@ package report
 
 import (
 	"math"
-	"slices"
 	"sort"
 	"strings"
 
@@ -124,16 +123,4 @@ func BackendOf(r results.Row) string {
 	}
 	b, _, _ := strings.Cut(r.Variant, "/")
 	return b
-}
-
-// Backends returns the distinct backends of rows in order of first
-// appearance.
-func Backends(rows []results.Row) []string {
-	var out []string
-	for _, r := range rows {
-		if b := BackendOf(r); !slices.Contains(out, b) {
-			out = append(out, b)
-		}
-	}
-	return out
 }

@@ -187,15 +187,7 @@ type Speedup struct {
 
 // Variants returns the distinct variants of rows in order of first appearance.
 func Variants(rows []results.Row) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, r := range rows {
-		if !seen[r.Variant] {
-			seen[r.Variant] = true
-			out = append(out, r.Variant)
-		}
-	}
-	return out
+	return distinct(rows, func(r results.Row) string { return r.Variant })
 }
 
 // Speedups compares every variant with baseline, task by task, from the
