@@ -81,29 +81,33 @@ order of --variants when given, else the rows' order.`,
 	helps["results plot"] = help{
 		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [--time solver|cpu|wall] [filters] FILE.csv...",
 			"results plot --kind KIND -o FIGURE.svg|png|pdf [filters] FILE.csv..."},
-		about: `Draws figures for print, one panel per puzzle and task in each, with one
-legend below the panels and one style per variant (native: solid lines, filled
-markers; SAT: dashed lines, open markers). --size is the size the figure is
-printed at (column: 3.5 in wide, the default; page: 7 in; or WxH inches), with
-8-9 pt text at that size; time axes end at the runs' time limit. Cactus and
-scaling figures draw the best --max-variants variants (8) by solved count and
-PAR-2 and name on stderr those left out:
+		about: `Draws figures for print, with one legend below the panels and one style per
+variant (native: solid lines, filled markers; SAT: dashed lines, open markers).
+--size is the size the figure is printed at (column: 3.5 in wide, the default;
+page: 7 in; or WxH inches, at most 9 tall), with 8-9 pt text at that size; a
+figure is never taller than 9 in (one that would be is refused); PNG is 300
+dpi. Cactus and scaling figures have one panel per puzzle and task of at least
+3 instances (the others are named on stderr), a time axis fitted to the data
+that names the limit, and draw, in each puzzle and task, the best variant of
+each backend, then the next best of any up to --max-variants (8), saying so
+under the legend and naming on stderr those left out:
   cactus   per variant, instances solved (x) within a median time (y, log), and
            the virtual best solver (per instance the fastest variant)
   scaling  median time (y, log) against board squares (x), one line per variant
   scatter  median time of variant --x against --y per instance (log-log), one
-           panel per task, with the diagonal, 2x and 10x lines; an instance one
-           of them did not solve sits on the limit line, marked x
-  ecdf     per task, the distribution of the ratio time --y / time --x over the
-           instances both solved (log x)
+           square panel, a marker per puzzle, with the diagonal, 2x and 10x
+           lines; an instance one of them did not solve sits on the limit line,
+           marked x
+  ecdf     per task a line of the distribution of the ratio time --y / time --x
+           over the instances both solved (log x)
 PDF figures embed their font (text outside its Windows-1252 encoding, such as
 "≤", is drawn as glyph outlines); SVG figures draw all text as outlines, so they
 render the same without the reader's fonts.
 Times are the solver's own seconds by default (--time solver: no process
 start-up, which dominates the wall clock of small instances), as in results
-table and summarize; a median below 0.1 ms is drawn at 0.1 ms. Without -o each kind goes to DIR/BASE-KIND.EXT,
-replacing a figure of that name; -o FILE is refused when FILE exists, unless
---force.`,
+table and summarize; a median below 0.1 ms is drawn at 0.1 ms. Without -o each
+kind goes to DIR/BASE-KIND.EXT, replacing a figure of that name; -o FILE is
+refused when FILE exists, unless --force.`,
 		examples: []string{
 			"results plot r.csv --ext png",
 			"results plot r.csv --kind cactus -o cactus.svg",
@@ -180,7 +184,7 @@ func runResults(args []string, stdout io.Writer) error {
 		filters()
 		timeFlag()
 		size = fs.String("size", "column", "print size: column (3.5 in wide), page (7 in) or WxH in inches; text is 8-9 pt at that size")
-		maxVariants = fs.Int("max-variants", report.DefaultMaxVariants, "cactus and scaling: draw at most this many variants, the best by solved count and PAR-2 (0: all); a note names those left out")
+		maxVariants = fs.Int("max-variants", report.DefaultMaxVariants, "cactus and scaling: draw at most this many variants (0: all), the best of each backend in each puzzle and task first (kept even beyond it), then the best by solved count and PAR-2; a note names those left out")
 	case "benchfmt", "merge":
 		out = fs.String("o", "", "output file (default: stdout)")
 	}
