@@ -106,7 +106,8 @@ func lightAxes(p *plot.Plot) {
 	}
 }
 
-// integerTicks labels whole numbers only, at most about eight of them: an
+// integerTicks labels whole numbers only, at most about five of them (two
+// digits a label run together in a panel of a column's half), since an
 // axis that counts instances or squares has no fractions.
 type integerTicks struct{}
 
@@ -114,7 +115,7 @@ type integerTicks struct{}
 // of ten) between min and max.
 func (integerTicks) Ticks(min, max float64) []plot.Tick {
 	step := 1
-	for i := 0; (max-min)/float64(step) > 8; i++ {
+	for i := 0; (max-min)/float64(step) > 5; i++ {
 		step = []int{1, 2, 5}[(i+1)%3] * int(math.Pow(10, float64((i+1)/3)))
 	}
 	var ts []plot.Tick

@@ -8,12 +8,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/boardsat/boardsat/results"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
 )
 
 // paperRules runs scripts/paper-rules RULE ARGS... and returns whether it
@@ -81,6 +83,20 @@ func TestPaperRulesCatch(t *testing.T) {
 	styleText(p)
 	check("overlap", true, "none overlapping", good)
 	check("overlap", false, "labels '10' and '11' overlap", save("ticks.pdf", &Figure{Panels: []*plot.Plot{p}, Cols: 1}, ColumnSize))
+	// The old scatter axis: a label at every decade and at the 20 s limit,
+	// "10" and "20" less than 2 pt apart, read as "1020".
+	q := plot.New()
+	ql, _ := plotter.NewLine(plotter.XYs{{X: 1e-4, Y: 0}, {X: 20, Y: 1}})
+	q.Add(ql)
+	q.X.Scale = plot.LogScale{}
+	q.X.Min, q.X.Max = 1e-4, 20
+	var ts []plot.Tick
+	for _, v := range []float64{0.001, 0.01, 0.1, 1, 10, 20} {
+		ts = append(ts, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
+	}
+	q.X.Tick.Marker = plot.ConstantTicks(ts)
+	styleText(q)
+	check("overlap", false, "labels '10' and '20' overlap", save("1020.pdf", &Figure{Panels: []*plot.Plot{q}, Cols: 1}, Size{W: 2.4 * vg.Inch, H: 2 * vg.Inch}))
 
 	// dpi: ours, and a PNG that records no resolution (as gonum writes).
 	check("dpi", true, "300 dpi, 1050 px", save("good.png", cactus(rows, TimeSolver), ColumnSize))
