@@ -223,12 +223,17 @@ func SaveFigureSize(f *Figure, path string, size Size) error {
 		}
 		dc = draw.Crop(dc, 0, 0, legendH, 0)
 	}
+	if side := panelH / 0.9; f.square && cols == 1 && panelW > side {
+		// A square panel stays square on a wide page: centred, its axes
+		// as long as each other, the diagonal at 45°, its label beside it.
+		dc = draw.Crop(dc, (panelW-side)/2, -(panelW-side)/2, 0, 0)
+	}
 	if f.yLabel != "" {
 		sty := plot.New().Y.Label.TextStyle
 		sty.Font.Size = vg.Points(labelPt)
 		sty.Rotation = math.Pi / 2
 		sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
-		dc.FillText(sty, vg.Point{X: vg.Points(yLabelW / 2), Y: dc.Min.Y + (dc.Max.Y-dc.Min.Y)/2}, f.yLabel)
+		dc.FillText(sty, vg.Point{X: dc.Min.X + vg.Points(yLabelW/2), Y: dc.Min.Y + (dc.Max.Y-dc.Min.Y)/2}, f.yLabel)
 	}
 	dc = draw.Crop(dc, vg.Points(yLabelW), 0, 0, 0)
 	grid := make([][]*plot.Plot, rows)
