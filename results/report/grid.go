@@ -13,7 +13,7 @@ import (
 // gridTitle says what the cells of a Grid hold, in the time measure.
 func gridTitle(time string) string {
 	return "Median " + TimeName(time) + " per instance, task and variant. \"> L s\": the runs hit the limit L (CPU, or wall where marked); " +
-		"\"-\": not run (a ladder stopped at a smaller instance); \"(1 run)\", \"(2 of 3)\": fewer runs than the most of any cell, or runs solved of those run"
+		"\"-\": not run (a ladder stopped at a smaller instance); \"refused\": beyond the backend's limits; \"(1 run)\", \"(2 of 3)\": fewer runs than the most of any cell, or runs solved of those run"
 }
 
 // Grid lays out several tasks side by side, the table a note on methods
@@ -152,6 +152,8 @@ func gridCell(g []results.Row, most int, time string) string {
 		c = "> " + fmtCell(u.CPULimit) + " s"
 	case u.Status == results.StatusTimeout && u.WallLimit > 0:
 		c = "> " + fmtCell(u.WallLimit) + " s wall"
+	case u.Refused():
+		c = "refused"
 	default:
 		c = u.Status
 	}

@@ -33,6 +33,8 @@ func TestGrid(t *testing.T) {
 		r.Answer, r.HasAnswer = 0, false
 		return r
 	}
+	refused := gridRow(4, "count", "c", results.StatusError, 0, false)
+	refused.Message = results.RefusedMessage("beyond this backend's limits")
 	notRun := gridRow(5, "optimum", "b", to, 0, true)
 	notRun.Message = results.NotRunMessage("ladder stopped after a timeout or memout on dominate:4x4:Q")
 	rows := []results.Row{
@@ -45,6 +47,8 @@ func TestGrid(t *testing.T) {
 		gridRow(5, "count", "a", ok, 40, false), gridRow(5, "count", "a", ok, 42, false), gridRow(5, "count", "a", results.StatusError, 1, false),
 		// A wall-clock timeout of a run without a CPU limit.
 		gridRow(5, "count", "c", to, 1200, false),
+		// A request the backend refused: not an error of it.
+		refused,
 	}
 	g := Grid(rows, TimeCPU)
 	wantHeader := []string{"instance", "optimum: answer", "optimum: a", "optimum: b", "count: answer", "count: a", "count: c"}
@@ -52,7 +56,7 @@ func TestGrid(t *testing.T) {
 		t.Fatalf("header %q, want %q", g.Header, wantHeader)
 	}
 	want := [][]string{
-		{"dominate:4x4:Q", "2", "2.00", "150 (1 run)", "12", "20.0", ""},
+		{"dominate:4x4:Q", "2", "2.00", "150 (1 run)", "12", "20.0", "refused"},
 		{"dominate:5x5:Q", "3", "> 300 s (1 of 3 solved)", "-", "186", "41.0 (2 of 3)", "> 1200 s wall"},
 	}
 	if len(g.Rows) != len(want) {
