@@ -56,8 +56,6 @@ type Solver struct {
 	Name string
 	// Doc says in one line what it is.
 	Doc string
-	// Default marks the solver used when none is named.
-	Default bool
 	// PB is true when the solver accepts pseudo-Boolean constraints (the
 	// card encoding "native"); the others take CNF only.
 	PB bool
@@ -77,12 +75,21 @@ type Solver struct {
 }
 
 // Available reports why the solver cannot run here (its binary is not on
-// PATH), or nil when it can.
-func (s Solver) Available() error {
-	if s.Binary == "" {
-		return nil
-	}
-	return solverproc.Available(s.Name, s.Binary)
+// PATH), or nil when it can (always for an in-process one).
+func (s Solver) Available() error { return solverproc.Available(s.Name, s.Binary) }
+
+// listing is how the solver is listed for --solver (solverproc.Set).
+func (s Solver) listing() solverproc.Listing {
+	return solverproc.Listing{Name: s.Name, Binary: s.Binary, Doc: s.Doc}
+}
+
+// Set returns every solver, installed or not, as the sat backend's
+// solver set (solverproc.Set): the default (gophersat) first, the
+// in-process ones, then every definition's, as All orders them. The
+// backend's --solver choices come from it, through the one helper every
+// backend's do.
+func Set() solverproc.Set[Solver] {
+	return solverproc.Set[Solver]{Backend: "sat", Solvers: All(), List: Solver.listing}
 }
 
 // Solvers is the registry of solvers, in the order boardsat lists them.
@@ -96,7 +103,7 @@ const DefaultSolver = "gophersat"
 const BlockingSolver = "gophersat-blocking"
 
 func init() {
-	Solvers.Add("gophersat", Solver{Name: "gophersat", Default: true, PB: true, Proofs: true,
+	Solvers.Add("gophersat", Solver{Name: "gophersat", PB: true, Proofs: true,
 		Doc: "gophersat v1.4.0 in-process CDCL solver, PB constraints native; counts with boardsat's projected enumerator", run: gophersatSolve})
 	Solvers.Add(BlockingSolver, Solver{Name: BlockingSolver, PB: true, Proofs: true,
 		Doc: "gophersat, counting by incremental Solve + one blocking clause per model (slower; for comparison)", run: gophersatSolve})

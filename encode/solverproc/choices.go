@@ -7,18 +7,19 @@ import (
 	"github.com/boardsat/boardsat/puzzle"
 )
 
-// Listing is how a backend lists one of its external solvers for
-// --solver: the name it is chosen by, the binary that must be on PATH for
-// it to run, a line of doc, and (optional) how to describe its installed
-// version (nil: BinaryVersion of Binary).
+// Listing is how a backend lists one of its solvers for --solver: the
+// name it is chosen by, the binary that must be on PATH for it to run
+// ("" for a solver that runs in-process, always available), a line of
+// doc, and (optional) how to describe its installed version (nil:
+// BinaryVersion of Binary).
 type Listing struct {
 	Name, Binary, Doc string
 	Version           func() string
 }
 
-// Set is one backend's external solvers, the default first: the one
-// helper behind every backend's --solver choices, its lookup by name, its
-// reason to stay out of compare's "all", and the registration of its
+// Set is one backend's solvers, the default first: the one helper behind
+// every backend's --solver choices, its lookup by name, its reason to
+// stay out of compare's "all", and the registration of its external
 // solvers for the sidecar's versions. List tells what each solver is.
 type Set[S any] struct {
 	Backend string
@@ -48,7 +49,7 @@ func (s Set[S]) Choices() []puzzle.Choice {
 }
 
 // Choice is one solver's --solver choice: its doc, with " [not
-// installed]" when its binary is not on PATH.
+// installed]" when it has a binary that is not on PATH.
 func Choice(l Listing, isDefault bool) puzzle.Choice {
 	doc := l.Doc
 	if Available(l.Name, l.Binary) != nil {

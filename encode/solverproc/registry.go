@@ -47,8 +47,12 @@ func Externals() []External {
 }
 
 // Available reports why solver cannot run here (its binary is not on
-// PATH), or nil.
+// PATH), or nil; a solver without a binary ("") runs in-process and is
+// always available.
 func Available(solver, binary string) error {
+	if binary == "" {
+		return nil
+	}
 	if _, err := exec.LookPath(binary); err != nil {
 		return fmt.Errorf("solver %s needs the binary %q, which is not on PATH", solver, binary)
 	}

@@ -60,12 +60,14 @@ func TestTailAndAvailable(t *testing.T) {
 func TestChoicesAndLookup(t *testing.T) {
 	cnftest.FakeSolver(t, "fake-here", "exit 0")
 	type solver struct{ name, bin string }
-	solvers := []solver{{"one", "fake-here"}, {"two", "no-such-binary-here"}}
+	solvers := []solver{{"one", "fake-here"}, {"two", "no-such-binary-here"}, {"inproc", ""}}
 	set := Set[solver]{Backend: "x", Solvers: solvers, List: func(s solver) Listing { return Listing{Name: s.name, Binary: s.bin, Doc: "doc of " + s.name} }}
 	got := set.Choices()
 	want := []puzzle.Choice{
 		{Field: "solver", Name: "one", Doc: "doc of one", Default: true},
 		{Field: "solver", Name: "two", Doc: "doc of two [not installed]"},
+		// In-process (no binary): always installed.
+		{Field: "solver", Name: "inproc", Doc: "doc of inproc"},
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("Choices = %+v, want %+v", got, want)
@@ -73,11 +75,14 @@ func TestChoicesAndLookup(t *testing.T) {
 	if s, err := set.Lookup(""); err != nil || s.name != "one" {
 		t.Errorf(`Lookup("") = %v, %v; want the default, one`, s, err)
 	}
+	if s, err := set.Lookup("inproc"); err != nil || s.name != "inproc" {
+		t.Errorf(`Lookup("inproc") = %v, %v; want it, available`, s, err)
+	}
 	if s, err := set.Lookup("two"); s.name != "two" || err == nil || !strings.Contains(err.Error(), `"no-such-binary-here"`) {
 		t.Errorf(`Lookup("two") = %v, %v; want two and its absent binary`, s, err)
 	}
 	_, err := set.Lookup("three")
-	if want := `unknown x solver "three": want one of one, two`; err == nil || err.Error() != want {
+	if want := `unknown x solver "three": want one of one, two, inproc`; err == nil || err.Error() != want {
 		t.Errorf(`Lookup("three") error %v, want %q`, err, want)
 	}
 	if got, want := set.NamedOnly(), "runs an external solver; name it (x/SOLVER) to compare it"; got != want {

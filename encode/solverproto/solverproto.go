@@ -369,6 +369,9 @@ func ReadCount(out []byte, kind string) (Answer, error) {
 			if err := status(no, line, &a.Status, line[2:]); err != nil {
 				return err
 			}
+			if a.Count != nil {
+				return lineError(no, line, "a second count line")
+			}
 			old = true
 			return count(no, line, f[2], &a)
 		case strings.HasPrefix(line, "s "):

@@ -111,6 +111,9 @@ func TestReadCount(t *testing.T) {
 		"92\n":                                 `line 1 "92": not a line`,
 		"s SATISFIABLE\nc s exact arb int 0\n": "SATISFIABLE with a count of 0",
 		"s UNKNOWN\nc s exact arb int 5\n":     "UNKNOWN with a count",
+		// Two counts, whichever form comes first.
+		"c s exact arb int 5\ns mc 7\n": `line 2 "s mc 7": a second count line`,
+		"s mc 7\nc s exact arb int 5\n": `line 2 "c s exact arb int 5": a second count line`,
 	} {
 		if _, err := ReadCount([]byte(out), "pmc"); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", out, err, want)
