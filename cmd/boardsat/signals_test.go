@@ -210,3 +210,29 @@ func TestInterruptedCount(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkerEndsWithBoardsat: the gophersat worker (a timed SAT search
+// runs in a child process of boardsat's own binary) does not go on
+// searching once boardsat is killed by SIGKILL.
+func TestWorkerEndsWithBoardsat(t *testing.T) {
+	if !proctest.Supported() {
+		t.Skip("needs /proc to find the processes a run left")
+	}
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	exe := buildBoardsat(t)
+	r := startMarked(t, exe, "worker", nil, "solve", "queens:12", "--backend", "sat", "--task", "count", "--certify", "--timeout", "5m", "--quiet")
+	for i := 0; i < 1000 && len(proctest.Marked(r.marker)) < 2; i++ {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := len(proctest.Marked(r.marker)); n < 2 {
+		t.Fatalf("no worker started: %q", proctest.Marked(r.marker))
+	}
+	// Into its search, which takes minutes: stdin closing alone would not
+	// end it.
+	time.Sleep(3 * time.Second)
+	r.cmd.Process.Kill()
+	r.wait()
+	proctest.NoneLeft(t, r.marker, 5*time.Second)
+}
