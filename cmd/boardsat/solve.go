@@ -24,7 +24,8 @@ func init() {
 		about: `Solves one instance, named by its SPEC (the forms below; see docs/specs.md),
 with the native search (default) or a SAT encoding, and prints the answer as
 text or one JSON object. Exit status: 0 answered (ok, unsat), 1 error, 2 bad
-input or refused, 3 timeout, 4 memout; the same with --format json, which
+input, refused or stdout not written, 3 timeout, 4 memout, 130 interrupted
+(SIGINT or SIGTERM: the answer so far); the same with --format json, which
 prints its answer in every case (docs/contract.md, "Exit statuses").`,
 		specs: true,
 		examples: []string{
