@@ -27,10 +27,10 @@ var externalRuns = []struct {
 	name, binary, solver string
 	args                 []string
 }{
-	{"sat-cadical", "cadical", "cadical", []string{"dominate:14x14:Q", "--backend", "sat", "--solver", "cadical"}},
-	{"cp-gecode", "minizinc", "fzn-gecode", []string{"dominate:14x14:Q", "--backend", "cp"}},
-	{"mip-cbc", "cbc", "cbc", []string{"dominate:14x14:Q", "--backend", "mip", "--solver", "cbc"}},
-	{"count-clasp", "clasp", "clasp", []string{"queens:14", "--backend", "sat", "--solver", "clasp", "--task", "count"}},
+	{"sat-cadical", "cadical", "cadical", []string{"dominate:18x18:Q", "--backend", "sat", "--solver", "cadical"}},
+	{"cp-gecode", "minizinc", "fzn-gecode", []string{"dominate:18x18:Q", "--backend", "cp"}},
+	{"mip-cbc", "cbc", "cbc", []string{"dominate:18x18:Q", "--backend", "mip", "--solver", "cbc"}},
+	{"count-clasp", "clasp", "clasp", []string{"queens:16", "--backend", "sat", "--solver", "clasp", "--task", "count"}},
 }
 
 // markedRun is one boardsat process started by a test: its environment
