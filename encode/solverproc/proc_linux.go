@@ -17,7 +17,9 @@ import (
 // SIGTERM and kills every descendant of its solver, in whatever group or
 // session, before it exits; when boardsat dies, even by SIGKILL, the pipe
 // it inherits reads end-of-file and it does the same. Should the pipe
-// fail, the solver runs in a process group killed as a whole instead.
+// fail, or /proc/self/exe be missing (no /proc), the solver runs in a
+// process group killed as a whole instead. The lifeline goes as
+// cmd.ExtraFiles[0]: a caller must not set ExtraFiles.
 func killGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	lifeline, err := lifelineEnd()
@@ -44,8 +46,13 @@ var (
 	errLifeline      error
 )
 
-// lifelineEnd returns the read end of the lifeline, made on first use.
+// lifelineEnd returns the read end of the lifeline, made on first use, or
+// an error when there is no lifeline or no /proc/self/exe to run.
 func lifelineEnd() (*os.File, error) {
-	lifelineOnce.Do(func() { lifelineR, keepW, errLifeline = os.Pipe() })
+	lifelineOnce.Do(func() {
+		if _, errLifeline = os.Stat("/proc/self/exe"); errLifeline == nil {
+			lifelineR, keepW, errLifeline = os.Pipe()
+		}
+	})
 	return lifelineR, errLifeline
 }

@@ -54,10 +54,13 @@ func watch(path string, argv []string) int {
 	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
 		return fail("prctl", err)
 	}
-	lifeline := os.NewFile(3, "lifeline")
-	if lifeline == nil {
-		return fail("lifeline", syscall.EBADF)
+	// Descriptor 3 must be the lifeline (proc_linux.go): anything else
+	// would read as boardsat's end at once.
+	var st syscall.Stat_t
+	if err := syscall.Fstat(3, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFIFO {
+		return fail("descriptor 3", fmt.Errorf("not the lifeline pipe (%v)", err))
 	}
+	lifeline := os.NewFile(3, "lifeline")
 	syscall.CloseOnExec(3)
 	var dying atomic.Bool
 	var solverPid atomic.Int64

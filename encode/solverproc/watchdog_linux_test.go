@@ -146,3 +146,19 @@ func waitMarked(t *testing.T, marker string, n int) {
 	}
 	t.Fatalf("the solver did not start: %s", strings.Join(proctest.Marked(marker), "; "))
 }
+
+// TestWatchdogWithoutLifeline: a watchdog started without its lifeline
+// refuses to run the solver, rather than take it for boardsat's end.
+func TestWatchdogWithoutLifeline(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "ran")
+	cmd := exec.Command(os.Args[0])
+	cmd.Args = []string{watchdogArg0, "/bin/sh", "sh", "-c", "touch " + file}
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 126 || !strings.Contains(string(out), "not the lifeline pipe") {
+		t.Errorf("exit %v, output %q", err, out)
+	}
+	if _, err := os.Stat(file); err == nil {
+		t.Error("the solver ran")
+	}
+}
