@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -36,6 +37,10 @@ func init() {
 // after which os/exec would kill the watchdog itself.
 const grace = 250 * time.Millisecond
 
+// killEvery is how often the watchdog, once it kills, looks for children
+// left.
+const killEvery = 5 * time.Millisecond
+
 // watch is the watchdog: a child subreaper (PR_SET_CHILD_SUBREAPER), so
 // that every descendant of the solver whose parent dies becomes its child,
 // whatever process group or session it moved to (minizinc starts
@@ -62,8 +67,24 @@ func watch(path string, argv []string) int {
 	}
 	lifeline := os.NewFile(3, "lifeline")
 	syscall.CloseOnExec(3)
-	var dying atomic.Bool
-	var solverPid atomic.Int64
+	var (
+		dying     atomic.Bool
+		solverPid atomic.Int64
+		killing   sync.Once
+	)
+	// kill starts, after a delay, a loop that SIGKILLs every child every
+	// few milliseconds until this process exits: a child a scan of /proc
+	// misses (it was being reparented) is caught by the next.
+	kill := func(after time.Duration) {
+		killing.Do(func() {
+			time.AfterFunc(after, func() {
+				for {
+					killChildren()
+					time.Sleep(killEvery)
+				}
+			})
+		})
+	}
 	end := func() {
 		if dying.Swap(true) {
 			return
@@ -71,7 +92,7 @@ func watch(path string, argv []string) int {
 		if pid := solverPid.Load(); pid > 0 {
 			syscall.Kill(int(pid), syscall.SIGTERM)
 		}
-		time.AfterFunc(grace, killChildren)
+		kill(grace)
 	}
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
@@ -84,7 +105,7 @@ func watch(path string, argv []string) int {
 	solverPid.Store(int64(solver.Pid))
 	if dying.Load() {
 		// Told to end while starting it: end() may have looked before
-		// the solver was there (its timer kills it all the same).
+		// the solver was there (its kill loop reaches it all the same).
 		syscall.Kill(solver.Pid, syscall.SIGTERM)
 	}
 	var status syscall.WaitStatus
@@ -98,13 +119,12 @@ func watch(path string, argv []string) int {
 			break // ECHILD: no child left
 		}
 		if pid == solver.Pid {
+			// The solver's own children, if it left any, are this
+			// process's children by now: the next Wait4 waits for
+			// them, or finds none (ECHILD) and the watchdog is done
+			// without a look at /proc.
 			status = ws
-			dying.Store(true)
-		}
-		if dying.Load() {
-			// The children of the process just reaped are this
-			// process's children by now.
-			killChildren()
+			kill(0)
 		}
 	}
 	if status.Signaled() {
