@@ -168,7 +168,11 @@ func run(args []string, rawStdout, stderr io.Writer) int {
 	var last bytes.Buffer // the closing line on stderr
 	code := runCommand(args, stdout, &last)
 	if stdout.err != nil {
-		return outputFailed(stderr, append(args, "help")[0], stdout.err)
+		name := "help" // no command: the usage was printed
+		if len(args) > 0 {
+			name = args[0]
+		}
+		return outputFailed(stderr, name, stdout.err)
 	}
 	io.Copy(stderr, &last)
 	return code
