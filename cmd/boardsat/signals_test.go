@@ -236,3 +236,26 @@ func TestWorkerEndsWithBoardsat(t *testing.T) {
 	r.wait()
 	proctest.NoneLeft(t, r.marker, 5*time.Second)
 }
+
+// TestInterruptedShard: a shard stopped by SIGINT prints its shard answer
+// with status interrupted and what it had finished, and exits 130.
+func TestInterruptedShard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	exe := buildBoardsat(t)
+	ckpt := filepath.Join(t.TempDir(), "shard.ckpt")
+	r := startMarked(t, exe, "shard", nil, "solve", "queens:16", "--shard", "2/3", "--checkpoint", ckpt,
+		"--checkpoint-every", "50ms", "--quiet", "--threads", "1")
+	for i := 0; i < 500 && checkpointDone(ckpt) == 0; i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	r.cmd.Process.Signal(syscall.SIGINT)
+	code := r.wait()
+	var s shardAnswer
+	err := json.Unmarshal(r.out.Bytes(), &s)
+	if code != answer.ExitInterrupted || err != nil || s.Status != string(answer.Interrupted) || s.Count != nil || s.Partial == nil ||
+		s.Partial.Done != checkpointDone(ckpt) || s.Partial.Done == 0 || s.Partial.Subproblems != s.InShard {
+		t.Errorf("exit %d, shard answer %q (%v), stderr %q", code, r.out.String(), err, r.errb.String())
+	}
+}

@@ -156,6 +156,9 @@ type shardAnswer struct {
 	Certified   *bool               `json:"certified,omitempty"`
 	Certificate *answer.Certificate `json:"certificate,omitempty"`
 	Message     string              `json:"message,omitempty"`
+	// Partial is, for a shard a signal interrupted, what it had finished
+	// (as in the JSON answer); never added by combine.
+	Partial *answer.Partial `json:"partial,omitempty"`
 }
 
 // writeShard prints a shard's answer as one JSON line.
@@ -169,6 +172,7 @@ func writeShard(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answ
 	if ans.Status == puzzle.OK {
 		s.Count = ans.CountBig()
 	}
+	s.Partial = answer.New(backend, req, ans, secs).Partial
 	if rec != nil {
 		ok, c := certified(rec, ans), rec.Certificate()
 		s.Certified, s.Certificate = &ok, &c
