@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/boardsat/boardsat/bench"
@@ -140,7 +138,7 @@ func runBench(args []string, stdout io.Writer) error {
 		opt.Progress.Start()
 		defer opt.Progress.Finish()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(context.Background())
 	defer stop()
 	start := time.Now()
 	sum, err := bench.Bench(ctx, suite, opt)

@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -64,7 +62,7 @@ func runCompare(args []string, stdout io.Writer) error {
 	if *threads < 0 {
 		return badInputf("--threads must not be negative")
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible(context.Background())
 	defer stop()
 	if *sweep {
 		if len(pos) > 0 {

@@ -9,6 +9,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -161,8 +162,25 @@ func main() {
 }
 
 // run executes one command line and returns the exit status.
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, rawStdout, stderr io.Writer) int {
+	stdout := &checkedWriter{w: rawStdout}
 	helpOut, stderrOut = stdout, stderr
+	var last bytes.Buffer // the closing line on stderr
+	code := runCommand(args, stdout, &last)
+	if stdout.err != nil {
+		name := "help" // no command: the usage was printed
+		if len(args) > 0 {
+			name = args[0]
+		}
+		return outputFailed(stderr, name, stdout.err)
+	}
+	io.Copy(stderr, &last)
+	return code
+}
+
+// runCommand executes one command line, its closing line (if any) to
+// stderr, and returns the exit status.
+func runCommand(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout)
 		return 0

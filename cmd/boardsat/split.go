@@ -159,6 +159,9 @@ type shardAnswer struct {
 	Certified   *bool               `json:"certified,omitempty"`
 	Certificate *answer.Certificate `json:"certificate,omitempty"`
 	Message     string              `json:"message,omitempty"`
+	// Partial is, for a shard a signal interrupted, what it had finished
+	// (as in the JSON answer); never added by combine.
+	Partial *answer.Partial `json:"partial,omitempty"`
 	// Checksum is the SHA-256, in hex, of the answer's JSON with Checksum
 	// empty, as the checkpoints carry one (package subproblem): a shard
 	// whose count was edited, or whose file was damaged, is refused by
@@ -186,6 +189,7 @@ func writeShard(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answ
 	if ans.Status == puzzle.OK {
 		s.Count = ans.CountBig()
 	}
+	s.Partial = answer.New(backend, req, ans, secs).Partial
 	if rec != nil {
 		ok, c := certified(rec, ans), rec.Certificate()
 		s.Certified, s.Certificate = &ok, &c
