@@ -17,8 +17,9 @@ import (
 	"time"
 )
 
-// Command returns the command that runs binary with args under ctx: its
-// own process group, the whole group killed when ctx ends, and Wait
+// Command returns the command that runs binary with args under ctx: under
+// the watchdog (Linux) or in its own process group (other unix), every
+// process of it killed when ctx ends or boardsat dies, and Wait
 // returning at most a second after that even if a grandchild holds the
 // output open.
 func Command(ctx context.Context, binary string, args ...string) *exec.Cmd {
