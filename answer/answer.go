@@ -37,7 +37,8 @@ type Status string
 
 // The statuses of an answer. A backend reports the first four itself
 // (puzzle.Status); Memout is the harness's, for a run it killed at its
-// memory limit; Refused is the command's, for a request it does not take.
+// memory limit; Refused is the command's, for a request it does not take;
+// Interrupted the command's too, for a run a signal stopped.
 const (
 	OK      Status = "ok"      // answered, and the search finished
 	Unsat   Status = "unsat"   // proven to have no solution (an answer, not an error)
@@ -45,6 +46,9 @@ const (
 	Memout  Status = "memout"  // the memory limit was reached
 	Error   Status = "error"   // the backend failed (a crashed external solver, say)
 	Refused Status = "refused" // the request was not taken: nothing ran (Message says why)
+	// Interrupted: SIGINT or SIGTERM stopped the run; the answer is what
+	// it had so far (Partial for a count split into subproblems).
+	Interrupted Status = "interrupted"
 )
 
 // Answered reports whether s carries an answer (ok or unsat).
@@ -82,6 +86,8 @@ func (s Status) Exit() int {
 		return ExitTimeout
 	case Memout:
 		return ExitMemout
+	case Interrupted:
+		return ExitInterrupted
 	}
 	return ExitFailed
 }
@@ -138,6 +144,9 @@ type Answer struct {
 	// Message explains a status other than ok (the reason of a refusal, the
 	// error, what timed out); null when there is nothing to say.
 	Message *string `json:"message"`
+	// Partial is, for an interrupted count split into subproblems, what
+	// it had finished; null otherwise.
+	Partial *Partial `json:"partial"`
 	// Certified is, for a certified run (solve --certify), true when the
 	// answer is ok or unsat and every refutation it rests on was proved
 	// and the proof checked; false otherwise. Null for a run not certified.
@@ -168,12 +177,33 @@ type Certificate struct {
 	CheckCPUSeconds float64 `json:"check_cpu_seconds"`
 	// Checker names the checkers that verified the proofs.
 	Checker string `json:"checker"`
-	// Claims says in words what each refutation proves, in order.
+	// Claims says in words what each refutation whose proof was verified
+	// proves, in order.
 	Claims []string `json:"claims"`
+	// Failed lists the refutations whose proof was not verified, each as
+	// its claim and the reason: they prove nothing (the answer is then not
+	// certified). Omitted when every proof checked.
+	Failed []string `json:"failed,omitempty"`
 	// Arguments lists the steps of the answer outside the refuted
 	// formulas, which no proof covers (lex-leader symmetry breaking, the
 	// orbit arithmetic of a count); empty when there are none.
 	Arguments []string `json:"arguments"`
+}
+
+// Partial is what an interrupted count split into subproblems had
+// finished (puzzle.SplitReport): its subproblems done, and the sum of
+// their counts, a lower bound on the count and never the count itself.
+type Partial struct {
+	// Count is the sum of the finished subproblems' counts, with every
+	// digit.
+	Count json.Number `json:"count"`
+	// Done counts the finished subproblems of the shard (those resumed
+	// from a checkpoint included), of Subproblems in the shard.
+	Done        int `json:"subproblems_done"`
+	Subproblems int `json:"subproblems"`
+	// Checkpoint is the checkpoint file written with them (solve
+	// --checkpoint), from which the same command resumes; null without.
+	Checkpoint *string `json:"checkpoint"`
 }
 
 // Item is the line a task "all" prints for each solution, before its
@@ -217,6 +247,10 @@ func New(backend string, req puzzle.Request, ans puzzle.Answer, secs float64) An
 	}
 	a.Objective, a.Bound = bigNumber(ans.Objective), bigNumber(ans.Bound)
 	a.Value = orNull(ans.GameValue)
+	if r := ranSplit(req); r != nil && a.Status == Interrupted && r.Partial != nil {
+		a.Partial = &Partial{Count: json.Number(r.Partial.String()), Done: r.Done, Subproblems: r.InShard,
+			Checkpoint: orNull(req.Split.Checkpoint)}
+	}
 	return a
 }
 
@@ -231,6 +265,15 @@ func Refusal(instance, backend, task string, reason error) Answer {
 		a.Message = orNull(reason.Error())
 	}
 	return a
+}
+
+// ranSplit returns the report of the split count that answered req, or
+// nil when none ran.
+func ranSplit(req puzzle.Request) *puzzle.SplitReport {
+	if req.Split == nil {
+		return nil
+	}
+	return req.Split.Ran
 }
 
 // HasCount reports whether an answer to req carries a count: an ok or unsat

@@ -50,7 +50,7 @@ func TestEveryKeyPresent(t *testing.T) {
 	}
 	for _, k := range []string{"instance", "puzzle", "backend", "heuristic", "encoding", "solver", "task", "status", "count",
 		"solution", "length", "objective", "bound", "value", "seconds", "encode_seconds", "solve_seconds", "stats",
-		"method", "fallbacks", "theorem", "message", "certified", "certificate"} {
+		"method", "fallbacks", "theorem", "message", "partial", "certified", "certificate"} {
 		v, ok := m[k]
 		if !ok {
 			t.Errorf("key %q missing", k)
@@ -59,8 +59,29 @@ func TestEveryKeyPresent(t *testing.T) {
 			t.Errorf("key %q = %v, want null", k, v)
 		}
 	}
-	if len(m) != 24 {
-		t.Errorf("%d keys, want 24", len(m))
+	if len(m) != 25 {
+		t.Errorf("%d keys, want 25", len(m))
+	}
+}
+
+// TestInterruptedPartial: an interrupted split count carries what it had
+// finished, never as its count; any other status, and an interrupted
+// search that did not split, carries no partial.
+func TestInterruptedPartial(t *testing.T) {
+	spec, _ := puzzle.Parse("queens:10")
+	ran := &puzzle.SplitReport{InShard: 40, Done: 13, Partial: big.NewInt(287)}
+	req := puzzle.Request{Spec: spec, Task: puzzle.Count, Split: &puzzle.SplitOptions{Checkpoint: "q10.ckpt", Ran: ran}}
+	a := New("native", req, puzzle.Answer{Status: puzzle.Status(Interrupted)}, 1)
+	if a.Status.Exit() != ExitInterrupted || a.Count != nil || a.Partial == nil ||
+		a.Partial.Count != "287" || a.Partial.Done != 13 || a.Partial.Subproblems != 40 || Str(a.Partial.Checkpoint) != "q10.ckpt" {
+		t.Errorf("interrupted count: %+v, partial %+v", a, a.Partial)
+	}
+	if a := New("native", req, puzzle.Answer{Status: puzzle.Timeout}, 1); a.Partial != nil {
+		t.Errorf("a timeout carries a partial: %+v", a.Partial)
+	}
+	req.Split.Ran = nil
+	if a := New("native", req, puzzle.Answer{Status: puzzle.Status(Interrupted)}, 1); a.Partial != nil {
+		t.Errorf("a search that did not split carries a partial: %+v", a.Partial)
 	}
 }
 

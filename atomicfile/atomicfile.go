@@ -3,6 +3,11 @@
 // goes through a temporary file in the target's directory, synced and
 // renamed over the target, so a reader, or a process restarted after a
 // crash, sees the old content or the new, never a part.
+//
+// Only regular files are replaced: a target that is a device, a FIFO, a
+// socket or a symbolic link to nothing is refused, with or without
+// --force, and left as it is. A symbolic link to a regular file is
+// followed: the file it names is replaced and the link stays.
 package atomicfile
 
 import (
@@ -13,6 +18,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
+	"unicode/utf8"
+
+	"github.com/boardsat/boardsat/filelock"
 )
 
 // PathError says that a file cannot be written where its path says (the
@@ -25,7 +34,25 @@ type PathError struct {
 	Err  error
 }
 
-func (e *PathError) Error() string { return fmt.Sprintf("cannot write %s: %v", e.Path, e.Err) }
+func (e *PathError) Error() string {
+	return fmt.Sprintf("cannot write %s: %v", shortPath(e.Path), e.Err)
+}
+
+// shortPath keeps a path of more than 200 bytes to its first and last 80,
+// so that a one-line message about a name too long still ends with why.
+func shortPath(p string) string {
+	if len(p) <= 200 {
+		return p
+	}
+	head, tail := 80, len(p)-80
+	for head > 0 && !utf8.RuneStart(p[head]) {
+		head--
+	}
+	for tail < len(p) && !utf8.RuneStart(p[tail]) {
+		tail++
+	}
+	return p[:head] + "..." + p[tail:]
+}
 
 // Unwrap returns the cause (fs.ErrNotExist, fs.ErrPermission, ...).
 func (e *PathError) Unwrap() error { return e.Err }
@@ -49,12 +76,51 @@ const Mode os.FileMode = 0o644
 // path. On failure the temporary file is removed and path is untouched.
 // When no file can be made at path the error is a *PathError; every other
 // error names path too and wraps its cause (write's own error included).
+//
+// An existing file is replaced under its lock (package filelock): a file
+// that another process holds (a bench writing it) is refused with a
+// *PathError naming that process, and left as it is.
 func Write(path string, write func(io.Writer) error) error {
+	return replace(path, nil, write)
+}
+
+// WriteLocked is Write for a caller that holds the file's lock already
+// (l, from filelock.Acquire): it replaces l.Path() without locking again.
+func WriteLocked(l *filelock.Lock, write func(io.Writer) error) error {
+	return replace(l.Path(), l, write)
+}
+
+// replace is Write; held is the caller's lock on path, or nil.
+func replace(path string, held *filelock.Lock, write func(io.Writer) error) error {
 	if base := filepath.Base(path); base == "/" || base == "." || base == ".." || strings.HasSuffix(path, "/") || isDir(path) {
 		return &PathError{Path: path, Err: errors.New("it is a directory; name a file")}
 	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	target, err := regularTarget(path)
+	if err != nil {
+		return err
+	}
+	if held == nil {
+		lock, err := filelock.AcquireExisting(target)
+		var he *filelock.HeldError
+		switch {
+		case errors.As(err, &he):
+			who := "another process"
+			if he.PID > 0 {
+				who = fmt.Sprintf("process %d", he.PID)
+			}
+			return &PathError{Path: path, Err: fmt.Errorf("%s is writing it (it holds its lock): wait for it to finish, or write another file", who)}
+		case errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP), errors.Is(err, syscall.ENOSYS):
+			// A file system without locks (NFS with no lock daemon): the
+			// lock is advisory and there is none to take; the file is
+			// still replaced whole. (bench, which holds its lock for a
+			// session, refuses such a file system instead.)
+		case err != nil:
+			return &PathError{Path: path, Err: cause(err)}
+		}
+		defer lock.Release()
+	}
+	dir := filepath.Dir(target)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp*")
 	if err != nil {
 		return &PathError{Path: path, Err: cause(err)}
 	}
@@ -72,7 +138,7 @@ func Write(path string, write func(io.Writer) error) error {
 		err = cerr
 	}
 	if err == nil {
-		if err = os.Rename(name, path); err != nil && isDir(path) {
+		if err = os.Rename(name, target); err != nil && isDir(target) {
 			err = &PathError{Path: path, Err: errors.New("it is a directory")}
 		}
 	}
@@ -100,6 +166,24 @@ func Write(path string, write func(io.Writer) error) error {
 		d.Close()
 	}
 	return nil
+}
+
+// regularTarget returns the file to replace for path: path itself, or
+// the file its symbolic link names. Anything but a regular file or no file
+// at all is a *PathError.
+func regularTarget(path string) (string, error) {
+	target, err := filelock.Resolve(path)
+	var nr *filelock.NotRegularError
+	if errors.As(err, &nr) {
+		return "", &PathError{Path: path, Err: fmt.Errorf("it is %s, not a regular file; name a regular file", nr.What)}
+	}
+	if err != nil {
+		return "", &PathError{Path: path, Err: cause(err)}
+	}
+	if fi, err := os.Stat(target); err == nil && !fi.Mode().IsRegular() {
+		return "", &PathError{Path: path, Err: fmt.Errorf("it is %s, not a regular file; name a regular file", filelock.Kind(fi.Mode()))}
+	}
+	return target, nil
 }
 
 // isDir reports whether path is a directory (a rename onto it fails).

@@ -45,9 +45,6 @@ type Options struct {
 	Shard puzzle.Shard
 	// CommandLine is recorded in the sidecar.
 	CommandLine []string
-	// Log, if set, hears what the session says about its files (a lock
-	// taken over from a writer that died), a line each.
-	Log io.Writer
 	// Jobs is how many runs go at once (0 or 1: one at a time), each
 	// pinned to its own share of CPUs (see Slots): with more than one job
 	// and no CPUs, the available cores are shared out.
@@ -113,20 +110,34 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 			return sum, fmt.Errorf("--resume keeps %s and --force replaces it: give one of them", o.Out)
 		}
 		// One writer per results file and its sidecar, for the whole
-		// session (package filelock).
-		lock, stale, err := filelock.Acquire(o.Out)
+		// session, whatever name or link reaches the file (package
+		// filelock); the file is written under its own name.
+		lock, err := filelock.Acquire(o.Out)
 		if err != nil {
 			return sum, err
 		}
 		defer lock.Release()
-		if stale != 0 && o.Log != nil {
-			fmt.Fprintf(o.Log, "took over the lock of %s from process %d, which ended without releasing it\n", o.Out, stale)
-		}
+		o.Out = lock.Path()
 		if !o.Resume {
-			if err := refuseOverwrite(o.Out, o.Force); err != nil {
+			if err := refuseOverwrite(lock, o.Force); err != nil {
 				return sum, err
 			}
 		}
+		// A start that fails (a name too long for the sidecar, a disk
+		// full before the first row) leaves nothing behind in a file that
+		// held nothing: no header-only CSV, no sidecar that never ended,
+		// so the same command can run again.
+		fresh := fileSize(lock.File()) == 0
+		_, metaErr := os.Lstat(results.MetaPath(o.Out))
+		started := false
+		defer func() {
+			if !started && fresh {
+				lock.File().Truncate(0)
+				if metaErr != nil {
+					os.Remove(results.MetaPath(o.Out))
+				}
+			}
+		}()
 		app, rows, err := results.OpenAppend(o.Out)
 		if err != nil {
 			return sum, err
@@ -140,16 +151,20 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 		if meta, err = writeMeta(o, s, MachineSession()); err != nil {
 			return sum, err
 		}
-		// Room kept for the sidecar's last write, which says how the
-		// session ended, also when the disk fills up with rows.
-		reserve, err := reserveSpace(o.Out, meta)
-		if err != nil {
-			return sum, err
-		}
+		reserve := ""
 		defer func() {
-			os.Remove(reserve)
+			if reserve != "" {
+				os.Remove(reserve)
+			}
 			finishMeta(o, &meta, versions, sum, errp)
 		}()
+		// Room kept for the sidecar's last write, which says how the
+		// session ended, also when the disk fills up with rows.
+		if reserve, err = reserveSpace(o.Out, meta); err != nil {
+			reserve = ""
+			return sum, err
+		}
+		started = true
 	}
 	done := map[string]bool{}
 	for _, r := range existing {
@@ -157,6 +172,9 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 	}
 	plan, unsupported := s.Plan(ctx, o.Overrides)
 	plan = ShardPlan(s, plan, o.Shard)
+	if o.Out != "" {
+		meta.Sessions[len(meta.Sessions)-1].Definitions = Definitions(plan)
+	}
 	sum.Planned, sum.Unsupported = len(plan), unsupported
 	// Ladder groups: a variant that timed out (or ran out of memory) on a
 	// spec is not run on that group's later specs.
@@ -296,22 +314,27 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 	return sum, nil
 }
 
-// refuseOverwrite removes an existing output file when force is set, and
-// otherwise refuses it (an empty file is no loss and is started afresh).
-func refuseOverwrite(path string, force bool) error {
-	st, err := os.Stat(path)
+// refuseOverwrite empties the locked output file when force is set, and
+// otherwise refuses it if it holds anything (an empty file is no loss and
+// is started afresh). The file is emptied, not removed: the lock is the
+// file's, and a new file in its place would be unlocked.
+func refuseOverwrite(lock *filelock.Lock, force bool) error {
 	switch {
-	case os.IsNotExist(err):
+	case fileSize(lock.File()) == 0:
 		return nil
-	case err != nil:
-		return err
-	case st.Size() > 0 && !force:
-		return fmt.Errorf("%s already exists: add --resume to continue it or --force to replace it", path)
+	case !force:
+		return fmt.Errorf("%s already exists: add --resume to continue it or --force to replace it", lock.Path())
 	}
-	if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
-		return err
+	return lock.File().Truncate(0)
+}
+
+// fileSize is the size of an open file (0 if it cannot be read).
+func fileSize(f *os.File) int64 {
+	fi, err := f.Stat()
+	if err != nil {
+		return 0
 	}
-	return nil
+	return fi.Size()
 }
 
 func stopKey(group int, variant string) string { return strconv.Itoa(group) + "\x00" + variant }

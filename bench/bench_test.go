@@ -998,3 +998,21 @@ func TestSuiteDefaultsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// TestDefinitions: the sidecar's definitions are those of the solvers the
+// plan's runs name, once each, with their JSON, program hash and version.
+func TestDefinitions(t *testing.T) {
+	v, err := compare.ParseVariant("sat/cadical")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := compare.ParseVariant("sat")
+	n, _ := compare.ParseVariant("native")
+	defs := Definitions([]Run{{Variant: v}, {Variant: g}, {Variant: n}, {Variant: v}})
+	if len(defs) != 1 || defs[0].Name != "cadical" || defs[0].Source != "built in" || !strings.Contains(string(defs[0].Definition), `"kind":"sat"`) {
+		t.Fatalf("definitions %+v, want cadical's alone", defs)
+	}
+	if _, err := exec.LookPath("cadical"); err == nil && (len(defs[0].ProgramSHA256) != 64 || defs[0].Version == "") {
+		t.Errorf("cadical installed, and its sha256 %q, version %q", defs[0].ProgramSHA256, defs[0].Version)
+	}
+}

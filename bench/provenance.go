@@ -1,6 +1,8 @@
 package bench
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -8,8 +10,11 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 
+	"github.com/boardsat/boardsat/encode/solverdef"
 	"github.com/boardsat/boardsat/encode/solverproc"
+	"github.com/boardsat/boardsat/results"
 )
 
 // Build is what a boardsat binary knows about its own making, from
@@ -137,9 +142,54 @@ func loadAverage() []float64 {
 }
 
 // SolverVersions returns the version string of every external solver
-// boardsat can run (SAT solvers, minizinc's Gecode, cbc, glpsol), by
-// solver name: see solverproc.Versions; "" for a solver not installed.
-func SolverVersions() map[string]string { return solverproc.Versions() }
+// boardsat can run (every solver definition's, minizinc's Gecode, cbc,
+// glpsol), by solver name: see solverproc.Versions and
+// solverdef.Def.VersionLine; "" for a solver not installed.
+func SolverVersions() map[string]string {
+	out := solverproc.Versions()
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, d := range solverdef.All() {
+		wg.Go(func() {
+			v := d.VersionLine()
+			mu.Lock()
+			out[d.Name] = v
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// Definitions returns the definition of every external solver the runs
+// of plan name (sat/NAME), in the order first named: its JSON, the sha256
+// of its program and its version line.
+func Definitions(plan []Run) []results.SolverDefinition {
+	var out []results.SolverDefinition
+	seen := map[string]bool{}
+	for _, r := range plan {
+		name := r.Variant.Value("solver")
+		if r.Variant.Backend != "sat" || name == "" || seen[name] {
+			continue
+		}
+		seen[name] = true
+		d, ok := solverdef.Lookup(name)
+		if !ok {
+			continue
+		}
+		def := json.RawMessage(d.JSON)
+		if !json.Valid(def) {
+			continue
+		}
+		var compact bytes.Buffer
+		if json.Compact(&compact, def) == nil {
+			def = compact.Bytes()
+		}
+		out = append(out, results.SolverDefinition{Name: d.Name, Source: d.Source, Definition: def,
+			ProgramSHA256: d.ProgramSHA256(), Version: d.VersionLine()})
+	}
+	return out
+}
 
 // Commit returns the commit of this binary's build (Build.CommitLabel),
 // else, for an unstamped build (go run, go test), git's HEAD in the working

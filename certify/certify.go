@@ -26,6 +26,7 @@ import (
 	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/encode/sat"
+	"github.com/boardsat/boardsat/proof"
 )
 
 // Record is one refutation of a certified run and its check.
@@ -98,7 +99,7 @@ func (r *Recorder) Refuted(ctx context.Context, ref sat.Refutation) error {
 	if r.Dir != "" {
 		base := fmt.Sprintf("%03d", rec.Index)
 		rec.CNF, rec.Proof = base+".cnf", base+".drat"
-		if err := atomicfile.Write(filepath.Join(r.Dir, rec.CNF), ref.Formula.WriteDIMACS); err != nil {
+		if err := atomicfile.Write(filepath.Join(r.Dir, rec.CNF), ref.Formula.WriteDIMACSCommentsFirst); err != nil {
 			return r.fail(rec, err.Error(), 0)
 		}
 		if err := copyFile(filepath.Join(r.Dir, rec.Proof), proofPath); err != nil {
@@ -106,7 +107,11 @@ func (r *Recorder) Refuted(ctx context.Context, ref sat.Refutation) error {
 		}
 	}
 	start, cpu := time.Now(), processCPU()
-	v := check(ctx, ref.Formula, proofPath)
+	format := proof.ASCII
+	if ref.Binary {
+		format = proof.Binary
+	}
+	v := check(ctx, ref.Formula, proofPath, format)
 	rec.CheckSeconds, rec.CheckCPUSeconds = time.Since(start).Seconds(), processCPU()-cpu
 	rec.Lemmas, rec.Deletions, rec.Bytes, rec.Checker = v.Lemmas, v.Deletions, v.Bytes, v.Checker
 	if !v.Verified {
@@ -186,7 +191,19 @@ func (r *Recorder) Failure() string {
 	return failure(*r.failed)
 }
 
-// Certificate returns the run's certificate so far.
+// notVerified says of a refutation without a verified proof what it
+// claimed and why it proves nothing: the failure, or that its check did
+// not end.
+func notVerified(rec Record) string {
+	if rec.Reason == "" {
+		return fmt.Sprintf("%s (its proof was not checked to the end)", rec.Claim)
+	}
+	return failure(rec)
+}
+
+// Certificate returns the run's certificate so far: the claims of the
+// refutations whose proofs were verified, and apart from them (Failed)
+// those whose proofs were not.
 func (r *Recorder) Certificate() answer.Certificate {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -200,7 +217,11 @@ func (r *Recorder) Certificate() answer.Certificate {
 		if rec.Checker != "" {
 			c.Checker = rec.Checker
 		}
-		c.Claims = append(c.Claims, rec.Claim)
+		if rec.Verified {
+			c.Claims = append(c.Claims, rec.Claim)
+		} else {
+			c.Failed = append(c.Failed, notVerified(rec))
+		}
 	}
 	if c.Checker == "" {
 		c.Checker = checkerName

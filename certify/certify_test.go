@@ -151,6 +151,11 @@ func TestCorruptedProofIsAnError(t *testing.T) {
 			if rec.Certified() || !strings.Contains(rec.Failure(), want) {
 				t.Errorf("%s, %s proof: certified %v, failure %q", solver, name, rec.Certified(), rec.Failure())
 			}
+			// The failed claim is not among the claims proved.
+			c := rec.Certificate()
+			if len(c.Claims) != 0 || len(c.Failed) != 1 || !strings.Contains(c.Failed[0], want) || c.Refutations != 1 {
+				t.Errorf("%s, %s proof: claims %q, failed %q, %d refutations; want no claim, the failure, 1", solver, name, c.Claims, c.Failed, c.Refutations)
+			}
 		}
 	}
 }

@@ -19,16 +19,16 @@ type verdict struct {
 	Checker                         string
 }
 
-// check checks the ASCII DRAT proof in proofPath against f with the proof
+// check checks the DRAT proof in proofPath (in format, ASCII or binary) against f with the proof
 // package: its backward DRAT checker, then the small LRAT checker on the
 // LRAT proof the first one writes (Verified only when both accept). A
 // proof that cannot be read is not verified, with the reason.
-func check(ctx context.Context, f *cnf.Formula, proofPath string) verdict {
+func check(ctx context.Context, f *cnf.Formula, proofPath string, format proof.Format) verdict {
 	data, err := os.ReadFile(proofPath)
 	if err != nil {
 		return verdict{Reason: "reading the proof: " + err.Error(), Checker: proof.Checker}
 	}
-	p, err := proof.ParseDRAT(data, proof.ASCII)
+	p, err := proof.ParseDRAT(data, format)
 	if err != nil {
 		return verdict{Reason: err.Error(), Bytes: int64(len(data)), Checker: proof.Checker}
 	}

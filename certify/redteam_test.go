@@ -11,10 +11,15 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/boardsat/boardsat/certify"
 	"github.com/boardsat/boardsat/encode/cnf"
@@ -251,6 +256,272 @@ func TestRedteamUnsatArgumentsListed(t *testing.T) {
 		c := rec.Certificate()
 		if !rec.Certified() || len(c.Arguments) == 0 {
 			t.Errorf("%s: certified %v with arguments %q and claims %q: the step from the refutations to 'no plan' is listed nowhere", spec, rec.Certified(), c.Arguments, c.Claims)
+		}
+	}
+}
+
+// dratTrim returns the drat-trim binary on PATH, or "" after logging that
+// the part of a test that runs it is skipped. drat-trim is no Debian
+// package and CI cannot install it, so its absence is never a failure.
+func dratTrim(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("drat-trim")
+	if err != nil {
+		t.Log("drat-trim is not on PATH: the proof files are not run through it (boardsat's checkers and the structural checks still are)")
+		return ""
+	}
+	return p
+}
+
+// manifestChecks returns the check command of each refutation line of
+// dir/MANIFEST, by its CNF file name.
+func manifestChecks(t *testing.T, dir string) map[string][]string {
+	t.Helper()
+	m, err := os.ReadFile(filepath.Join(dir, "MANIFEST"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSuffix(string(m), "\n"), "\n") {
+		if strings.HasPrefix(line, "#") || strings.HasPrefix(line, "cnf\t") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 8 {
+			t.Fatalf("MANIFEST line with %d fields, want 8: %q", len(f), line)
+		}
+		out[f[0]] = strings.Fields(f[7])
+	}
+	return out
+}
+
+// runCheck runs a MANIFEST check command in dir and returns its verdict:
+// true for "s VERIFIED", false for "s NOT VERIFIED"; any other output is
+// a failure of the test.
+func runCheck(t *testing.T, dir string, bin string, args []string) bool {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = dir
+	out, _ := cmd.Output()
+	var verdicts []string
+	for _, l := range strings.Split(string(out), "\n") {
+		l = strings.Trim(l, "\r") // drat-trim starts some lines with a carriage return
+		if strings.HasPrefix(l, "s ") {
+			verdicts = append(verdicts, l)
+		}
+	}
+	if len(verdicts) != 1 || verdicts[0] != "s VERIFIED" && verdicts[0] != "s NOT VERIFIED" {
+		t.Fatalf("%s %v: verdict lines %q in\n%s", bin, args, verdicts, out)
+	}
+	return verdicts[0] == "s VERIFIED"
+}
+
+// assertCommentsFirst asserts that a CNF file of the proof directory has
+// no comment (nor anything but clauses) after its "p cnf" header: drat-trim
+// reads a comment there as an empty clause in its binary mode.
+func assertCommentsFirst(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := false
+	for i, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		switch {
+		case strings.HasPrefix(l, "p cnf "):
+			if header {
+				t.Errorf("%s line %d: a second header", path, i+1)
+				return
+			}
+			header = true
+		case !header && !strings.HasPrefix(l, "c"):
+			t.Errorf("%s line %d: %q before the header", path, i+1, l)
+			return
+		case header && (l == "" || !strings.HasSuffix(l, " 0") && l != "0" || strings.ContainsFunc(l, func(r rune) bool { return r != '-' && r != ' ' && (r < '0' || r > '9') })):
+			t.Errorf("%s line %d: %q after the header is not a clause", path, i+1, l)
+			return
+		}
+	}
+	if !header {
+		t.Errorf("%s: no header", path)
+	}
+}
+
+// TestRedteamProofFilesRejectSatisfiable: the files --proof DIR writes
+// for a satisfiable formula, with the proofs that once fooled drat-trim
+// (empty, the empty clause alone, one binary step), are rejected by
+// boardsat's checkers and, when it is on PATH, by the MANIFEST's drat-trim
+// command; every CNF file has its comments before the header; and the
+// files of real refutations are verified by the same command (the check
+// is not merely strict).
+func TestRedteamProofFilesRejectSatisfiable(t *testing.T) {
+	dt := dratTrim(t)
+	// A satisfiable formula with auxiliary variables, so that its file
+	// has the projection and name comments: exactly one of x, y, z, by a
+	// ladder of auxiliaries.
+	sat3 := func() *cnf.Formula {
+		f := cnf.New()
+		x, y, z := f.Var("x"), f.Var("y"), f.Var("z")
+		a, b := f.Aux("a"), f.Aux("b")
+		f.Add(x, y, z)
+		f.Add(x.Not(), a)
+		f.Add(a.Not(), y.Not())
+		f.Add(a.Not(), b)
+		f.Add(y.Not(), b)
+		f.Add(b.Not(), z.Not())
+		return f
+	}
+	if projected(sat3()) != 3 {
+		t.Fatalf("the test formula has %d projected models, want 3", projected(sat3()))
+	}
+	for name, pr := range map[string]string{"empty": "", "empty clause": "0\n", "binary": "a\x02\x00", "unit then empty clause": "1 0\n0\n"} {
+		dir := filepath.Join(t.TempDir(), "proofs")
+		if err := certify.PrepareDir(dir, false); err != nil {
+			t.Fatal(err)
+		}
+		rec := &certify.Recorder{Dir: dir}
+		err := rec.Refuted(context.Background(), sat.Refutation{Claim: "exactly one of three has no model", Formula: sat3(), Solver: "test", ProofFile: rtProofFile(t, pr)})
+		if err == nil || rec.Certified() {
+			t.Errorf("%s proof of a satisfiable formula accepted by the recorder", name)
+		}
+		if err := rec.WriteManifest("test", "error"); err != nil {
+			t.Fatal(err)
+		}
+		cnfPath, dratPath := filepath.Join(dir, "001.cnf"), filepath.Join(dir, "001.drat")
+		assertCommentsFirst(t, cnfPath)
+		cnfData, err1 := os.ReadFile(cnfPath)
+		dratData, err2 := os.ReadFile(dratPath)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if !strings.Contains(string(cnfData), "c p show 1 2 3 0\n") {
+			t.Errorf("%s: the CNF file lost its projection comment:\n%s", name, cnfData)
+		}
+		if rep, err := proof.Verify(bytes.NewReader(cnfData), bytes.NewReader(dratData), proof.Options{}); err == nil && rep.Verified {
+			t.Errorf("%s proof of a satisfiable formula verified by boardsat's checkers from the files written", name)
+		}
+		check := manifestChecks(t, dir)["001.cnf"]
+		if len(check) != 3 || check[0] != "drat-trim" || check[1] != "001.cnf" || check[2] != "001.drat" {
+			t.Fatalf("MANIFEST check command %q", check)
+		}
+		if dt != "" && runCheck(t, dir, dt, check[1:]) {
+			t.Errorf("%s proof of a satisfiable formula: the MANIFEST's command %q says VERIFIED", name, strings.Join(check, " "))
+		}
+	}
+	// Real refutations: every file commented first, every proof verified
+	// by the MANIFEST's command.
+	dir := filepath.Join(t.TempDir(), "proofs")
+	if err := certify.PrepareDir(dir, false); err != nil {
+		t.Fatal(err)
+	}
+	rec := &certify.Recorder{Dir: dir}
+	if ans := solveCertified(t, rec, "dominate:5x5:Q", "optimum", "unsatsat+totalizer", "gophersat"); ans.Status != puzzle.OK || !rec.Certified() {
+		t.Fatalf("dominate:5x5:Q: %s %s", ans.Status, ans.Message)
+	}
+	if err := rec.WriteManifest("test", "ok"); err != nil {
+		t.Fatal(err)
+	}
+	checks := manifestChecks(t, dir)
+	if len(checks) != 3 {
+		t.Fatalf("%d MANIFEST lines, want 3", len(checks))
+	}
+	for cnfName, check := range checks {
+		assertCommentsFirst(t, filepath.Join(dir, cnfName))
+		// Both of boardsat's readers take the layout: the pair is verified
+		// from the files.
+		cnfData, err1 := os.ReadFile(filepath.Join(dir, cnfName))
+		dratData, err2 := os.ReadFile(filepath.Join(dir, check[2]))
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if rep, err := proof.Verify(bytes.NewReader(cnfData), bytes.NewReader(dratData), proof.Options{}); err != nil || !rep.Verified {
+			t.Errorf("%s: not verified from the files: %v %s", cnfName, err, rep.Reason)
+		}
+		if dt != "" && !runCheck(t, dir, dt, check[1:]) {
+			t.Errorf("%s: the MANIFEST's command %q rejects a proof boardsat verified", cnfName, strings.Join(check, " "))
+		}
+	}
+}
+
+// formulaSink hands every refutation to a recorder and keeps its formula
+// and claim, so that a test can look at what was refuted.
+type formulaSink struct {
+	rec      *certify.Recorder
+	mu       sync.Mutex
+	formulas []*cnf.Formula
+	claims   []string
+}
+
+func (s *formulaSink) Refuted(ctx context.Context, ref sat.Refutation) error {
+	s.mu.Lock()
+	s.formulas = append(s.formulas, ref.Formula)
+	s.claims = append(s.claims, ref.Claim)
+	s.mu.Unlock()
+	return s.rec.Refuted(ctx, ref)
+}
+
+func (s *formulaSink) Note(step string) { s.rec.Note(step) }
+
+// TestRedteamSwapRefutationsNotPruned: the swap encoder prunes squares a
+// knight cannot reach in time (knight distances), which made the formulas
+// of T = 0..3 hold 7 to 14 empty clauses: refuted by the pruning, not by
+// the rules, an argument the certificate did not name. A certified run's
+// formulas are not pruned: no empty clause, and every square has its
+// white and black variable at every step (2 (T+1) n of them), in the
+// plans of exactly T moves and in the loop-free runs of the
+// recurrence-diameter argument.
+func TestRedteamSwapRefutationsNotPruned(t *testing.T) {
+	moves := regexp.MustCompile(` has no (plan of exactly|loop-free run of) (\d+) moves`)
+	occupancy := regexp.MustCompile(`^[wb]\d+_`)
+	for _, c := range []struct {
+		spec        string
+		squares     int
+		status      puzzle.Status
+		refutations int
+	}{
+		{"swap:4x3", 12, puzzle.OK, 22},  // T = 0..21
+		{"swap:3x2", 6, puzzle.Unsat, 0}, // the loop-free runs too
+	} {
+		sink := &formulaSink{rec: &certify.Recorder{}}
+		s, err := puzzle.Parse(c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := puzzle.Backends.Lookup("sat")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ans, err := b.Solve(sat.WithProofs(context.Background(), sink), puzzle.Request{Spec: s, Task: puzzle.Shortest, Solver: "gophersat"})
+		if err != nil || ans.Status != c.status {
+			t.Fatalf("%s: %s %v (%s), want %s", c.spec, ans.Status, err, ans.Message, c.status)
+		}
+		if !sink.rec.Certified() || len(sink.formulas) == 0 || c.refutations > 0 && len(sink.formulas) != c.refutations {
+			t.Fatalf("%s: certified %v with %d refutations, want %d", c.spec, sink.rec.Certified(), len(sink.formulas), c.refutations)
+		}
+		for i, f := range sink.formulas {
+			claim := sink.claims[i]
+			m := moves.FindStringSubmatch(claim)
+			if m == nil {
+				t.Fatalf("%s: claim %q names no number of moves", c.spec, claim)
+			}
+			T, _ := strconv.Atoi(m[2])
+			for j := range f.NumClauses() {
+				if len(f.Clause(j)) == 0 {
+					t.Errorf("%s: refutation %d (%s) holds an empty clause (clause %d)", c.spec, i+1, claim, j+1)
+					break
+				}
+			}
+			occ := 0
+			for v := 1; v <= f.NumVars(); v++ {
+				if occupancy.MatchString(f.Name(v)) {
+					occ++
+				}
+			}
+			if want := 2 * (T + 1) * c.squares; occ != want {
+				t.Errorf("%s: refutation %d (%s) has %d occupancy variables, want %d: pruned", c.spec, i+1, claim, occ, want)
+			}
 		}
 	}
 }

@@ -159,7 +159,7 @@ func ParsePattern(item string) (Pattern, error) {
 		return Pattern{}, fmt.Errorf("bad variant %q: %v", item, err)
 	}
 	fs := fields(b, "")
-	vals := parts[1:]
+	vals := placeLone(b, fs, parts[1:])
 	if len(vals) > len(fs) {
 		want := parts[0]
 		for _, f := range fs {
@@ -185,6 +185,26 @@ func ParsePattern(item string) (Pattern, error) {
 		}
 	}
 	return Pattern{Backend: parts[0], Values: vals}, nil
+}
+
+// placeLone moves a lone value that is no choice of the first field but
+// a choice of a later one to that field: sat/kissat is sat//kissat, a
+// solver named without an encoding.
+func placeLone(b puzzle.Backend, fs, vals []string) []string {
+	if len(vals) != 1 || vals[0] == "" || vals[0] == "*" || len(fs) < 2 {
+		return vals
+	}
+	if names, _ := choices(b, fs[0], ""); slices.Contains(names, vals[0]) || strings.Contains(vals[0], "+") {
+		return vals
+	}
+	for j := 1; j < len(fs); j++ {
+		if names, _ := choices(b, fs[j], ""); slices.Contains(names, vals[0]) {
+			out := make([]string, j+1)
+			out[j] = vals[0]
+			return out
+		}
+	}
+	return vals
 }
 
 // Expand turns patterns into the variants they stand for on puzzleName, in

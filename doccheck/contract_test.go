@@ -53,7 +53,7 @@ func TestContractExitStatuses(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("docs/contract.md, Exit statuses: %v, want package answer's %v", got, want)
 	}
-	for _, s := range []answer.Status{answer.OK, answer.Unsat, answer.Timeout, answer.Memout, answer.Error, answer.Refused} {
+	for _, s := range []answer.Status{answer.OK, answer.Unsat, answer.Timeout, answer.Memout, answer.Error, answer.Refused, answer.Interrupted} {
 		if !slices.Contains(got, s.Exit()) {
 			t.Errorf("status %s exits %d, which docs/contract.md does not list", s, s.Exit())
 		}

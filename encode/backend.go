@@ -39,17 +39,9 @@ func (Backend) Doc() string {
 }
 
 // Choices lists every puzzle model and cardinality encoding (field
-// "encoding") and every solver (field "solver").
+// "encoding") and every solver (field "solver", from the solver set).
 func (Backend) Choices() []puzzle.Choice {
-	out := encodingChoices()
-	for _, s := range sat.All() {
-		doc := s.Doc
-		if err := s.Available(); err != nil {
-			doc += " [not installed]"
-		}
-		out = append(out, puzzle.Choice{Field: "solver", Name: s.Name, Doc: doc, Default: s.Default})
-	}
-	return out
+	return append(encodingChoices(), sat.Set().Choices()...)
 }
 
 // encodingChoices lists the puzzle models and the cardinality encodings.

@@ -527,3 +527,32 @@ func TestModelAloneResolves(t *testing.T) {
 		t.Errorf("dominate --encoding nosuch: %v", err)
 	}
 }
+
+// TestBackendSolverChoices: the sat backend's --solver choices come from
+// its solver set (solverproc's one helper): every solver sat.All lists,
+// in its order, exactly one default (gophersat, the solver used when none
+// is named), the in-process ones never marked as not installed, a
+// definition whose binary is absent marked.
+func TestBackendSolverChoices(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	var got []puzzle.Choice
+	for _, c := range (Backend{}).Choices() {
+		if c.Field == "solver" {
+			got = append(got, c)
+		}
+	}
+	all := sat.All()
+	if len(got) != len(all) {
+		t.Fatalf("%d solver choices, sat.All has %d solvers", len(got), len(all))
+	}
+	for i, c := range got {
+		s := all[i]
+		notInstalled := strings.HasSuffix(c.Doc, " [not installed]")
+		if c.Name != s.Name || c.Default != (s.Name == sat.DefaultSolver) || notInstalled != (s.Binary != "") {
+			t.Errorf("choice %d: %+v; want %s, default %v, marked not installed %v (PATH is empty)", i, c, s.Name, s.Name == sat.DefaultSolver, s.Binary != "")
+		}
+	}
+	if got[0].Name != sat.DefaultSolver || !got[0].Default {
+		t.Errorf("the first solver choice is %+v, want the default %s", got[0], sat.DefaultSolver)
+	}
+}

@@ -23,7 +23,11 @@ package encode
 // when no white knight can reach s within the white moves made by step t, or
 // reach a white target within the white moves left (knight distances on the
 // empty board); a move whose before or after square is thus impossible gets
-// no variable.
+// no variable. A certified run (sat.Proving) encodes without this pruning:
+// its refutations must prove "no plan of exactly T moves" from the rules
+// alone, and a pruned formula is refuted by the knight distances (for
+// small T its start or target clauses are empty), an argument outside the
+// proof.
 //
 // The search over T skips lengths that are impossible for sound reasons:
 // each colour needs at least its min-cost assignment of knights to targets
@@ -92,6 +96,9 @@ type swapInfo struct {
 	toB        []int
 	lbW, lbB   int // min-cost assignment of each colour to its targets
 	parW, parB int // parity of each colour's number of moves
+	// noPrune encodes every square at every step, the knight distances
+	// unused (a certified run: the proofs then rest on the rules alone).
+	noPrune bool
 }
 
 const swapUnreachable = 1 << 30
@@ -298,10 +305,10 @@ func buildSwapPlan(in *swapInfo, T int, enc card.Encoding, run swapRun) (*swapPl
 		p.w[t], p.b[t] = make([]cnf.Lit, n), make([]cnf.Lit, n)
 		for q := range n {
 			p.w[t][q], p.b[t][q] = p.fls, p.fls
-			if (!run.start || in.fromW[q] <= wt) && (!run.goal || in.toW[q] <= wT-wt) {
+			if in.noPrune || (!run.start || in.fromW[q] <= wt) && (!run.goal || in.toW[q] <= wT-wt) {
 				p.w[t][q] = f.Aux("w" + strconv.Itoa(t) + "_" + s.Board.Name(puzzle.Square(q)))
 			}
-			if (!run.start || in.fromB[q] <= bt) && (!run.goal || in.toB[q] <= bT-bt) {
+			if in.noPrune || (!run.start || in.fromB[q] <= bt) && (!run.goal || in.toB[q] <= bT-bt) {
 				p.b[t][q] = f.Aux("b" + strconv.Itoa(t) + "_" + s.Board.Name(puzzle.Square(q)))
 			}
 			p.add(-p.w[t][q], -p.b[t][q])
@@ -555,9 +562,11 @@ func swapSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, certi
 		return finish(), nil
 	}
 	// A certified run refutes every length below the answer, also those
-	// the lower bounds and the parity argument skip: the answer then rests
-	// on the refutations alone.
+	// the lower bounds and the parity argument skip, with formulas not
+	// pruned by knight distances: the answer then rests on the
+	// refutations alone.
 	proving := sat.Proving(ctx)
+	in.noPrune = proving
 	var lastUnsat *swapPlan
 	limit := -1 // when >= 0, no position lies more than limit moves from the start
 	nextCheck := swapDiameterFirst

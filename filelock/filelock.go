@@ -1,17 +1,27 @@
-// Package filelock gives a file one writer at a time: an exclusive lock
-// (flock) on a lock file beside it, FILE.lock, that holds the writer's
-// process id. A second writer is refused with the holder's pid; the kernel
-// releases the lock of a process that dies, and the next writer takes it
-// over and is told whose it was (the pid a dead writer left in the file).
+// Package filelock gives a file one writer at a time, whatever name the
+// writer reaches it by: an exclusive lock (flock) on the file itself, so
+// the lock belongs to the file (its device and inode), not to a name.
+// Two writers through a symbolic link, a hard link or the same path
+// exclude each other alike. There is no separate lock file, so there is
+// none to aim at another file with a planted link, and none left behind:
+// the kernel releases the lock of a process that dies. A second writer is
+// refused with the holder's process id where the system says it (Linux,
+// /proc/locks).
+//
+// Only regular files are locked: a device, a FIFO, a directory or a
+// symbolic link to nothing is refused, and never opened for writing.
 //
 // As SQLite and git do, the lock is advisory: it binds the programs that
-// ask for it (every bench session), not an editor or a cp.
+// ask for it (bench, results merge), not an editor or a cp.
 package filelock
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -19,15 +29,17 @@ import (
 
 // Lock is a held lock; Release gives it up.
 type Lock struct {
-	f    *os.File
-	path string
+	f *os.File
+	// path is the file locked, symbolic links resolved.
+	path    string
+	created bool
 }
 
 // HeldError says that another process holds the lock.
 type HeldError struct {
-	// Path is the file the lock guards, LockPath its lock file.
-	Path, LockPath string
-	// PID is the holder's process id (0 when it wrote none yet).
+	// Path is the file the lock guards.
+	Path string
+	// PID is the holder's process id (0 when the system does not say).
 	PID int
 }
 
@@ -36,71 +48,188 @@ func (e *HeldError) Error() string {
 	if e.PID > 0 {
 		who = fmt.Sprintf("process %d", e.PID)
 	}
-	return fmt.Sprintf("%s is being written by %s (it holds %s): wait for it to finish, or write another file", e.Path, who, e.LockPath)
+	return fmt.Sprintf("%s is being written by %s: wait for it to finish, or write another file", e.Path, who)
 }
 
-// Path returns the lock file of path.
-func Path(path string) string { return path + ".lock" }
+// NotRegularError says that a path names something other than a regular
+// file (or a symbolic link to one), which boardsat never writes.
+type NotRegularError struct {
+	Path string
+	// What it is: "a character device", "a FIFO", "a broken symbolic link"...
+	What string
+}
 
-// Acquire takes the lock of path without waiting. It returns a *HeldError
-// when another process holds it. stale is the pid a previous writer left
-// in the lock file when it ended without releasing it (a kill, a crash):
-// its lock was taken over. 0 when there was none.
-func Acquire(path string) (l *Lock, stale int, err error) {
-	lp := Path(path)
+func (e *NotRegularError) Error() string {
+	return fmt.Sprintf("%s is %s, not a regular file: name a regular file", e.Path, e.What)
+}
+
+// Kind names what a non-regular file mode is, for messages.
+func Kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	}
+	return "not a regular file"
+}
+
+// Resolve returns the file path names, its symbolic links followed, when
+// path is a symbolic link; path itself otherwise. A link to nothing is a
+// *NotRegularError: nothing is created through it.
+func Resolve(path string) (string, error) {
+	fi, err := os.Lstat(path)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return path, nil
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", &NotRegularError{Path: path, What: "a symbolic link to a missing file"}
+	}
+	return real, nil
+}
+
+// Acquire locks the file at path without waiting, creating it empty if
+// there is none. It returns a *HeldError when another process holds the
+// lock, a *NotRegularError when path is not a regular file. Path() is the
+// file locked, its symbolic links resolved: write there.
+func Acquire(path string) (*Lock, error) { return acquire(path, true) }
+
+// AcquireExisting is Acquire for a writer that replaces the file whole
+// (package atomicfile): it locks the file only if there is one, and
+// returns a nil *Lock (whose Release does nothing) if there is none. It
+// opens the file for reading only: the lock needs no write permission.
+func AcquireExisting(path string) (*Lock, error) { return acquire(path, false) }
+
+func acquire(path string, create bool) (*Lock, error) {
+	real, err := Resolve(path)
+	if err != nil {
+		return nil, err
+	}
 	for range 10 {
-		f, err := os.OpenFile(lp, os.O_RDWR|os.O_CREATE, 0o644)
+		created := false
+		if fi, err := os.Stat(real); err == nil && !fi.Mode().IsRegular() {
+			return nil, &NotRegularError{Path: path, What: Kind(fi.Mode())}
+		} else if errors.Is(err, fs.ErrNotExist) {
+			if !create {
+				return nil, nil
+			}
+			created = true
+		}
+		// O_NOFOLLOW: a link planted since Resolve is not followed;
+		// O_NONBLOCK: a FIFO planted since the Stat does not hang the open.
+		flags := os.O_RDWR | syscall.O_NOFOLLOW | syscall.O_NONBLOCK
+		if !create {
+			flags = os.O_RDONLY | syscall.O_NOFOLLOW | syscall.O_NONBLOCK
+		}
+		if created {
+			flags |= os.O_CREATE | os.O_EXCL
+		}
+		f, err := os.OpenFile(real, flags, 0o644)
+		if errors.Is(err, fs.ErrExist) || errors.Is(err, fs.ErrNotExist) {
+			continue // created or removed meanwhile: look again
+		}
+		if errors.Is(err, syscall.ELOOP) {
+			return nil, &NotRegularError{Path: path, What: "a symbolic link"}
+		}
 		if err != nil {
-			return nil, 0, err
+			return nil, err
+		}
+		fi, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		if !fi.Mode().IsRegular() {
+			f.Close()
+			return nil, &NotRegularError{Path: path, What: Kind(fi.Mode())}
 		}
 		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-			pid := readPID(f)
 			f.Close()
 			if errors.Is(err, syscall.EWOULDBLOCK) {
-				return nil, 0, &HeldError{Path: path, LockPath: lp, PID: pid}
+				return nil, &HeldError{Path: path, PID: Holder(real)}
 			}
-			return nil, 0, fmt.Errorf("locking %s: %w", lp, err)
+			return nil, fmt.Errorf("locking %s: %w", path, err)
 		}
-		// The holder before us may have removed the file between our open
-		// and our lock: then we hold a lock on a name no one sees. Only a
-		// lock on the file the path names now counts.
-		fi, err1 := f.Stat()
-		pi, err2 := os.Stat(lp)
-		if err1 != nil || err2 != nil || !os.SameFile(fi, pi) {
+		// The file may have been replaced (renamed over, removed) between
+		// our open and our lock: a lock on a file no name reaches any more
+		// guards nothing. Only a lock on the file the path names now counts.
+		if pi, err := os.Stat(real); err != nil || !os.SameFile(fi, pi) {
 			f.Close()
 			continue
 		}
-		stale = readPID(f)
-		if err := f.Truncate(0); err != nil {
-			f.Close()
-			return nil, 0, err
-		}
-		if _, err := f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0); err != nil {
-			f.Close()
-			return nil, 0, err
-		}
-		f.Sync()
-		return &Lock{f: f, path: lp}, stale, nil
+		return &Lock{f: f, path: real, created: created}, nil
 	}
-	return nil, 0, fmt.Errorf("locking %s: the lock file keeps being replaced", lp)
+	return nil, fmt.Errorf("locking %s: the file keeps being replaced", path)
 }
 
-// readPID returns the pid in a lock file, or 0.
-func readPID(f *os.File) int {
-	buf := make([]byte, 32)
-	n, _ := f.ReadAt(buf, 0)
-	pid, _ := strconv.Atoi(strings.TrimSpace(string(buf[:n])))
-	return pid
-}
+// Path returns the file locked, its symbolic links resolved.
+func (l *Lock) Path() string { return l.path }
 
-// Release removes the lock file and gives up the lock; a lock file left
-// behind (the process was killed) holds the dead writer's pid, which the
-// next Acquire reports.
+// File returns the locked file, open for reading and writing (reading
+// only, from AcquireExisting); it stays the lock's, and Release closes it.
+func (l *Lock) File() *os.File { return l.f }
+
+// Release gives up the lock. A file that Acquire created and that is
+// still empty (the writer wrote nothing: it failed at its start) is
+// removed first, so that a failed start leaves nothing behind.
 func (l *Lock) Release() {
 	if l == nil || l.f == nil {
 		return
 	}
-	os.Remove(l.path)
+	if l.created {
+		if fi, err := l.f.Stat(); err == nil && fi.Size() == 0 {
+			if pi, err := os.Stat(l.path); err == nil && os.SameFile(fi, pi) {
+				os.Remove(l.path)
+			}
+		}
+	}
 	l.f.Close()
 	l.f = nil
+}
+
+// Holder returns the process id that holds a flock on the file at path,
+// read from /proc/locks, or 0 when there is none or the system does not
+// say.
+func Holder(path string) int {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return 0
+	}
+	dev := uint64(st.Dev)
+	// Linux's encoding of a device number (as glibc's major and minor).
+	major := (dev>>8)&0xfff | (dev>>32)&^uint64(0xfff)
+	minor := dev&0xff | (dev>>12)&^uint64(0xff)
+	id := fmt.Sprintf("%02x:%02x:%d", major, minor, st.Ino)
+	f, err := os.Open("/proc/locks")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		// "1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF"; a waiter's
+		// line has "->" after the number.
+		fields := strings.Fields(sc.Text())
+		if len(fields) < 6 || fields[1] != "FLOCK" {
+			continue
+		}
+		if fields[5] == id {
+			pid, _ := strconv.Atoi(fields[4])
+			return pid
+		}
+	}
+	return 0
 }

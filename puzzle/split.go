@@ -9,6 +9,7 @@ package puzzle
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strings"
 	"time"
 )
@@ -104,4 +105,12 @@ type SplitReport struct {
 	// Subproblems is the size of the whole split; InShard how many of them
 	// belong to the shard; Resumed how many came from the checkpoint.
 	Subproblems, InShard, Resumed int
+	// Done is how many of the shard's subproblems had finished when the
+	// count ended (checkpointed ones included), and Partial the sum of
+	// their counts: the count itself once Done == InShard, before that a
+	// lower bound on it, which an interrupted solve reports as its answer
+	// so far. Both are filled when the count ends; Partial is nil until
+	// then.
+	Done    int
+	Partial *big.Int
 }

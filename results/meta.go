@@ -51,11 +51,26 @@ type Session struct {
 	LoadBefore []float64         `json:"loadavg_before,omitempty"`
 	LoadAfter  []float64         `json:"loadavg_after,omitempty"`
 	Solvers    map[string]string `json:"solver_versions,omitempty"`
-	MeasuredBy string            `json:"measured_by,omitempty"`
+	// Definitions holds the definition of every external solver the
+	// session's runs named: a results file's solver column names it as
+	// its definition does.
+	Definitions []SolverDefinition `json:"solver_definitions,omitempty"`
+	MeasuredBy  string             `json:"measured_by,omitempty"`
 	// Jobs is how many runs went at once; Pinning the cores each
 	// concurrent slot was pinned to (none: unpinned).
 	Jobs    int      `json:"jobs,omitempty"`
 	Pinning []string `json:"pinning,omitempty"`
+}
+
+// SolverDefinition is one solver definition a session used: its name,
+// where it was read from ("built in" or a path), the definition itself (its
+// JSON as read), the sha256 of the program it ran and its version line.
+type SolverDefinition struct {
+	Name          string          `json:"name"`
+	Source        string          `json:"source"`
+	Definition    json.RawMessage `json:"definition"`
+	ProgramSHA256 string          `json:"program_sha256,omitempty"`
+	Version       string          `json:"version,omitempty"`
 }
 
 // MetaPath returns the sidecar path of a results file.

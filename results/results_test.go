@@ -228,3 +228,69 @@ func TestCheckPool(t *testing.T) {
 		t.Errorf("mixed: %q %v", note, err)
 	}
 }
+
+// TestReadRefusesNonFiniteAndNegative: a NaN, an infinity or a negative
+// value in a measured column of an edited file is refused in one line
+// naming the file, the line and the column, never read as a time.
+func TestReadRefusesNonFiniteAndNegative(t *testing.T) {
+	dir := t.TempDir()
+	r := row("queens:8", "native", "count", 1, StatusOK, 0.5)
+	r.Certify, r.ProofBytes, r.CheckSeconds = true, 10, 0.25
+	r.CPULimit, r.MemLimitMB = 10, 100
+	base := r.Record()
+	col := func(name string) int { return slices.Index(Columns, name) }
+	for _, name := range []string{"seconds", "user", "sys", "solver_seconds", "encode_seconds", "solve_seconds", "check_seconds", "cpu_limit_s"} {
+		for _, v := range []string{"NaN", "nan", "Inf", "+Inf", "-Inf", "-0.5", "1e999"} {
+			rec := slices.Clone(base)
+			rec[col(name)] = v
+			path := filepath.Join(dir, "edited.csv")
+			os.WriteFile(path, []byte(strings.Join(Columns, ",")+"\n"+strings.Join(rec, ",")+"\n"), 0o644)
+			_, err := ReadFiles(path)
+			if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), path+" line 2: column "+name+": ") {
+				t.Errorf("%s = %s: %v; want one line naming %s, line 2 and the column", name, v, err, path)
+			}
+		}
+	}
+	for _, name := range []string{"squares", "maxrss_kb", "nodes", "proof_bytes", "mem_limit_mb"} {
+		rec := slices.Clone(base)
+		rec[col(name)] = "-1"
+		_, err := Read(strings.NewReader(strings.Join(Columns, ",")+"\n"+strings.Join(rec, ",")+"\n"), "edited.csv")
+		if err == nil || !strings.Contains(err.Error(), "edited.csv line 2: column "+name+": \"-1\": not a non-negative integer") {
+			t.Errorf("%s = -1: %v", name, err)
+		}
+	}
+	// The row as written reads back.
+	if _, err := Read(strings.NewReader(strings.Join(Columns, ",")+"\n"+strings.Join(base, ",")+"\n"), "good.csv"); err != nil {
+		t.Errorf("the unedited row: %v", err)
+	}
+}
+
+// TestHeaderWithoutNewline: a file holding only the header with no final
+// newline is a file with no rows, and one holding a header cut short says
+// so, never "empty file"; bench's OpenAppend starts either afresh.
+func TestHeaderWithoutNewline(t *testing.T) {
+	dir := t.TempDir()
+	header := strings.Join(Columns, ",")
+	whole, cut := filepath.Join(dir, "whole.csv"), filepath.Join(dir, "cut.csv")
+	os.WriteFile(whole, []byte(header), 0o644)
+	os.WriteFile(cut, []byte(header[:100]), 0o644)
+	rows, warnings, err := ReadFilesCut(whole)
+	if err != nil || len(rows) != 0 || len(warnings) != 0 {
+		t.Errorf("a whole header without newline: %d rows, %v, %v; want no rows and no error", len(rows), warnings, err)
+	}
+	_, _, err = ReadFilesCut(cut)
+	if err == nil || err.Error() != cut+": a results header cut short after 100 bytes, with no newline and no rows" {
+		t.Errorf("a header cut short: %v", err)
+	}
+	for _, path := range []string{whole, cut} {
+		a, rows, err := OpenAppend(path)
+		if err != nil || len(rows) != 0 {
+			t.Fatalf("OpenAppend(%s): %d rows, %v", filepath.Base(path), len(rows), err)
+		}
+		a.Add(row("queens:8", "native", "count", 1, StatusOK, 1))
+		a.Close()
+		if all, err := ReadFiles(path); err != nil || len(all) != 1 {
+			t.Errorf("%s after OpenAppend and one row: %d rows, %v", filepath.Base(path), len(all), err)
+		}
+	}
+}

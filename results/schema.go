@@ -76,6 +76,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"os"
 	"slices"
@@ -349,13 +350,32 @@ func ParseRecord(rec []string) (Row, error) {
 	var err error
 	field := func(i int) string { return rec[i] }
 	bad := func(i int, e error) error { return fmt.Errorf("column %s: %q: %v", Columns[i], rec[i], e) }
+	// Every measured quantity is a finite number, never negative: a NaN,
+	// an Inf or a negative time in an edited file would print as +Inf or
+	// pass as the fastest run in every table made from it.
+	amount := func(i int) (float64, error) {
+		v, err := strconv.ParseFloat(field(i), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			return 0, bad(i, errors.New("not a finite non-negative number"))
+		}
+		return v, nil
+	}
+	count := func(i int) (int64, error) {
+		v, err := strconv.ParseInt(field(i), 10, 64)
+		if err != nil || v < 0 {
+			return 0, bad(i, errors.New("not a non-negative integer"))
+		}
+		return v, nil
+	}
 	if r.Time, err = time.Parse(time.RFC3339Nano, field(0)); err != nil {
 		return r, bad(0, errors.New("not an RFC 3339 time"))
 	}
 	r.Instance, r.Puzzle = field(1), field(2)
-	if r.Squares, err = strconv.Atoi(field(3)); err != nil {
-		return r, bad(3, errors.New("not an integer"))
+	sq, err := count(3)
+	if err != nil {
+		return r, err
 	}
+	r.Squares = int(sq)
 	r.Variant, r.Backend, r.Heuristic, r.Encoding, r.Solver = field(4), field(5), field(6), field(7), field(8)
 	r.Task = field(9)
 	if r.Rep, err = strconv.Atoi(field(10)); err != nil || r.Rep < 1 {
@@ -372,18 +392,17 @@ func ParseRecord(rec []string) (Row, error) {
 			return r, bad(12, err)
 		}
 	}
-	floats := []*float64{&r.Seconds, &r.User, &r.Sys}
-	for i, p := range floats {
-		if *p, err = strconv.ParseFloat(field(13+i), 64); err != nil {
-			return r, bad(13+i, errors.New("not a number"))
+	for i, p := range []*float64{&r.Seconds, &r.User, &r.Sys} {
+		if *p, err = amount(13 + i); err != nil {
+			return r, err
 		}
 	}
-	if r.MaxRSSKB, err = strconv.ParseInt(field(16), 10, 64); err != nil {
-		return r, bad(16, errors.New("not an integer"))
+	if r.MaxRSSKB, err = count(16); err != nil {
+		return r, err
 	}
 	for i, p := range []*float64{&r.SolverSeconds, &r.EncodeSeconds, &r.SolveSeconds} {
-		if *p, err = strconv.ParseFloat(field(17+i), 64); err != nil {
-			return r, bad(17+i, errors.New("not a number"))
+		if *p, err = amount(17 + i); err != nil {
+			return r, err
 		}
 	}
 	for i, k := range StatColumns {
@@ -391,9 +410,9 @@ func ParseRecord(rec []string) (Row, error) {
 		if field(c) == "" {
 			continue
 		}
-		v, err := strconv.ParseInt(field(c), 10, 64)
+		v, err := count(c)
 		if err != nil {
-			return r, bad(c, errors.New("not an integer"))
+			return r, err
 		}
 		if r.Stats == nil {
 			r.Stats = map[string]int64{}
@@ -412,11 +431,11 @@ func ParseRecord(rec []string) (Row, error) {
 		if r.Certified, err = strconv.ParseBool(field(c)); err != nil {
 			return r, bad(c, errors.New("not true or false"))
 		}
-		if r.ProofBytes, err = strconv.ParseInt(field(c+1), 10, 64); err != nil || r.ProofBytes < 0 {
-			return r, bad(c+1, errors.New("not a non-negative integer"))
+		if r.ProofBytes, err = count(c + 1); err != nil {
+			return r, err
 		}
-		if r.CheckSeconds, err = strconv.ParseFloat(field(c+2), 64); err != nil || r.CheckSeconds < 0 {
-			return r, bad(c+2, errors.New("not a non-negative number"))
+		if r.CheckSeconds, err = amount(c + 2); err != nil {
+			return r, err
 		}
 	}
 	r.MeasuredBy, r.Limit, r.Commit = field(m), field(m+1), field(m+5)
@@ -434,13 +453,13 @@ func ParseRecord(rec []string) (Row, error) {
 		if field(m+2+i) == "" {
 			continue
 		}
-		if *p, err = strconv.ParseFloat(field(m+2+i), 64); err != nil || *p < 0 {
-			return r, bad(m+2+i, errors.New("not a non-negative number"))
+		if *p, err = amount(m + 2 + i); err != nil {
+			return r, err
 		}
 	}
 	if field(m+4) != "" {
-		if r.MemLimitMB, err = strconv.ParseInt(field(m+4), 10, 64); err != nil || r.MemLimitMB < 0 {
-			return r, bad(m+4, errors.New("not a non-negative integer"))
+		if r.MemLimitMB, err = count(m + 4); err != nil {
+			return r, err
 		}
 	}
 	return r, nil
@@ -526,7 +545,16 @@ func ReadFilesCut(paths ...string) (all []Row, warnings []string, err error) {
 		}
 		if n := len(data); n > 0 && data[n-1] != '\n' {
 			whole := data[:bytes.LastIndexByte(data, '\n')+1]
-			if _, err := Read(bytes.NewReader(data), p); err != nil || len(whole) == 0 {
+			if len(whole) == 0 {
+				// One line with no newline: a whole header with no rows
+				// (read as such), a header cut short, or no results file.
+				if _, err := Read(bytes.NewReader(data), p); err != nil {
+					if strings.HasPrefix(strings.Join(Columns, ","), string(data)) {
+						return nil, nil, fmt.Errorf("%s: a results header cut short after %d bytes, with no newline and no rows", p, n)
+					}
+					return nil, nil, err
+				}
+			} else if _, err := Read(bytes.NewReader(data), p); err != nil {
 				// The last line does not read as a row: it was cut.
 				warnings = append(warnings, fmt.Sprintf("%s: its last line is cut short (%d bytes, no newline): left out", p, n-len(whole)))
 				data = whole
@@ -583,13 +611,19 @@ func (e *WriteError) Error() string {
 func (e *WriteError) Unwrap() error { return e.Err }
 
 // OpenAppend opens path for appending, creating it with the header when it
-// is missing or empty, and returns the rows it already holds. An existing
+// is missing or empty or holds only a header (whole or cut short) with no
+// newline, and returns the rows it already holds. An existing
 // file of another schema is refused. A last line cut short (by a crash
 // mid-write) is dropped with a newline so later rows start clean.
 func OpenAppend(path string) (*Appender, []Row, error) {
 	data, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, nil, err
+	}
+	if bytes.IndexByte(data, '\n') < 0 && strings.HasPrefix(strings.Join(Columns, ","), string(data)) {
+		// A header, whole or cut short, with no newline and no rows (a
+		// writer that stopped as it began): nothing to keep, start afresh.
+		data = nil
 	}
 	var rows []Row
 	good := data

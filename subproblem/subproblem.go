@@ -162,6 +162,7 @@ func Run(ctx context.Context, job Job, opts *puzzle.SplitOptions, newWorker func
 			sum.Add(c)
 		}
 	}
+	rep.Done, rep.Partial = done, sum.Big()
 	return Result{Count: sum.Big(), Done: done, InShard: len(ids), Complete: done == len(ids)}, nil
 }
 

@@ -33,7 +33,8 @@ func TestRunSumsEveryShardExactly(t *testing.T) {
 				if err != nil || !res.Complete {
 					t.Fatalf("total %d shard %d/%d: %v complete=%v", total, k, n, err, res.Complete)
 				}
-				if opts.Ran == nil || opts.Ran.InShard != res.InShard || opts.Ran.Subproblems != total {
+				if opts.Ran == nil || opts.Ran.InShard != res.InShard || opts.Ran.Subproblems != total ||
+					opts.Ran.Done != res.InShard || opts.Ran.Partial.Cmp(res.Count) != 0 {
 					t.Fatalf("report %+v, result %+v", opts.Ran, res)
 				}
 				parts.Add(&parts, res.Count)
@@ -78,6 +79,9 @@ func TestCheckpointResume(t *testing.T) {
 		res, err := Run(context.Background(), Job{Key: testKey, Total: total, Threads: 2}, opts, cut)
 		if err != nil || res.Complete || res.Done == 0 {
 			t.Fatalf("cut run: %+v %v", res, err)
+		}
+		if r := opts.Ran; r.Done != res.Done || r.Partial == nil || r.Partial.Cmp(res.Count) != 0 {
+			t.Fatalf("report of the cut run: done %d partial %v, want %d and %s", r.Done, r.Partial, res.Done, res.Count)
 		}
 		firstDone := res.Done
 		calls.Store(0)

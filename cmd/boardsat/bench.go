@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/boardsat/boardsat/bench"
@@ -37,7 +35,7 @@ built-in suites:`
 		about += "\n  " + name + ": " + suiteDescription(text)
 	}
 	helps["bench"] = help{
-		usage: []string{"bench SUITE [-o FILE.csv] [--repeat N] [--timeout D] [--cpu-limit D] [--mem M] [--certify] [--jobs N] [--cpus LIST] [--shard K/N] [--resume|--force] [--dry-run] [--quiet]"},
+		usage: []string{"bench SUITE [-o FILE.csv] [--repeat N] [--timeout D] [--cpu-limit D] [--mem M] [--certify] [--jobs N] [--cpus LIST] [--shard K/N] [--resume|--force] [--dry-run] [--quiet] [--solvers PATH]"},
 		about: about,
 		examples: []string{
 			"bench quick -o r.csv",
@@ -68,6 +66,7 @@ func runBench(args []string, stdout io.Writer) error {
 	dryRun := fs.Bool("dry-run", false, "list the planned runs (instance, variant, task, repetition) and run nothing")
 	shardFlag := fs.String("shard", "", "run only shard `K/N` of the suite's runs (join the shards' CSVs with boardsat results merge)")
 	quiet := fs.Bool("quiet", false, "print no progress on stderr")
+	registerSolvers(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -133,7 +132,6 @@ func runBench(args []string, stdout io.Writer) error {
 		Resume:      *resume,
 		Force:       *force,
 		CommandLine: os.Args,
-		Log:         prefixWriter{stderrOut, "boardsat bench: "},
 		Shard:       shard,
 	}
 	if !*quiet {
@@ -142,7 +140,7 @@ func runBench(args []string, stdout io.Writer) error {
 		opt.Progress.Start()
 		defer opt.Progress.Finish()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(context.Background())
 	defer stop()
 	start := time.Now()
 	sum, err := bench.Bench(ctx, suite, opt)
@@ -235,17 +233,4 @@ func suiteDescription(text string) string {
 		d = d[i+2:]
 	}
 	return d
-}
-
-// prefixWriter writes each line it is given to w after prefix.
-type prefixWriter struct {
-	w      io.Writer
-	prefix string
-}
-
-func (p prefixWriter) Write(b []byte) (int, error) {
-	if _, err := io.WriteString(p.w, p.prefix); err != nil {
-		return 0, err
-	}
-	return p.w.Write(b)
 }

@@ -122,13 +122,17 @@ func certified(rec *certify.Recorder, ans puzzle.Answer) bool {
 }
 
 // printCertificate prints a certified run's verdict and certificate as
-// text rows.
+// text rows: "proved" only for a claim whose proof was verified, "proof
+// failed" with the reason for one whose proof was not.
 func printCertificate(w io.Writer, ok bool, c answer.Certificate) {
 	row := func(k string, v any) { fmt.Fprintf(w, "%-14s %v\n", k+":", v) }
 	row("certified", ok)
 	row("refutations", fmt.Sprintf("%d (%s; %d lemmas, %d bytes; checked in %.3f s, %.3f s CPU, by %s)", c.Refutations, c.Format, c.Lemmas, c.Bytes, c.CheckSeconds, c.CheckCPUSeconds, c.Checker))
 	for _, cl := range c.Claims {
 		row("proved", cl)
+	}
+	for _, f := range c.Failed {
+		row("proof failed", f)
 	}
 	for _, a := range c.Arguments {
 		row("not proved", a)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardsat/boardsat/answer"
+	"github.com/boardsat/boardsat/encode/cnf/cnftest"
 	"github.com/boardsat/boardsat/results"
 )
 
@@ -196,5 +198,109 @@ func TestCubesFromCheckpointNotCertified(t *testing.T) {
 		if j.Certified != want || resumed == want {
 			t.Errorf("run %d: certified %v, arguments %q", i+1, j.Certified, j.Certificate.Arguments)
 		}
+	}
+}
+
+// TestFailedProofNotPrintedProved: a solver that calls every formula
+// unsatisfiable and writes an empty clause for its proof. The first
+// refutation (at most 0 queens) holds by unit propagation and is proved;
+// the second (at most 1 queen on 6x6, which needs a real proof) fails its
+// check: the answer is an error, not certified, and the text output says
+// "proved" for the first claim only and names the failed one plainly.
+func TestFailedProofNotPrintedProved(t *testing.T) {
+	cnftest.FakeSolver(t, "cadical", `echo 0 > "$3"; echo s UNSATISFIABLE; exit 20`)
+	args := []string{"solve", "dominate:6x6:Q", "--backend", "sat", "--task", "optimum", "--encoding", "unsatsat+totalizer", "--certify", "--solver", "cadical"}
+	_, out, _ := runCLI(args...)
+	proved := "dominate:6x6:Q has no dominating set of at most 0 queens"
+	failed := "dominate:6x6:Q has no dominating set of at most 1 queens"
+	var provedRows, failedRows []string
+	for _, line := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(line, "proved:"):
+			provedRows = append(provedRows, line)
+		case strings.HasPrefix(line, "proof failed:"):
+			failedRows = append(failedRows, line)
+		}
+	}
+	if !strings.Contains(out, "status:        error") || !strings.Contains(out, "certified:     false") ||
+		len(provedRows) != 1 || !strings.HasSuffix(provedRows[0], proved) ||
+		len(failedRows) != 1 || !strings.Contains(failedRows[0], "refutation 2 ("+failed+") NOT VERIFIED") {
+		t.Errorf("text output:\n%s", out)
+	}
+	_, out, _ = runCLI(append(args, "--format", "json")...)
+	var j answer.Answer
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatalf("%v in %s", err, out)
+	}
+	if j.Status != "error" || j.Certified == nil || *j.Certified || j.Certificate == nil ||
+		strings.Join(j.Certificate.Claims, "|") != proved || len(j.Certificate.Failed) != 1 || !strings.Contains(j.Certificate.Failed[0], failed) {
+		t.Errorf("JSON answer: %s", out)
+	}
+}
+
+// TestPrintCertificate: the text rows of a certificate, a failed proof
+// among them.
+func TestPrintCertificate(t *testing.T) {
+	var b strings.Builder
+	printCertificate(&b, false, answer.Certificate{Format: "DRAT", Refutations: 2, Checker: "c", Claims: []string{"A"},
+		Failed: []string{"refutation 2 (B) NOT VERIFIED: drat: no conflict"}, Arguments: []string{"C"}})
+	want := "certified:     false\n" +
+		"refutations:   2 (DRAT; 0 lemmas, 0 bytes; checked in 0.000 s, 0.000 s CPU, by c)\n" +
+		"proved:        A\n" +
+		"proof failed:  refutation 2 (B) NOT VERIFIED: drat: no conflict\n" +
+		"not proved:    C\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+// TestProofFilesOfSatisfiableFormulaRejected: a solver that calls a
+// satisfiable formula unsatisfiable, with an empty clause or one binary
+// step for its proof. The answer is an error; the files --proof DIR
+// writes are that formula and that proof, and boardsat proof check
+// rejects them as its MANIFEST line (NOT-VERIFIED) says.
+func TestProofFilesOfSatisfiableFormulaRejected(t *testing.T) {
+	for name, write := range map[string]string{"empty clause": `echo 0 > "$3"`, "binary step": `printf 'a\002\000' > "$3"`} {
+		cnftest.FakeSolver(t, "cadical", write+"; echo s UNSATISFIABLE; exit 20")
+		dir := filepath.Join(t.TempDir(), "p")
+		status, out, errb := runCLI("solve", "dominate:6x6:Q:k=3", "--backend", "sat", "--task", "first", "--encoding", "satunsat+totalizer",
+			"--solver", "cadical", "--proof", dir, "--format", "json")
+		var j answer.Answer
+		if err := json.Unmarshal([]byte(out), &j); err != nil {
+			t.Fatalf("%s: status %d, %v in %s %s", name, status, err, out, errb)
+		}
+		if j.Status != "error" || j.Certified == nil || *j.Certified {
+			t.Errorf("%s: answer %s", name, out)
+		}
+		m, err := os.ReadFile(filepath.Join(dir, "MANIFEST"))
+		if err != nil || !strings.Contains(string(m), "001.cnf\t001.drat\tNOT-VERIFIED\tcadical\t") {
+			t.Errorf("%s: MANIFEST %v\n%s", name, err, m)
+		}
+		// Rejected: NOT VERIFIED (exit 1), or a proof that cannot be read
+		// (exit 2, nothing on stdout; cadical's proofs get the empty clause
+		// appended when they lack it, which makes the binary one mixed).
+		status, out, errb = runCLI("proof", "check", filepath.Join(dir, "001.cnf"), filepath.Join(dir, "001.drat"))
+		if !(status == 1 && strings.HasPrefix(out, "s NOT VERIFIED: ") || status == 2 && out == "" && strings.Count(errb, "\n") == 1) {
+			t.Errorf("%s: proof check of a satisfiable formula: status %d\n%s%s", name, status, out, errb)
+		}
+	}
+}
+
+// TestCombineKeepsFailedProofs: a shard whose proof failed makes the
+// combined answer uncertified, and its failed claim stays among the
+// failed ones, never among the claims proved.
+func TestCombineKeepsFailedProofs(t *testing.T) {
+	good := answer.Certificate{Refutations: 2, Claims: []string{"cube 1", "cover"}}
+	bad := answer.Certificate{Refutations: 2, Claims: []string{"cover"}, Failed: []string{"refutation 1 (cube 2) NOT VERIFIED: drat: no conflict"}}
+	ok, sum := combineCertified(nil, nil, true, &good)
+	ok, sum = combineCertified(ok, sum, false, &bad)
+	if *ok || strings.Join(sum.Claims, "|") != "cube 1|cover" || len(sum.Failed) != 1 || !strings.Contains(sum.Failed[0], "(cube 2)") || sum.Refutations != 3 {
+		t.Errorf("certified %v, %+v", *ok, *sum)
+	}
+	// The first shard's failures are kept too, not shared with it.
+	ok, sum = combineCertified(nil, nil, false, &bad)
+	ok, sum = combineCertified(ok, sum, true, &good)
+	if *ok || strings.Join(sum.Claims, "|") != "cover|cube 1" || len(sum.Failed) != 1 || sum.Refutations != 3 || len(bad.Failed) != 1 {
+		t.Errorf("certified %v, %+v", *ok, *sum)
 	}
 }

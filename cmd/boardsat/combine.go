@@ -99,6 +99,7 @@ func combineCertified(ok *bool, sum *answer.Certificate, shardOK bool, c *answer
 	if sum == nil {
 		s := *c
 		s.Claims = append([]string{}, c.Claims...)
+		s.Failed = append([]string(nil), c.Failed...)
 		return &all, &s
 	}
 	for _, cl := range c.Claims {
@@ -108,6 +109,8 @@ func combineCertified(ok *bool, sum *answer.Certificate, shardOK bool, c *answer
 		sum.Claims = append(sum.Claims, cl)
 		sum.Refutations++
 	}
+	sum.Failed = append(sum.Failed, c.Failed...)
+	sum.Refutations += len(c.Failed)
 	sum.Lemmas += c.Lemmas
 	sum.Bytes += c.Bytes
 	sum.CheckSeconds += c.CheckSeconds
@@ -143,12 +146,18 @@ func readShard(name string) (shardAnswer, error) {
 	}
 	defer f.Close()
 	dec := json.NewDecoder(f)
-	if err := dec.Decode(&s); err != nil || s.Format != shardFormat {
+	if err := dec.Decode(&s); err != nil || !strings.HasPrefix(s.Format, "boardsat-shard-") {
 		return s, fmt.Errorf("%s is not a shard answer (the JSON of boardsat solve --shard K/N)", name)
+	}
+	if s.Format != shardFormat {
+		return s, fmt.Errorf("%s is a shard answer of format %s, without the checksum of %s that this boardsat reads: run that shard again", name, s.Format, shardFormat)
 	}
 	var extra json.RawMessage
 	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
 		return s, fmt.Errorf("%s holds more than one shard answer", name)
+	}
+	if s.Checksum != s.sum() {
+		return s, fmt.Errorf("%s does not match its checksum (edited or damaged since solve wrote it): run that shard again", name)
 	}
 	return s, nil
 }

@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -51,6 +49,7 @@ func runCompare(args []string, stdout io.Writer) error {
 	maxPieces := fs.Int("max-pieces", 3, "with --sweep: most pieces on a board")
 	maxQueens := fs.Int("max-queens", 8, "with --sweep: largest n for queens:n")
 	quiet := fs.Bool("quiet", false, "print no progress on stderr (on a terminal a bar naming the variant under way; elsewhere a line at least every 5 s while a run lasts longer)")
+	registerSolvers(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -63,7 +62,7 @@ func runCompare(args []string, stdout io.Writer) error {
 	if *threads < 0 {
 		return badInputf("--threads must not be negative")
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible(context.Background())
 	defer stop()
 	if *sweep {
 		if len(pos) > 0 {

@@ -6,7 +6,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -54,35 +56,67 @@ func lastEnded(t *testing.T, csv string) string {
 	return m.Sessions[len(m.Sessions)-1].Ended
 }
 
-// TestOneWriterPerResultsFile: a second bench on a file a bench is writing
-// is refused in one line naming the writer's pid (exit 2), and the first
-// writes every row whole; a lock left by a writer that died is taken
-// over, and that is said.
+// TestOneWriterPerResultsFile: while a bench writes a file, a second bench
+// on it is refused in one line naming the writer's pid (exit 2), through
+// the same name, a symbolic link and a hard link alike, and so are results
+// merge -o FILE --force and encode -o FILE --force; the first writes every
+// row whole, once.
 func TestOneWriterPerResultsFile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and runs benches")
+	}
+	if _, err := os.Stat("/proc/locks"); err != nil {
+		t.Skip("no /proc/locks: this system does not say who holds a lock")
 	}
 	exe := buildBoardsat(t)
 	dir := t.TempDir()
 	suite := filepath.Join(dir, "s.suite")
 	os.WriteFile(suite, []byte(safetySuite), 0o644)
 	out := filepath.Join(dir, "r.csv")
+	other := filepath.Join(dir, "other.csv")
+	if status, _, errOut := runCLI("bench", writeSuite(t, "queens:4 backends=native/bitboard\n"), "-o", other, "--quiet"); status != 0 {
+		t.Fatal(errOut)
+	}
 	first, firstErr := benchProc(exe, suite, out, nil)
 	if err := first.Start(); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(time.Minute)
-	for time.Now().Before(deadline) {
-		if data, _ := os.ReadFile(filelock.Path(out)); strings.TrimSpace(string(data)) == fmt.Sprint(first.Process.Pid) {
-			break
+	for filelock.Holder(out) != first.Process.Pid {
+		if time.Now().After(deadline) {
+			t.Fatalf("the first bench (process %d) did not take the lock of %s in a minute", first.Process.Pid, out)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	second, secondErr := benchProc(exe, suite, out, nil, "--resume")
-	second.Run()
+	sym, hard := filepath.Join(dir, "sym.csv"), filepath.Join(dir, "hard.csv")
+	if err := os.Symlink("r.csv", sym); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(out, hard); err != nil {
+		t.Fatal(err)
+	}
 	want := fmt.Sprintf("process %d", first.Process.Pid)
-	if code := second.ProcessState.ExitCode(); code != 2 || strings.Count(secondErr.String(), "\n") != 1 || !strings.Contains(secondErr.String(), want) {
-		t.Errorf("second bench: exit %d, stderr %q, want 2 and one line naming %s", code, secondErr.String(), want)
+	for _, name := range []string{out, sym, hard} {
+		second, secondErr := benchProc(exe, suite, name, nil, "--resume")
+		second.Run()
+		if code := second.ProcessState.ExitCode(); code != 2 || strings.Count(secondErr.String(), "\n") != 1 || !strings.Contains(secondErr.String(), want) {
+			t.Errorf("second bench on %s: exit %d, stderr %q, want 2 and one line naming %s", filepath.Base(name), code, secondErr.String(), want)
+		}
+	}
+	merge := exec.Command(exe, "results", "merge", other, "-o", out, "--force")
+	var mergeErr bytes.Buffer
+	merge.Stderr = &mergeErr
+	merge.Run()
+	if code := merge.ProcessState.ExitCode(); code != 2 || strings.Count(mergeErr.String(), "\n") != 1 || !strings.Contains(mergeErr.String(), want) {
+		t.Errorf("results merge -o onto a bench's file: exit %d, stderr %q, want 2 and one line naming %s", code, mergeErr.String(), want)
+	}
+	// Every other writer too (package atomicfile): encode -o --force.
+	enc := exec.Command(exe, "encode", "queens:4", "-o", sym, "--force")
+	var encErr bytes.Buffer
+	enc.Stderr = &encErr
+	enc.Run()
+	if code := enc.ProcessState.ExitCode(); code != 2 || strings.Count(encErr.String(), "\n") != 1 || !strings.Contains(encErr.String(), want) {
+		t.Errorf("encode -o onto a bench's file: exit %d, stderr %q, want 2 and one line naming %s", code, encErr.String(), want)
 	}
 	if err := first.Wait(); err != nil {
 		t.Fatalf("first bench: %v %s", err, firstErr.String())
@@ -93,16 +127,74 @@ func TestOneWriterPerResultsFile(t *testing.T) {
 	if e := lastEnded(t, out); e != "completed" {
 		t.Errorf("sidecar says the session ended %q", e)
 	}
-	// A stale lock: the pid of a process that has ended.
-	dead := exec.Command("true")
-	dead.Run()
-	stale := filepath.Join(dir, "stale.csv")
-	os.WriteFile(filelock.Path(stale), []byte(fmt.Sprintln(dead.Process.Pid)), 0o644)
-	cmd, stderr := benchProc(exe, suite, stale, nil)
-	if err := cmd.Run(); err != nil || !strings.Contains(stderr.String(), fmt.Sprintf("took over the lock of %s from process %d", stale, dead.Process.Pid)) {
-		t.Errorf("bench over a stale lock: %v, stderr %q", err, stderr.String())
+	for _, left := range []string{out + ".lock", sym + ".meta.json", hard + ".meta.json"} {
+		if _, err := os.Lstat(left); !os.IsNotExist(err) {
+			t.Errorf("%s is there: %v", filepath.Base(left), err)
+		}
 	}
-	readWhole(t, stale)
+}
+
+// TestPlantedLockLinkHarmless: a FILE.lock planted as a symbolic link to
+// another file (a lock file of an older boardsat, or an attack in a shared
+// directory) changes nothing: the bench runs and the other file keeps its
+// content.
+func TestPlantedLockLinkHarmless(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim.txt")
+	os.WriteFile(victim, []byte("precious\n"), 0o644)
+	out := filepath.Join(dir, "v.csv")
+	os.Symlink("victim.txt", out+".lock")
+	if status, _, errOut := runCLI("bench", writeSuite(t, "queens:4 backends=native/bitboard\n"), "-o", out, "--quiet"); status != 0 {
+		t.Fatalf("bench: exit %d, %s", status, errOut)
+	}
+	if data, _ := os.ReadFile(victim); string(data) != "precious\n" {
+		t.Errorf("the file the planted lock link names now holds %q", data)
+	}
+	if rows := readWhole(t, out); len(rows) != 1 {
+		t.Errorf("%d rows, want 1", len(rows))
+	}
+}
+
+// TestNeverReplacesNonRegular: a FIFO or a character device given as the
+// output of bench (with or without --force), encode or results merge
+// (with --force) is refused in one line, exit 2, and left as it was.
+func TestNeverReplacesNonRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.csv")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	targets := []string{fifo}
+	// Never /dev/null itself: a boardsat that failed this test would
+	// replace it for the whole machine.
+	dev := filepath.Join(dir, "null.csv")
+	if err := syscall.Mknod(dev, syscall.S_IFCHR|0o666, 1<<8|3); err == nil {
+		targets = append(targets, dev)
+	} else {
+		t.Logf("no character device case: mknod: %v", err)
+	}
+	merged := filepath.Join(dir, "m.csv")
+	if status, _, errOut := runCLI("bench", writeSuite(t, "queens:4 backends=native/bitboard\n"), "-o", merged, "--quiet"); status != 0 {
+		t.Fatal(errOut)
+	}
+	suite := writeSuite(t, "queens:4 backends=native/bitboard\n")
+	for _, path := range targets {
+		before, _ := os.Lstat(path)
+		for _, args := range [][]string{
+			{"bench", suite, "-o", path, "--quiet"},
+			{"bench", suite, "-o", path, "--quiet", "--force"},
+			{"encode", "queens:4", "-o", path, "--force"},
+			{"results", "merge", merged, "-o", path, "--force"},
+		} {
+			status, _, errOut := runCLI(args...)
+			if status != 2 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "not a regular file") {
+				t.Errorf("%s: exit %d, stderr %q; want 2 and one line saying it is not a regular file", strings.Join(args, " "), status, errOut)
+			}
+			if after, err := os.Lstat(path); err != nil || after.Mode() != before.Mode() || !os.SameFile(before, after) {
+				t.Errorf("%s replaced %s: %v", strings.Join(args, " "), path, err)
+			}
+		}
+	}
 }
 
 // TestWriteFailureLeavesWholeRows: a write that fails after some rows (the
@@ -176,5 +268,85 @@ func TestResultsCutLineAndForce(t *testing.T) {
 	}
 	if rows := readWhole(t, other); len(rows) != whole {
 		t.Errorf("merged %d rows, want %d", len(rows), whole)
+	}
+}
+
+// TestFailedStartLeavesNothing: a bench whose start fails (a name too
+// long for the sidecar; a file size limit, as a full disk, that lets the
+// header through but not the sidecar; a disk that is really full) exits 2
+// in one line and leaves no file behind, so the same command runs again
+// rather than being refused as "already exists".
+func TestFailedStartLeavesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs benches")
+	}
+	suite := writeSuite(t, "queens:4 backends=native/bitboard\n")
+	// nothing fails unless dir holds exactly the files in keep.
+	nothingLeft := func(what, dir string, keep ...string) {
+		t.Helper()
+		entries, _ := os.ReadDir(dir)
+		var names []string
+		for _, e := range entries {
+			if !slices.Contains(keep, e.Name()) {
+				names = append(names, e.Name())
+			}
+		}
+		if len(names) > 0 {
+			t.Errorf("%s left %v", what, names)
+		}
+	}
+	oneLine := func(what string, status int, errOut, want string) {
+		t.Helper()
+		if status != 2 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, want) || strings.Contains(errOut, "already exists") {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and one line saying %q", what, status, errOut, want)
+		}
+	}
+
+	dir := t.TempDir()
+	long := filepath.Join(dir, strings.Repeat("y", 246)+".csv") // the CSV's name fits, its sidecar's does not
+	for _, try := range []string{"first", "second"} {
+		status, _, errOut := runCLI("bench", suite, "-o", long, "--quiet")
+		oneLine(try+" bench with an over-long name", status, errOut, "file name too long")
+		nothingLeft(try+" bench with an over-long name", dir)
+	}
+
+	if _, err := exec.LookPath("prlimit"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no prlimit (util-linux) under CI=true: the file size limit case must run")
+		}
+		t.Log("no prlimit (util-linux): no file size limit case")
+	} else {
+		exe := buildBoardsat(t)
+		dir := t.TempDir()
+		out := filepath.Join(dir, "r.csv")
+		cmd, stderr := benchProc(exe, suite, out, []string{"prlimit", "--fsize=1000"})
+		cmd.Run()
+		oneLine("bench under a 1000-byte file size limit", cmd.ProcessState.ExitCode(), stderr.String(), "file too large")
+		nothingLeft("bench under a 1000-byte file size limit", dir)
+		cmd, stderr = benchProc(exe, suite, out, nil)
+		if err := cmd.Run(); err != nil {
+			t.Errorf("the same bench without the limit: %v %s", err, stderr.String())
+		}
+	}
+
+	// A real full disk: a 64 KiB tmpfs filled but for one page, which the
+	// CSV's header takes (where this process may mount one: root).
+	mnt := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", mnt).CombinedOutput(); err != nil {
+		// Not an error under CI=true either: a CI runner is seldom root.
+		t.Skipf("no full-disk case: cannot mount a tmpfs here (%v: %s)", err, bytes.TrimSpace(out))
+	}
+	defer exec.Command("umount", mnt).Run()
+	filler := filepath.Join(mnt, "filler")
+	if err := os.WriteFile(filler, make([]byte, 60<<10), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(mnt, "r.csv")
+	status, _, errOut := runCLI("bench", suite, "-o", out, "--quiet")
+	oneLine("bench on a full disk", status, errOut, "no space left on device")
+	nothingLeft("bench on a full disk", mnt, "filler")
+	os.Remove(filler)
+	if status, _, errOut := runCLI("bench", suite, "-o", out, "--quiet"); status != 0 {
+		t.Errorf("the same bench once there is space: exit %d, %s", status, errOut)
 	}
 }

@@ -9,6 +9,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -162,8 +163,25 @@ func main() {
 }
 
 // run executes one command line and returns the exit status.
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, rawStdout, stderr io.Writer) int {
+	stdout := &checkedWriter{w: rawStdout}
 	helpOut, stderrOut = stdout, stderr
+	var last bytes.Buffer // the closing line on stderr
+	code := runCommand(args, stdout, &last)
+	if stdout.err != nil {
+		name := "help" // no command: the usage was printed
+		if len(args) > 0 {
+			name = args[0]
+		}
+		return outputFailed(stderr, name, stdout.err)
+	}
+	io.Copy(stderr, &last)
+	return code
+}
+
+// runCommand executes one command line, its closing line (if any) to
+// stderr, and returns the exit status.
+func runCommand(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		// No command is a usage error, as with go: the usage goes to
 		// stderr and the status is 2; "boardsat help" asks for it (0).
@@ -182,7 +200,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "boardsat: unknown command %q (run boardsat help)\n", args[0])
 		return answer.ExitBadInput
 	}
-	err := cmd.run(args[1:], stdout)
+	restore, err := startSolvers()
+	defer restore()
+	if err == nil {
+		err = cmd.run(args[1:], stdout)
+	}
 	name := args[0] // messages name the subcommand: "boardsat results plot: ..."
 	if len(args) > 1 {
 		if _, ok := helps[args[0]+" "+args[1]]; ok {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/bench"
+	"github.com/boardsat/boardsat/filelock"
 	"github.com/boardsat/boardsat/results"
 	"github.com/boardsat/boardsat/results/report"
 )
@@ -25,9 +26,9 @@ func init() {
 		about: `Reads results CSV files written by boardsat bench (several files are read as
 one) and reports on them:
   summarize  per instance, variant and task: runs, statuses, median, mean, sd and
-             a bootstrap 95% CI of the wall-clock seconds; per task the scores
-             (solved of N, PAR-2, virtual best solver, unique solves), pairwise
-             wins; speed-ups per puzzle
+             a bootstrap 95% CI of the seconds (--time); per puzzle and task the
+             scores (solved of those run, not run, PAR-2, virtual best solver,
+             unique solves), pairwise wins; speed-ups per puzzle
   table      one of them as a Markdown, CSV or LaTeX table, a pivot of
              instances x variants, or a grid of instances x every task's
              variants side by side (--what summary|scores|wins|speedup|pivot|grid)
@@ -37,8 +38,10 @@ one) and reports on them:
 Rows of one instance and task from several files (the shards of a bench) are
 judged together, as one run would have judged them: where nothing is published
 and the brute force cannot decide, the majority is over every file's answers.
-Rows of different commits are refused unless --mixed. Run "boardsat results
-SUBCOMMAND -h" for a subcommand's flags.`,
+Rows of different commits are refused unless --mixed. summarize, table and
+plot show one time measure, named in every title, caption and axis: --time
+solver (the default: the solver's own seconds, without process start-up), cpu
+or wall. Run "boardsat results SUBCOMMAND -h" for a subcommand's flags.`,
 		examples: []string{
 			"results summarize r.csv",
 			"results table r.csv --what speedup --format csv",
@@ -48,7 +51,7 @@ SUBCOMMAND -h" for a subcommand's flags.`,
 		},
 	}
 	helps["results summarize"] = help{
-		usage: []string{"results summarize [--baseline VARIANT] [--par K] [filters] FILE.csv..."},
+		usage: []string{"results summarize [--baseline VARIANT] [--par K] [--time solver|cpu|wall] [filters] FILE.csv..."},
 		about: `Prints, as Markdown, one row per instance, variant and task (runs, a count per
 status, answer, median, mean, sd, bootstrap 95% CI of the median wall-clock
 seconds); per task each variant's instances solved of N, PAR-K (default PAR-2)
@@ -58,16 +61,17 @@ are scored by CPU seconds, the others by wall seconds.`,
 		examples: []string{"results summarize r.csv", "results summarize r.csv --baseline native/bitboard --par 10"},
 	}
 	helps["results table"] = help{
-		usage: []string{"results table [--what summary|scores|wins|speedup|pivot|grid] [--measure median|par2|solved] [--format md|csv|latex] [--baseline VARIANT] [--par K] [filters] [-o FILE] FILE.csv..."},
+		usage: []string{"results table [--what summary|scores|wins|speedup|pivot|grid] [--measure median|par2|solved] [--format md|csv|latex] [--baseline VARIANT] [--par K] [--time solver|cpu|wall] [filters] [-o FILE] FILE.csv..."},
 		about: `Writes one table as Markdown, CSV (tidy: numbers or empty cells, units in
-column names, always one table) or LaTeX: the summary, the scores (solved of
-N, PAR-K, VBS, unique solves), the pairwise wins, the speed-ups against the
+column names, always one table) or LaTeX: the summary, the scores per puzzle
+and task (solved of the instances the variant ran, those it did not run,
+PAR-K over those it ran, VBS, unique solves), the pairwise wins, the speed-ups against the
 baseline, or a pivot per task of instances x variants with one --measure per
 cell (LaTeX: booktabs, siunitx columns, best in bold, a dash for no solved
 run, caption and label; needs \usepackage{booktabs,siunitx,graphicx}).
 The grid is one table of every task side by side: a row per instance, per
-task the answer and a column per variant, each cell the median CPU seconds
-(wall where no CPU limit applied), "> L s" where the runs hit the limit L,
+task the answer and a column per variant, each cell the median seconds
+(--time), "> L s" where the runs hit the limit L,
 "-" where a ladder did not run it, "(1 run)" where it has fewer runs than
 the others (its CSV keeps these cells as text); its columns follow the
 order of --variants when given, else the rows' order.`,
@@ -76,31 +80,35 @@ order of --variants when given, else the rows' order.`,
 			"results table r.csv --what grid"},
 	}
 	helps["results plot"] = help{
-		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [filters] FILE.csv...",
+		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [--time solver|cpu|wall] [filters] FILE.csv...",
 			"results plot --kind KIND -o FIGURE.svg|png|pdf [filters] FILE.csv..."},
-		about: `Draws figures for print, one panel per puzzle and task in each, with one
-legend below the panels and one style per variant (native: solid lines, filled
-markers; SAT: dashed lines, open markers). --size is the size the figure is
-printed at (column: 3.5 in wide, the default; page: 7 in; or WxH inches), with
-8-9 pt text at that size; time axes end at the runs' time limit. Cactus and
-scaling figures draw the best --max-variants variants (8) by solved count and
-PAR-2 and name on stderr those left out:
+		about: `Draws figures for print, with one legend below the panels and one style per
+variant (native: solid lines, filled markers; SAT: dashed lines, open markers).
+--size is the size the figure is printed at (column: 3.5 in wide, the default;
+page: 7 in; or WxH inches, at most 9 tall), with 8-9 pt text at that size; a
+figure is never taller than 9 in (one that would be is refused); PNG is 300
+dpi. Cactus and scaling figures have one panel per puzzle and task of at least
+3 instances (the others are named on stderr), a time axis fitted to the data
+that names the limit, and draw, in each puzzle and task, the best variant of
+each backend, then the next best of any up to --max-variants (8), saying so
+under the legend and naming on stderr those left out:
   cactus   per variant, instances solved (x) within a median time (y, log), and
            the virtual best solver (per instance the fastest variant)
   scaling  median time (y, log) against board squares (x), one line per variant
   scatter  median time of variant --x against --y per instance (log-log), one
-           panel per task, with the diagonal, 2x and 10x lines; an instance one
-           of them did not solve sits on the limit line, marked x
-  ecdf     per task, the distribution of the ratio time --y / time --x over the
-           instances both solved (log x)
+           square panel, a marker per puzzle, with the diagonal, 2x and 10x
+           lines; an instance one of them did not solve sits on the limit line,
+           marked x
+  ecdf     per task a line of the distribution of the ratio time --y / time --x
+           over the instances both solved (log x)
 PDF figures embed their font (text outside its Windows-1252 encoding, such as
 "≤", is drawn as glyph outlines); SVG figures draw all text as outlines, so they
 render the same without the reader's fonts.
 Times are the solver's own seconds by default (--time solver: no process
-start-up, which dominates the wall clock of small instances); a median below
-0.1 ms is drawn at 0.1 ms. Without -o each kind goes to DIR/BASE-KIND.EXT,
-replacing a figure of that name; -o FILE is refused when FILE exists, unless
---force.`,
+start-up, which dominates the wall clock of small instances), as in results
+table and summarize; a median below 0.1 ms is drawn at 0.1 ms. Without -o each
+kind goes to DIR/BASE-KIND.EXT, replacing a figure of that name; -o FILE is
+refused when FILE exists, unless --force.`,
 		examples: []string{
 			"results plot r.csv --ext png",
 			"results plot r.csv --kind cactus -o cactus.svg",
@@ -144,6 +152,9 @@ func runResults(args []string, stdout io.Writer) error {
 	var maxVariants *int
 	par := new(float64)
 	*par = report.DefaultPAR
+	timeFlag := func() {
+		timeKind = fs.String("time", report.DefaultTime, "the seconds every table, score and figure is made of: solver (the solver's own seconds, no process start-up), cpu (user + sys of the run's process tree) or wall (wall clock of the whole run)")
+	}
 	filters := func() {
 		tasks = fs.String("task", "", "only these tasks, comma-separated (default: every task)")
 		puzzles = fs.String("puzzle", "", "only these puzzles, comma-separated (default: every puzzle)")
@@ -154,6 +165,7 @@ func runResults(args []string, stdout io.Writer) error {
 		baseline = fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
 		par = fs.Float64("par", report.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
 		filters()
+		timeFlag()
 	case "table":
 		baseline = fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
 		format = fs.String("format", "md", "md, csv or latex")
@@ -162,6 +174,7 @@ func runResults(args []string, stdout io.Writer) error {
 		par = fs.Float64("par", report.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
 		out = fs.String("o", "", "output file (default: stdout)")
 		filters()
+		timeFlag()
 	case "plot":
 		out = fs.String("o", "", "write one figure of one --kind (default kind: cactus) to this file; the extension picks svg, png or pdf")
 		kinds = fs.String("kind", "", "figures to draw, comma-separated: cactus, scaling, scatter, ecdf (default: all four, or cactus with -o)")
@@ -170,9 +183,9 @@ func runResults(args []string, stdout io.Writer) error {
 		xv = fs.String("x", "", "scatter: variant on the x axis (default: the pair with most instances solved in common)")
 		yv = fs.String("y", "", "scatter: variant on the y axis")
 		filters()
-		timeKind = fs.String("time", "solver", "time to plot: solver (the solver's own seconds, no process start-up) or wall (wall clock of the whole run)")
+		timeFlag()
 		size = fs.String("size", "column", "print size: column (3.5 in wide), page (7 in) or WxH in inches; text is 8-9 pt at that size")
-		maxVariants = fs.Int("max-variants", report.DefaultMaxVariants, "cactus and scaling: draw at most this many variants, the best by solved count and PAR-2 (0: all); a note names those left out")
+		maxVariants = fs.Int("max-variants", report.DefaultMaxVariants, "cactus and scaling: draw at most this many variants (0: all), the best of each backend in each puzzle and task first (kept even beyond it), then the best by solved count and PAR-2; a note names those left out")
 	case "benchfmt", "merge":
 		out = fs.String("o", "", "output file (default: stdout)")
 	}
@@ -215,6 +228,11 @@ func runResults(args []string, stdout io.Writer) error {
 			return badInput(err)
 		}
 	}
+	if timeKind != nil {
+		if err := report.CheckTime(*timeKind); err != nil {
+			return badInput(err)
+		}
+	}
 	if tasks != nil {
 		if rows, err = filterRows(rows, *tasks, *puzzles, *variants); err != nil {
 			return err
@@ -233,12 +251,12 @@ func runResults(args []string, stdout io.Writer) error {
 	}
 	switch sub {
 	case "summarize":
-		sums := report.Summarize(rows)
-		tables, err := speedupTables(sums, *baseline)
+		sums := report.Summarize(rows, *timeKind)
+		tables, err := speedupTables(sums, *baseline, *timeKind)
 		if err != nil {
 			return badInput(err)
 		}
-		agg := report.Aggregate(rows, *par)
+		agg := report.Aggregate(rows, *par, *timeKind)
 		tables = append([]report.Table{report.SummaryTable(sums), report.ScoreTable(agg, *par), report.WinsTable(agg)}, tables...)
 		if ct := report.CertifyTable(sums); len(ct.Rows) > 0 {
 			tables = append(tables, ct)
@@ -260,19 +278,19 @@ func runResults(args []string, stdout io.Writer) error {
 		if !slices.Contains(report.Formats, *format) {
 			return badInputf("unknown table format %q: want md, csv or latex", *format)
 		}
-		sums := report.Summarize(rows)
+		sums := report.Summarize(rows, *timeKind)
 		var tables []report.Table
 		switch *what {
 		case "summary":
 			tables = []report.Table{report.SummaryTable(sums)}
 		case "scores":
-			tables = []report.Table{report.ScoreTable(report.Aggregate(rows, *par), *par)}
+			tables = []report.Table{report.ScoreTable(report.Aggregate(rows, *par, *timeKind), *par)}
 		case "wins":
-			tables = []report.Table{report.WinsTable(report.Aggregate(rows, *par))}
+			tables = []report.Table{report.WinsTable(report.Aggregate(rows, *par, *timeKind))}
 		case "grid":
-			tables = []report.Table{report.Grid(orderByVariants(rows, *variants))}
+			tables = []report.Table{report.Grid(orderByVariants(rows, *variants), *timeKind)}
 		case "pivot":
-			ps, _ := report.Pivots(rows, *measure, *par)
+			ps, _ := report.Pivots(rows, *measure, *par, *timeKind)
 			return writeOut(*out, stdout, func(w io.Writer) error {
 				if *format == "csv" {
 					return report.LongPivots(ps).Render(w, "csv")
@@ -304,12 +322,12 @@ func runResults(args []string, stdout io.Writer) error {
 			})
 		case "speedup":
 			if *format == "csv" {
-				ps, err := puzzleSpeedups(sums, *baseline)
+				ps, err := puzzleSpeedups(sums, *baseline, *timeKind)
 				if err != nil {
 					return badInput(err)
 				}
-				tables = []report.Table{report.SpeedupTableAll(ps)}
-			} else if tables, err = speedupTables(sums, *baseline); err != nil {
+				tables = []report.Table{report.SpeedupTableAll(ps, *timeKind)}
+			} else if tables, err = speedupTables(sums, *baseline, *timeKind); err != nil {
 				return badInput(err)
 			}
 		default:
@@ -341,11 +359,22 @@ func runResults(args []string, stdout io.Writer) error {
 		if dropped > 0 {
 			fmt.Fprintf(stderrOut, "boardsat results merge: dropped %d duplicated row(s) (the same run given twice)\n", dropped)
 		}
-		if err := writeOut(*out, stdout, func(w io.Writer) error { return results.Write(w, rows) }); err != nil {
-			return err
-		}
+		writeRows := func(w io.Writer) error { return results.Write(w, rows) }
 		if *out == "" {
-			return nil
+			return writeOut("", stdout, writeRows)
+		}
+		// The lock of bench -o (package filelock), held from before the
+		// file is replaced to after its sidecar is: no merge replaces a
+		// results file that a bench is writing, nor a bench starts on it
+		// meanwhile.
+		lock, err := filelock.Acquire(*out)
+		if err != nil {
+			return badInput(err)
+		}
+		defer lock.Release()
+		*out = lock.Path() // a link's file, and its sidecar beside it
+		if err := atomicfile.WriteLocked(lock, writeRows); err != nil {
+			return err
 		}
 		// The merged file's sidecar holds every input's sessions, once each.
 		var m results.Meta
@@ -478,9 +507,9 @@ func writeOut(path string, stdout io.Writer, write func(io.Writer) error) error 
 // puzzleSpeedups returns each puzzle's speed-ups, against baseline if that
 // puzzle has it, else against the puzzle's first variant. A baseline that
 // is in no puzzle is an error.
-func puzzleSpeedups(sums []report.Summary, baseline string) ([]report.PuzzleSpeedups, error) {
+func puzzleSpeedups(sums []report.Summary, baseline, time string) ([]report.PuzzleSpeedups, error) {
 	if baseline != "" && !slices.ContainsFunc(sums, func(s report.Summary) bool { return s.Variant == baseline }) {
-		_, err := report.Speedups(sums, baseline)
+		_, err := report.Speedups(sums, baseline, time)
 		return nil, err
 	}
 	var out []report.PuzzleSpeedups
@@ -495,7 +524,7 @@ func puzzleSpeedups(sums []report.Summary, baseline string) ([]report.PuzzleSpee
 		if b == "" || !slices.ContainsFunc(ps, func(s report.Summary) bool { return s.Variant == b }) {
 			b = ps[0].Variant
 		}
-		sp, err := report.Speedups(ps, b)
+		sp, err := report.Speedups(ps, b, time)
 		if err != nil {
 			return nil, err
 		}
@@ -507,14 +536,14 @@ func puzzleSpeedups(sums []report.Summary, baseline string) ([]report.PuzzleSpee
 }
 
 // speedupTables returns one speed-up table per puzzle (see puzzleSpeedups).
-func speedupTables(sums []report.Summary, baseline string) ([]report.Table, error) {
-	ps, err := puzzleSpeedups(sums, baseline)
+func speedupTables(sums []report.Summary, baseline, time string) ([]report.Table, error) {
+	ps, err := puzzleSpeedups(sums, baseline, time)
 	if err != nil {
 		return nil, err
 	}
 	var out []report.Table
 	for _, p := range ps {
-		t := report.SpeedupTable(p.Speedups, p.Baseline)
+		t := report.SpeedupTable(p.Speedups, p.Baseline, time)
 		t.Title = p.Puzzle + ": " + t.Title
 		out = append(out, t)
 	}
@@ -548,9 +577,6 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 	if !slices.Contains(report.PlotFormats, a.ext) {
 		return badInputf("unknown figure format %q: want svg, png or pdf", a.ext)
 	}
-	if !slices.Contains(report.TimeKinds, a.time) {
-		return badInputf("unknown --time %q: want solver or wall", a.time)
-	}
 	if a.out != "" && !slices.Contains(report.PlotFormats, strings.TrimPrefix(strings.ToLower(filepath.Ext(a.out)), ".")) {
 		return badInputf("cannot tell the figure format of %q: want a .svg, .png or .pdf file", a.out)
 	}
@@ -564,14 +590,16 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 	if a.maxVariants < 0 {
 		return badInputf("--max-variants must be 0 (all) or more, not %d", a.maxVariants)
 	}
-	sums := report.Summarize(rows)
-	// Cactus and scaling figures draw one line per variant: the best few
-	// only, so that a legend stays readable at column width.
-	lines, note := sums, ""
-	if kept, left := report.TopVariants(rows, a.maxVariants); len(left) > 0 && (slices.Contains(ks, "cactus") || slices.Contains(ks, "scaling")) {
+	sums := report.Summarize(rows, a.time)
+	// Cactus and scaling figures draw one line per variant: a few only, so
+	// that a legend stays readable at column width, and never without
+	// every backend that ran (report.SelectionRule).
+	lines, note, caption := sums, "", ""
+	if kept, left := report.SelectVariants(rows, a.maxVariants, a.time); len(left) > 0 && (slices.Contains(ks, "cactus") || slices.Contains(ks, "scaling")) {
 		lines = slices.DeleteFunc(slices.Clone(sums), func(s report.Summary) bool { return !slices.Contains(kept, s.Variant) })
-		note = fmt.Sprintf("boardsat results plot: cactus and scaling draw the %d best of %d variants by solved count and PAR-2; left out: %s (choose with --variants or --max-variants)\n",
-			len(kept), len(kept)+len(left), strings.Join(left, ", "))
+		caption = fmt.Sprintf("%d of %d variants: %s.", len(kept), len(kept)+len(left), report.SelectionRule)
+		note = fmt.Sprintf("boardsat results plot: cactus and scaling draw %s; left out: %s (choose with --variants or --max-variants)\n",
+			strings.TrimSuffix(caption, "."), strings.Join(left, ", "))
 	}
 	if a.x != "" {
 		for _, v := range []string{a.x, a.y} {
@@ -614,6 +642,14 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 				return badInputf("%s: %v", k, err)
 			}
 			continue // nothing of this kind to draw
+		}
+		if k == "cactus" || k == "scaling" {
+			f.Note = caption
+			if len(f.Left) > 0 {
+				f.Note = strings.TrimSpace(f.Note + fmt.Sprintf(" Not drawn: %d puzzle(s) and task(s) of fewer than %d instances (results table --what scores has them).",
+					len(f.Left), report.MinPanelInstances))
+				note += fmt.Sprintf("boardsat results plot: %s leaves out the puzzles and tasks of fewer than %d instances: %s\n", k, report.MinPanelInstances, strings.Join(f.Left, ", "))
+			}
 		}
 		name := a.out
 		if name == "" {

@@ -47,7 +47,7 @@ func TestPlotOneFile(t *testing.T) {
 		{[]string{"--puzzle", "rooks"}, "hold queens, pieces, tour"},
 		{[]string{"--task", "shortest"}, "hold count, first"},
 		{[]string{"--variants", "sat/nonesuch"}, "matches nothing"},
-		{[]string{"--time", "cpu"}, "unknown --time"},
+		{[]string{"--time", "user"}, "unknown --time \"user\": want solver, cpu or wall"},
 		{[]string{"-o", filepath.Join(dir, "x.gif")}, "figure format"},
 		{[]string{"--size", "a4"}, "bad figure size \"a4\""},
 		{[]string{"--max-variants", "-1"}, "--max-variants must be 0"},
@@ -60,18 +60,59 @@ func TestPlotOneFile(t *testing.T) {
 }
 
 // TestPlotPicksVariants: a cactus figure of more variants than
-// --max-variants draws the best and names on stderr the ones left out;
-// --max-variants 0 draws all, silently.
+// --max-variants draws the best of each backend in each panel first (here
+// queens count, the fixture's one puzzle and task of 3 instances or more:
+// native/bitboard and sat/totalizer, even beyond --max-variants 1), says
+// the rule, names on stderr the variants left out and the puzzles and
+// tasks too small for a panel; --max-variants 0 draws all.
 func TestPlotPicksVariants(t *testing.T) {
 	dir := t.TempDir()
 	status, out, stderr := runCLI("results", "plot", fixtureCSV, "--max-variants", "3", "-o", filepath.Join(dir, "c.pdf"))
-	if status != 0 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "draw the 3 best of 9 variants by solved count and PAR-2; left out: ") ||
-		strings.Count(stderr[strings.Index(stderr, "left out: "):], ", ") != 5 {
-		t.Errorf("exit %d, stdout %q, stderr %q; want one note naming the 6 variants left out", status, out, stderr)
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	if status != 0 || len(lines) != 2 || !strings.Contains(lines[0], "draw 3 of 9 variants: in each puzzle and task, the best variant of each backend") ||
+		strings.Count(lines[0][strings.Index(lines[0], "left out: "):], ", ") != 5 ||
+		!strings.HasSuffix(lines[1], "fewer than 3 instances: queens first (1 instance), pieces count (2 instances), tour first (2 instances)") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want a note naming the 6 variants left out and one naming the 3 small panels", status, out, stderr)
+	}
+	status, _, stderr = runCLI("results", "plot", fixtureCSV, "--max-variants", "1", "-o", filepath.Join(dir, "one.pdf"))
+	if status != 0 || !strings.Contains(stderr, "draw 2 of 9 variants") || strings.Contains(stderr, "native/bitboard,") || strings.Contains(stderr, "sat/totalizer,") {
+		t.Errorf("--max-variants 1: exit %d, stderr %q; want native/bitboard and sat/totalizer kept", status, stderr)
 	}
 	status, _, stderr = runCLI("results", "plot", fixtureCSV, "--max-variants", "0", "--size", "page", "-o", filepath.Join(dir, "all.pdf"))
-	if status != 0 || stderr != "" {
+	if status != 0 || strings.Contains(stderr, "left out:") {
 		t.Errorf("--max-variants 0: exit %d, stderr %q", status, stderr)
+	}
+}
+
+// TestResultsTime: summarize, table and plot take one --time, with one
+// default (solver seconds), named in what they print; a bad --time is one
+// line on stderr and exit 2 for each.
+func TestResultsTime(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"summarize"}, "solver seconds"},
+		{[]string{"table", "--what", "scores"}, "in solver seconds"},
+		{[]string{"table", "--what", "scores", "--time", "cpu"}, "in CPU seconds"},
+		{[]string{"table", "--what", "pivot", "--format", "latex", "--time", "wall"}, "\\caption{Median wall-clock seconds"},
+		{[]string{"table", "--what", "grid", "--time", "cpu"}, "Median CPU seconds per instance"},
+	} {
+		status, out, stderr := runCLI(append(append([]string{"results"}, c.args[0], fixtureCSV), c.args[1:]...)...)
+		if status != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %q in\n%s", c.args, status, stderr, c.want, out)
+		}
+	}
+	for _, sub := range []string{"summarize", "table", "plot"} {
+		args := []string{"results", sub, fixtureCSV, "--time", "user"}
+		if sub == "plot" {
+			args = append(args, "--out-dir", dir) // nothing beside the fixture, should it draw
+		}
+		status, out, stderr := runCLI(args...)
+		if status != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, `unknown --time "user": want solver, cpu or wall`) {
+			t.Errorf("%s --time user: exit %d, stdout %q, stderr %q", sub, status, out, stderr)
+		}
 	}
 }
 

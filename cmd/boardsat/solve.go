@@ -24,7 +24,8 @@ func init() {
 		about: `Solves one instance, named by its SPEC (the forms below; see docs/specs.md),
 with the native search (default) or a SAT encoding, and prints the answer as
 text or one JSON object. Exit status: 0 answered (ok, unsat), 1 error, 2 bad
-input or refused, 3 timeout, 4 memout; the same with --format json, which
+input, refused or stdout not written, 3 timeout, 4 memout, 130 interrupted
+(SIGINT or SIGTERM: the answer so far); the same with --format json, which
 prints its answer in every case (docs/contract.md, "Exit statuses").`,
 		specs: true,
 		examples: []string{
@@ -55,6 +56,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.heuristic, "heuristic", "", "native strategy (see boardsat list)")
 	fs.StringVar(&f.encoding, "encoding", "", "SAT encoding (see boardsat list)")
 	fs.StringVar(&f.solver, "solver", "", "SAT solver (see boardsat list)")
+	registerSolvers(fs)
 	fs.StringVar(&f.format, "format", "text", "output: text or json")
 	fs.IntVar(&f.threads, "threads", 0, "goroutines to use; 0 means one per core")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after this long (status timeout); 0 means never")
@@ -159,7 +161,12 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 		meter.Phase(unit)
 		meter.Update(done, total, rest)
 	}
-	ctx, rec, err := cf.start(context.Background(), backend.Name(), req, &sf)
+	// SIGINT and SIGTERM end the search as a time limit would (every
+	// backend honours its context, external solvers and their temporary
+	// files go with it), and the answer so far is printed.
+	sigctx, stopSignals := interruptible(context.Background())
+	defer stopSignals()
+	ctx, rec, err := cf.start(sigctx, backend.Name(), req, &sf)
 	if err != nil {
 		return err
 	}
@@ -188,11 +195,16 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 	ans, err := backend.Solve(ctx, req)
 	secs := time.Since(start).Seconds()
 	meter.Finish()
+	if why := interruption(sigctx); why != nil && (err != nil || !answer.Status(ans.Status).Answered()) {
+		ans, err = interruptedAnswer(req, ans, why), nil
+	}
 	if err != nil {
 		return badInput(err)
 	}
-	if err := sf.check(req, ans); err != nil {
-		return err
+	if answer.Status(ans.Status) != answer.Interrupted {
+		if err := sf.check(req, ans); err != nil {
+			return err
+		}
 	}
 	if err := cf.finish(rec, args, req, &ans); err != nil {
 		return err
@@ -219,6 +231,22 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 		fmt.Fprintf(stdout, "%-14s %d (%d from checkpoint %s)\n", "subproblems:", r.InShard, r.Resumed, sf.checkpoint)
 	}
 	return statusExit(ans)
+}
+
+// interruptedAnswer is the answer of a search a signal stopped (why says
+// which): what the backend had, with status interrupted. Its message is
+// the signal and, for a count split into subproblems, how far it got; the
+// backend's own message goes, since it takes any end of its context for a
+// time limit.
+func interruptedAnswer(req puzzle.Request, ans puzzle.Answer, why error) puzzle.Answer {
+	ans.Status, ans.Message = puzzle.Status(answer.Interrupted), why.Error()
+	if r := req.Split.Ran; r != nil && r.Partial != nil {
+		ans.Message += fmt.Sprintf(": %d of %d subproblems done, partial count %s", r.Done, r.InShard, r.Partial)
+		if req.Split.Checkpoint != "" {
+			ans.Message += " in checkpoint " + req.Split.Checkpoint
+		}
+	}
+	return ans
 }
 
 // statusExit returns the exit of a printed answer: nil for ok and unsat,
@@ -274,6 +302,9 @@ func printText(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answe
 	}
 	if ans.GameValue != "" {
 		row("value", ans.GameValue)
+	}
+	if p := answer.New(backend, req, ans, secs).Partial; p != nil {
+		row("partial count", fmt.Sprintf("%s (a lower bound: %d of %d subproblems done)", p.Count, p.Done, p.Subproblems))
 	}
 	row("seconds", fmt.Sprintf("%.6f", secs))
 	if ans.EncodeSeconds > 0 || ans.SolveSeconds > 0 {

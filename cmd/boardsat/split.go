@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -119,8 +121,9 @@ func (f *splitFlags) limitMemory(memout func(msg string)) error {
 	return nil
 }
 
-// shardFormat names the JSON of a shard's answer.
-const shardFormat = "boardsat-shard-1"
+// shardFormat names the JSON of a shard's answer. Format 1 had no
+// checksum.
+const shardFormat = "boardsat-shard-2"
 
 // shardCount names the count a shard belongs to: the fields that the
 // shards of one count share, which the combined answer carries on.
@@ -156,6 +159,23 @@ type shardAnswer struct {
 	Certified   *bool               `json:"certified,omitempty"`
 	Certificate *answer.Certificate `json:"certificate,omitempty"`
 	Message     string              `json:"message,omitempty"`
+	// Partial is, for a shard a signal interrupted, what it had finished
+	// (as in the JSON answer); never added by combine.
+	Partial *answer.Partial `json:"partial,omitempty"`
+	// Checksum is the SHA-256, in hex, of the answer's JSON with Checksum
+	// empty, as the checkpoints carry one (package subproblem): a shard
+	// whose count was edited, or whose file was damaged, is refused by
+	// combine rather than added. It guards against accidents, not against
+	// someone who recomputes it.
+	Checksum string `json:"checksum"`
+}
+
+// sum returns the checksum of s's content (s.Checksum left out).
+func (s shardAnswer) sum() string {
+	s.Checksum = ""
+	data, _ := json.Marshal(s) // plain data: Marshal cannot fail
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:])
 }
 
 // writeShard prints a shard's answer as one JSON line.
@@ -169,10 +189,12 @@ func writeShard(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answ
 	if ans.Status == puzzle.OK {
 		s.Count = ans.CountBig()
 	}
+	s.Partial = answer.New(backend, req, ans, secs).Partial
 	if rec != nil {
 		ok, c := certified(rec, ans), rec.Certificate()
 		s.Certified, s.Certificate = &ok, &c
 	}
+	s.Checksum = s.sum()
 	if err := json.NewEncoder(w).Encode(s); err != nil {
 		return err
 	}

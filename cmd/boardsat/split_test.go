@@ -93,9 +93,28 @@ func TestCombineRefusesBadShardSets(t *testing.T) {
 	q12 := shardFiles(t, dir, 3, "queens:12")
 	q11 := shardFiles(t, dir, 3, "queens:11")
 	q12in2 := shardFiles(t, dir, 2, "queens:12", "--threads", "1")
-	unfinished := filepath.Join(dir, "unfinished.json")
+	// An unfinished shard, its checksum made anew (as solve would have).
+	var sa shardAnswer
 	data, _ := os.ReadFile(q12[2])
-	os.WriteFile(unfinished, bytes.Replace(data, []byte(`"status":"ok"`), []byte(`"status":"timeout"`), 1), 0o644)
+	if err := json.Unmarshal(data, &sa); err != nil {
+		t.Fatal(err)
+	}
+	sa.Status, sa.Count = "timeout", nil
+	sa.Checksum = sa.sum()
+	unfinishedJSON, _ := json.Marshal(sa)
+	unfinished := filepath.Join(dir, "unfinished.json")
+	os.WriteFile(unfinished, unfinishedJSON, 0o644)
+	// A count edited by hand, as in 14200 made 24200 (a shard's count
+	// with a digit changed), and a shard of the format without checksum.
+	count := regexp.MustCompile(`"count":(\d+)`).FindSubmatch(data)
+	if count == nil {
+		t.Fatalf("no count in %s", data)
+	}
+	n, _ := strconv.Atoi(string(count[1]))
+	edited := filepath.Join(dir, "edited.json")
+	os.WriteFile(edited, bytes.Replace(data, count[0], []byte(fmt.Sprintf(`"count":%d`, n+10000)), 1), 0o644)
+	old := filepath.Join(dir, "old.json")
+	os.WriteFile(old, bytes.Replace(data, []byte(`"format":"boardsat-shard-2"`), []byte(`"format":"boardsat-shard-1"`), 1), 0o644)
 	notShard := filepath.Join(dir, "plain.json")
 	_, plain, _ := runCLI("solve", "queens:8", "--format", "json")
 	os.WriteFile(notShard, []byte(plain), 0o644)
@@ -110,6 +129,8 @@ func TestCombineRefusesBadShardSets(t *testing.T) {
 		{"other split", []string{q12[0], q12in2[1]}, "not shards of one count: shards 3 vs 2"},
 		{"unfinished", []string{q12[0], q12[1], unfinished}, "did not finish (status timeout"},
 		{"not a shard", []string{notShard}, "is not a shard answer"},
+		{"edited", []string{q12[0], q12[1], edited}, edited + " does not match its checksum"},
+		{"format 1", []string{q12[0], q12[1], old}, old + " is a shard answer of format boardsat-shard-1, without the checksum"},
 		{"no file", []string{filepath.Join(dir, "nope.json")}, "no such file"},
 		{"none", nil, "want the shard answers"},
 	}

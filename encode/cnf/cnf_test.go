@@ -43,6 +43,24 @@ func TestWriteDIMACS(t *testing.T) {
 	}
 }
 
+// TestWriteDIMACSCommentsFirst: the form for proof checkers has the same
+// lines with every comment before the header and only clauses after it.
+func TestWriteDIMACSCommentsFirst(t *testing.T) {
+	var b bytes.Buffer
+	if err := small().WriteDIMACSCommentsFirst(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := "c t pmc\nc p show 1 0\nc var 1 q_a1\nc var 2 aux2\np cnf 2 2\n1 -2 0\n2 0\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	f := small()
+	f.AddPB([]cnf.Lit{1, 2}, nil, cnf.AtMost, 1)
+	if err := f.WriteDIMACSCommentsFirst(&b); err != cnf.ErrHasPB {
+		t.Errorf("DIMACS with a PB constraint: got %v, want ErrHasPB", err)
+	}
+}
+
 // mcFile is a DIMACS file read by the rules of the model counting
 // competition's 2024 format.
 type mcFile struct {

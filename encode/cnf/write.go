@@ -17,7 +17,19 @@ var ErrHasPB = errors.New("formula has pseudo-Boolean constraints, which DIMACS 
 // header, for pmc one "c p show V... 0" line naming the projection, one
 // "c var V NAME" comment per variable, then the clauses. No other comment
 // starts with "c p" or "c t", which counters read as directives.
-func (f *Formula) WriteDIMACS(w io.Writer) error {
+func (f *Formula) WriteDIMACS(w io.Writer) error { return f.writeDIMACS(w, false) }
+
+// WriteDIMACSCommentsFirst writes the same lines as WriteDIMACS with every
+// comment before the "p cnf" header, and only clauses after it: the form
+// for a formula that proof checkers read. drat-trim, in its binary mode
+// (which it also picks for an empty proof), does not skip comments in the
+// formula and reads a comment after the header as an empty clause, so
+// that it would call any proof of such a file verified.
+func (f *Formula) WriteDIMACSCommentsFirst(w io.Writer) error { return f.writeDIMACS(w, true) }
+
+// writeDIMACS writes the DIMACS text, the comments before or after the
+// header.
+func (f *Formula) writeDIMACS(w io.Writer, commentsFirst bool) error {
 	if len(f.pbs) > 0 {
 		return ErrHasPB
 	}
@@ -26,16 +38,21 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 	projected := len(proj) < len(f.names)
 	buf := make([]byte, 0, 64)
 	if projected {
-		buf = append(buf, "c t pmc\n"...)
+		bw.WriteString("c t pmc\n")
 	} else {
-		buf = append(buf, "c t mc\n"...)
+		bw.WriteString("c t mc\n")
 	}
-	buf = append(buf, "p cnf "...)
-	buf = strconv.AppendInt(buf, int64(len(f.names)), 10)
-	buf = append(buf, ' ')
-	buf = strconv.AppendInt(buf, int64(len(f.starts)), 10)
-	buf = append(buf, '\n')
-	bw.Write(buf)
+	header := func() {
+		buf = append(buf[:0], "p cnf "...)
+		buf = strconv.AppendInt(buf, int64(len(f.names)), 10)
+		buf = append(buf, ' ')
+		buf = strconv.AppendInt(buf, int64(len(f.starts)), 10)
+		buf = append(buf, '\n')
+		bw.Write(buf)
+	}
+	if !commentsFirst {
+		header()
+	}
 	if projected {
 		bw.WriteString("c p show")
 		for _, v := range proj {
@@ -45,6 +62,9 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 		bw.WriteString(" 0\n")
 	}
 	f.writeNames(bw, "c var ")
+	if commentsFirst {
+		header()
+	}
 	for i := range f.starts {
 		buf = buf[:0]
 		for _, l := range f.Clause(i) {

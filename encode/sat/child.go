@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/solverproc"
 	"github.com/boardsat/boardsat/puzzle"
 	gs "github.com/crillab/gophersat/solver"
 )
@@ -25,6 +26,7 @@ const childEnv = "BOARDSAT_GOPHERSAT_CHILD"
 
 func init() {
 	if os.Getenv(childEnv) == "1" {
+		solverproc.ExitWithParent(1) // not one search beyond a killed boardsat
 		os.Exit(serveChild(os.Stdin, os.Stdout))
 	}
 }
@@ -165,8 +167,9 @@ func startWorker() (*worker, error) {
 	}
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), childEnv+"=1")
-	// No death signal: the worker exits when its stdin closes, that is when
-	// this process ends, and a bench child's process group takes it along.
+	// The worker exits when its stdin closes, that is when this process
+	// ends, and within a tenth of a second of that in the middle of a
+	// search (solverproc.ExitWithParent).
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/solverdef"
 	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
 	"github.com/boardsat/boardsat/subproblem"
@@ -27,9 +28,11 @@ const (
 // CountOptions say how Count runs.
 type CountOptions struct {
 	// Solver is "" or "gophersat" for the in-process methods, or an external
-	// solver: clasp counts with its own projected enumeration (when Emit is
-	// nil), the others by a blocking-clause loop that re-runs the binary per
-	// model (correct, slow: for small instances).
+	// solver: a model counter (kind mc or pmc) counts by itself, a solver
+	// whose definition says how it counts (clasp's projected enumeration)
+	// does so when Emit is nil, the others count by a blocking-clause loop
+	// that re-runs the binary per model (correct, slow: for small
+	// instances).
 	Solver string
 	// Method picks the in-process method: MethodEnum ("" too) or MethodBlocking.
 	Method string
@@ -124,8 +127,18 @@ func count(ctx context.Context, f *cnf.Formula, opt CountOptions) (CountResult, 
 		if opt.Method != "" {
 			return CountResult{}, "", fmt.Errorf("counting method %q is for gophersat; external solvers count by their own means", opt.Method)
 		}
-		if s.Name == "clasp" && opt.Emit == nil && len(f.PBs()) == 0 {
-			r, method := countClasp(ctx, f)
+		d := s.Def
+		switch {
+		case d.Counter():
+			if opt.Emit != nil {
+				return CountResult{}, "", fmt.Errorf("solver %s is a model counter: it gives a count, not the models that this task needs (task all, or a certified count)", s.Name)
+			}
+			if d.Kind == solverdef.KindMC && len(f.Projection()) < f.NumVars() {
+				return CountResult{}, "", fmt.Errorf("solver %s is an mc counter, which counts every variable, and this formula is counted on %d of its %d variables (c t pmc): define it as kind pmc if it reads c p show", s.Name, len(f.Projection()), f.NumVars())
+			}
+			return countWithCounter(ctx, d, f), d.Name + " (" + d.Kind + " counter)", nil
+		case d.Count != nil && opt.Emit == nil && len(f.PBs()) == 0:
+			r, method := countOwn(ctx, d, f)
 			return r, method, nil
 		}
 		r, err := countExternalLoop(ctx, f, s, opt.Emit)

@@ -8,13 +8,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/solverdef"
 	"github.com/boardsat/boardsat/encode/solverproc"
+	"github.com/boardsat/boardsat/encode/solverproto"
 	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -131,51 +132,85 @@ func writeFile(path string, write func(io.Writer) error) error {
 	return err
 }
 
-// countClasp counts with clasp's own enumeration: "clasp -n 0" on the DIMACS
-// form of f when every variable is projected (the plain count is then the
-// projected one), else "clasp -n 0 --project=show" on its aspif form; it
-// names the one it ran.
-func countClasp(ctx context.Context, f *cnf.Formula) (CountResult, string) {
-	dir, err := os.MkdirTemp("", "boardsat-clasp-")
+// countOwn counts with a sat solver's own enumeration, as its definition's
+// count says (protocol clasp-models): its command on the DIMACS form of f
+// when every variable is projected (the plain count is then the projected
+// one), else its projected command on the aspif form; it names the one it
+// ran.
+func countOwn(ctx context.Context, d solverdef.Def, f *cnf.Formula) (CountResult, string) {
+	dir, err := os.MkdirTemp("", "boardsat-count-")
+	method := d.Name + " -n 0 --project=show on aspif"
 	if err != nil {
-		return CountResult{Status: puzzle.Error, Message: err.Error()}, MethodNameClaspDIMACS
+		return CountResult{Status: puzzle.Error, Message: err.Error()}, method
 	}
 	defer os.RemoveAll(dir)
-	var args []string
-	method := MethodNameClaspASPIF
+	var in string
+	cmd := d.Count.Projected
 	if len(f.Projection()) == f.NumVars() {
-		method = MethodNameClaspDIMACS
-		in := filepath.Join(dir, "in.cnf")
+		method = d.Name + " -n 0 on DIMACS (every variable projected)"
+		in, cmd = filepath.Join(dir, "in.cnf"), d.Count.Command
 		err = writeFile(in, f.WriteDIMACS)
-		args = []string{"-n", "0", "-q", "--stats", in}
 	} else {
-		in := filepath.Join(dir, "in.aspif")
+		in = filepath.Join(dir, "in.aspif")
 		err = writeASPIF(f, in)
-		args = []string{"-n", "0", "--project=show", "-q", "--stats", in}
 	}
 	if err != nil {
-		return CountResult{Status: puzzle.Error, Message: fmt.Sprintf("writing input for clasp: %v", err)}, method
+		return CountResult{Status: puzzle.Error, Message: fmt.Sprintf("writing input for %s: %v", d.Name, err)}, method
 	}
-	cmd := solverproc.Command(ctx, "clasp", args...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := cmd.Run()
-	stats := parseStats(stdout.Bytes())
-	stats[puzzle.StatSolverCalls] = 1
-	if ctx.Err() != nil {
-		return CountResult{Status: puzzle.Timeout, Stats: stats, Message: "time limit reached"}, method
+	r := execute(ctx, solverdef.Expand(cmd, solverdef.Args{Input: in, CPUSeconds: cpuSeconds(ctx)}))
+	if res, done := r.failed(ctx, d.Name); done {
+		return CountResult{Status: res.Status, Stats: r.stats, Message: res.Message}, method
 	}
-	if runErr != nil {
-		var ee *exec.ExitError
-		if !errors.As(runErr, &ee) || !ee.Exited() || (ee.ExitCode() != 10 && ee.ExitCode() != 20 && ee.ExitCode() != 30) {
-			return CountResult{Status: puzzle.Error, Stats: stats, Message: fmt.Sprintf("clasp failed: %v%s", runErr, solverproc.Tail(stderr.Bytes()))}, method
-		}
+	if r.exit != 0 && r.exit != 10 && r.exit != 20 && r.exit != 30 {
+		return CountResult{Status: puzzle.Error, Stats: r.stats, Message: fmt.Sprintf("%s failed: exit status %d%s", d.Name, r.exit, solverproc.Tail(r.stderr))}, method
 	}
-	n, err := parseClaspCount(stdout.Bytes())
+	n, err := parseClaspCount(r.stdout)
 	if err != nil {
-		return CountResult{Status: puzzle.Error, Stats: stats, Message: "clasp: " + err.Error()}, method
+		return CountResult{Status: puzzle.Error, Stats: r.stats, Message: d.Name + ": " + err.Error()}, method
 	}
-	return CountResult{Status: puzzle.OK, Count: n, Stats: stats}, method
+	return CountResult{Status: puzzle.OK, Count: n, Stats: r.stats}, method
+}
+
+// countWithCounter counts the models of f projected on its primary
+// variables with a model counter (kind mc or pmc): f goes in the Model
+// Counting Competition's DIMACS (c t mc, or c t pmc with c p show), the
+// answer is read strictly (solverproto.ReadCount) and its exit status
+// checked against it.
+func countWithCounter(ctx context.Context, d solverdef.Def, f *cnf.Formula) CountResult {
+	if len(f.PBs()) > 0 {
+		return CountResult{Status: puzzle.Error, Message: fmt.Sprintf("solver %s counts CNF, and this formula has %d pseudo-Boolean constraints", d.Name, len(f.PBs()))}
+	}
+	dir, err := os.MkdirTemp("", "boardsat-counter-")
+	if err != nil {
+		return CountResult{Status: puzzle.Error, Message: err.Error()}
+	}
+	defer os.RemoveAll(dir)
+	in := filepath.Join(dir, "in.cnf")
+	if err := writeFile(in, f.WriteDIMACS); err != nil {
+		return CountResult{Status: puzzle.Error, Message: fmt.Sprintf("writing input for %s: %v", d.Name, err)}
+	}
+	typ := "mc"
+	if len(f.Projection()) < f.NumVars() {
+		typ = "pmc"
+	}
+	r := execute(ctx, solverdef.Expand(d.Command, solverdef.Args{Input: in, CPUSeconds: cpuSeconds(ctx)}))
+	if res, done := r.failed(ctx, d.Name); done {
+		return CountResult{Status: res.Status, Stats: r.stats, Message: res.Message}
+	}
+	a, err := solverproto.ReadCount(r.stdout, typ)
+	if err == nil {
+		err = solverproto.CheckExit(r.exit, a.Status)
+	}
+	if err == nil && a.Status == solverproto.Unknown {
+		err = errors.New("answered s UNKNOWN before any time limit")
+	}
+	if err == nil && !a.Count.IsUint64() {
+		err = fmt.Errorf("counted %s, more than a count here can hold (64 bits)", a.Count)
+	}
+	if err != nil {
+		return CountResult{Status: puzzle.Error, Stats: r.stats, Message: fmt.Sprintf("%s: %v%s", d.Name, err, solverproc.Tail(r.stderr))}
+	}
+	return CountResult{Status: puzzle.OK, Count: a.Count.Uint64(), Stats: r.stats}
 }
 
 // parseClaspCount reads the model count of a complete "clasp -n 0" run: the

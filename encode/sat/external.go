@@ -6,211 +6,200 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/solverdef"
 	"github.com/boardsat/boardsat/encode/solverproc"
+	"github.com/boardsat/boardsat/encode/solverproto"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
-// external describes how to run one external solver binary.
-type external struct {
-	name, binary, doc string
-	pb                bool // reads OPB (else DIMACS)
-	// args returns the command line for input file in, result file out.
-	args func(in, out string) []string
-	// resultFile: the model is in the result file (minisat), not on stdout.
-	resultFile bool
-	// proof, for a solver that writes DRAT proofs, returns the command
-	// line that also writes its ASCII DRAT proof to the file proof.
-	proof func(in, proof string) []string
+// defSolver is the Solver a definition runs: every external solver, built
+// in or the user's, is one (package solverdef).
+func defSolver(d solverdef.Def) Solver {
+	doc := d.Doc
+	if doc == "" {
+		doc = fmt.Sprintf("%s solver %s", d.Kind, d.Program())
+	}
+	if !d.Builtin() {
+		doc += " (defined in " + d.Source + ")"
+	}
+	s := Solver{Name: d.Name, Doc: doc, PB: d.Kind == solverdef.KindPB, Binary: d.Program(), Proofs: d.Proves(), Def: d,
+		run: func(ctx context.Context, f *cnf.Formula) Result { return runDef(ctx, d, f, "") }}
+	if d.Proves() {
+		s.prove = func(ctx context.Context, f *cnf.Formula, proof string) Result { return runDef(ctx, d, f, proof) }
+	}
+	return s
 }
 
-var externals = []external{
-	{name: "cadical", binary: "cadical", doc: "CaDiCaL CDCL solver (external binary, DIMACS)",
-		args:  func(in, _ string) []string { return []string{in} },
-		proof: func(in, proof string) []string { return []string{"--no-binary", in, proof} }},
-	{name: "minisat", binary: "minisat", doc: "MiniSat 2 (external binary, DIMACS)", resultFile: true,
-		args: func(in, out string) []string { return []string{"-verb=1", in, out} }},
-	{name: "cryptominisat5", binary: "cryptominisat5", doc: "CryptoMiniSat 5 (external binary, DIMACS)",
-		args: func(in, _ string) []string { return []string{"--verb=1", in} }},
-	{name: "picosat", binary: "picosat", doc: "PicoSAT (external binary, DIMACS)",
-		args: func(in, _ string) []string { return []string{"-v", in} }},
-	{name: "clasp", binary: "clasp", doc: "clasp (external binary, DIMACS; counts with its own projected enumeration)",
-		args: func(in, _ string) []string { return []string{"--stats", in} }},
-	{name: "minisat+", binary: "minisat+", doc: "MiniSat+ pseudo-Boolean solver (external binary, OPB; takes native PB constraints)", pb: true,
-		args: func(in, _ string) []string { return []string{"-v1", in} }},
+// NoLimitCPUSeconds is the value of {cpu_seconds} for a run without a
+// time limit: the largest 32-bit signed integer.
+const NoLimitCPUSeconds = math.MaxInt32
+
+// cpuSeconds is the value of {cpu_seconds} under ctx: the whole seconds
+// left before its deadline, rounded up.
+func cpuSeconds(ctx context.Context) int64 {
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return NoLimitCPUSeconds
+	}
+	return max(1, int64(math.Ceil(time.Until(dl).Seconds())))
 }
 
-// runExternal writes f to a temporary file, runs the solver on it under ctx,
-// and reads its answer; with proof != "", the solver also writes its DRAT
-// proof there (x.proof).
-func runExternal(ctx context.Context, x external, f *cnf.Formula, proof string) Result {
-	dir, err := os.MkdirTemp("", "boardsat-"+strings.ReplaceAll(x.name, "+", "p")+"-")
+// run is one run of an external program: its output, its exit status
+// (-1 when it did not exit by itself) and its statistics.
+type run struct {
+	stdout, stderr []byte
+	exit           int
+	err            error
+	stats          map[string]int64
+}
+
+// execute runs the program of args[0] with the rest under ctx in its own
+// process group (solverproc.Command).
+func execute(ctx context.Context, args []string) run {
+	cmd := solverproc.Command(ctx, args[0], args[1:]...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	r := run{stdout: stdout.Bytes(), stderr: stderr.Bytes(), err: err, stats: parseStats(stdout.Bytes())}
+	r.stats[puzzle.StatSolverCalls] = 1
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &ee) && ee.Exited():
+		r.exit, r.err = ee.ExitCode(), nil
+	default:
+		r.exit = -1
+	}
+	return r
+}
+
+// failed is the Result of a run that did not answer: a timeout when ctx
+// ended, else an error naming the solver (a crash, a signal, a program
+// that did not start).
+func (r run) failed(ctx context.Context, name string) (Result, bool) {
+	if ctx.Err() != nil {
+		return timeoutResult(r.stats), true
+	}
+	if r.err != nil {
+		return Result{Status: puzzle.Error, Stats: r.stats, Message: fmt.Sprintf("%s failed: %v%s", name, r.err, solverproc.Tail(r.stderr))}, true
+	}
+	return Result{}, false
+}
+
+// writeInput writes f to path in the format the definition reads.
+func writeInput(d solverdef.Def, f *cnf.Formula, path string) error {
+	write := f.WriteDIMACS
+	switch d.Input() {
+	case "opb":
+		write = f.WriteOPB
+	case "wcnf":
+		write = func(w io.Writer) error { return writeWCNF2022(f, w) }
+	}
+	return writeFile(path, write)
+}
+
+// runDef runs the definition's solver on f under ctx and reads its answer
+// by its protocol; with proof != "", the solver also writes its proof
+// there. Every answer is checked: the exit status against the s line, the
+// model against f, an o value against the model's cost.
+func runDef(ctx context.Context, d solverdef.Def, f *cnf.Formula, proof string) Result {
+	if d.Counter() {
+		return Result{Status: puzzle.Error, Message: fmt.Sprintf("solver %s is a model counter (kind %s): it counts (task count), it does not solve", d.Name, d.Kind)}
+	}
+	dir, err := os.MkdirTemp("", "boardsat-solver-")
 	if err != nil {
 		return Result{Status: puzzle.Error, Message: err.Error()}
 	}
 	defer os.RemoveAll(dir)
-	in := filepath.Join(dir, "in.cnf")
-	write := f.WriteDIMACS
-	if x.pb {
-		in = filepath.Join(dir, "in.opb")
-		write = f.WriteOPB
+	in := filepath.Join(dir, "in."+map[string]string{"dimacs": "cnf", "opb": "opb", "wcnf": "wcnf"}[d.Input()])
+	if err := writeInput(d, f, in); err != nil {
+		return Result{Status: puzzle.Error, Message: fmt.Sprintf("writing input for %s: %v", d.Name, err)}
 	}
 	out := filepath.Join(dir, "result.txt")
-	fh, err := os.Create(in)
+	r := execute(ctx, solverdef.Expand(d.Command, solverdef.Args{Input: in, Proof: proof, Output: out, CPUSeconds: cpuSeconds(ctx)}))
+	if res, done := r.failed(ctx, d.Name); done {
+		return res
+	}
+	bad := func(err error) Result {
+		return Result{Status: puzzle.Error, Stats: r.stats, Message: fmt.Sprintf("%s: %v%s", d.Name, err, solverproc.Tail(r.stderr))}
+	}
+	var a solverproto.Answer
+	n := f.NumVars()
+	switch {
+	case d.Protocol == solverdef.ProtocolMinisatResult:
+		text, rerr := os.ReadFile(out)
+		if rerr != nil {
+			return bad(errors.New("wrote no result file"))
+		}
+		a, err = solverproto.ReadMinisatResult(text, n)
+	case d.Kind == solverdef.KindPB:
+		a, err = solverproto.ReadPB(r.stdout, n)
+	case d.Kind == solverdef.KindMaxSAT:
+		a, err = solverproto.ReadMaxSAT(r.stdout, n)
+	default:
+		a, err = solverproto.ReadSAT(r.stdout, n)
+	}
+	if err == nil {
+		err = solverproto.CheckExit(r.exit, a.Status)
+	}
 	if err != nil {
-		return Result{Status: puzzle.Error, Message: err.Error()}
+		return bad(err)
 	}
-	err = write(fh)
-	if cerr := fh.Close(); err == nil {
-		err = cerr
+	switch a.Status {
+	case solverproto.Unknown:
+		return bad(errors.New("answered s UNKNOWN before any time limit"))
+	case solverproto.Unsat:
+		return Result{Status: puzzle.Unsat, Stats: r.stats}
 	}
-	if err != nil {
-		return Result{Status: puzzle.Error, Message: fmt.Sprintf("writing input for %s: %v", x.name, err)}
-	}
-	args := x.args(in, out)
-	if proof != "" {
-		args = x.proof(in, proof)
-	}
-	cmd := solverproc.Command(ctx, x.binary, args...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := cmd.Run()
-	stats := parseStats(stdout.Bytes())
-	stats[puzzle.StatSolverCalls] = 1
-	if ctx.Err() != nil {
-		return timeoutResult(stats)
-	}
-	if runErr != nil {
-		var ee *exec.ExitError
-		// 10 = satisfiable, 20 = unsatisfiable (the competitions'
-		// convention); clasp adds 30 = satisfiable with its search space
-		// exhausted. The answer itself is read from the output and checked.
-		if !errors.As(runErr, &ee) || !ee.Exited() || (ee.ExitCode() != 10 && ee.ExitCode() != 20 && ee.ExitCode() != 30) {
-			return Result{Status: puzzle.Error, Stats: stats, Message: fmt.Sprintf("%s failed: %v%s", x.name, runErr, solverproc.Tail(stderr.Bytes()))}
+	res := checkModel(d.Name, f, a.Model, r.stats)
+	res.Optimal = res.Status == puzzle.OK && a.Status == solverproto.Optimum
+	if res.Status == puzzle.OK && a.HasCost {
+		lits, weights := f.Objective()
+		if c := (Objective{Lits: lits, Weights: weights}).Cost(a.Model); c != a.Cost {
+			return bad(fmt.Errorf("its o line says %d, and its model's cost is %d", a.Cost, c))
 		}
 	}
-	text := stdout.Bytes()
-	if x.resultFile {
-		if text, err = os.ReadFile(out); err != nil {
-			return Result{Status: puzzle.Error, Stats: stats, Message: fmt.Sprintf("%s wrote no result file%s", x.name, solverproc.Tail(stderr.Bytes()))}
-		}
-	}
-	status, model, err := parseAnswer(text, f.NumVars(), x.resultFile, x.pb)
-	if err != nil {
-		return Result{Status: puzzle.Error, Stats: stats, Message: fmt.Sprintf("%s: %v%s", x.name, err, solverproc.Tail(stderr.Bytes()))}
-	}
-	if status == puzzle.Unsat {
-		return Result{Status: puzzle.Unsat, Stats: stats}
-	}
-	return checkModel(x.name, f, model, stats)
+	return res
 }
 
-// parseAnswer reads a solver's answer: the competition format ("s
-// SATISFIABLE" then "v" lines; minisat+ writes literals as x3 / -x3), or
-// minisat's result file ("SAT" then the literals, or "UNSAT"). Anything else,
-// a literal out of range, a contradictory literal, or a missing status, is an
-// error. Variables the model leaves out are false.
-func parseAnswer(text []byte, n int, resultFile, opb bool) (puzzle.Status, []bool, error) {
-	var status puzzle.Status
-	model := make([]bool, n+1)
-	seen := make([]bool, n+1)
-	sc := bufio.NewScanner(bytes.NewReader(text))
-	sc.Buffer(make([]byte, 1<<20), 1<<30)
-	first := true
-	modelLines := 0
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		var lits []string
-		if resultFile {
-			if first {
-				first = false
-				switch line {
-				case "SAT":
-					status = puzzle.OK
-				case "UNSAT":
-					status = puzzle.Unsat
-				default:
-					return "", nil, fmt.Errorf("unreadable result %q", solverproc.Clip(line))
-				}
-				continue
-			}
-			if line == "" {
-				continue
-			}
-			lits = strings.Fields(line)
-		} else {
-			switch {
-			case line == "s SATISFIABLE" || line == "s OPTIMUM FOUND":
-				if status != "" {
-					return "", nil, errors.New("two status lines")
-				}
-				status = puzzle.OK
-				continue
-			case line == "s UNSATISFIABLE":
-				if status != "" {
-					return "", nil, errors.New("two status lines")
-				}
-				status = puzzle.Unsat
-				continue
-			case strings.HasPrefix(line, "s "):
-				return "", nil, fmt.Errorf("solver answered %q", solverproc.Clip(line))
-			case line == "v" || strings.HasPrefix(line, "v "):
-				lits = strings.Fields(line)[1:]
-			default:
-				continue
-			}
+// writeWCNF2022 writes f as a MaxSAT Evaluation 2022 WCNF file: no p
+// line, every clause hard ("h ... 0"), and for each literal x of weight w
+// of the objective (cnf.Formula.Minimize) the soft clause "w -x 0", so that
+// the cost of a model is the objective's value.
+func writeWCNF2022(f *cnf.Formula, w io.Writer) error {
+	if len(f.PBs()) > 0 {
+		return cnf.ErrHasPB
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	buf := make([]byte, 0, 64)
+	for i := 0; i < f.NumClauses(); i++ {
+		buf = append(buf[:0], 'h')
+		for _, l := range f.Clause(i) {
+			buf = append(buf, ' ')
+			buf = strconv.AppendInt(buf, int64(l), 10)
 		}
-		modelLines++
-		for _, t := range lits {
-			if opb {
-				neg := strings.HasPrefix(t, "-")
-				t = strings.TrimPrefix(t, "-")
-				if !strings.HasPrefix(t, "x") {
-					return "", nil, fmt.Errorf("unreadable literal %q", solverproc.Clip(t))
-				}
-				t = t[1:]
-				if neg {
-					t = "-" + t
-				}
-			}
-			l, err := strconv.Atoi(t)
-			if err != nil {
-				return "", nil, fmt.Errorf("unreadable literal %q", solverproc.Clip(t))
-			}
-			if l == 0 {
-				continue
-			}
-			v := l
-			if v < 0 {
-				v = -v
-			}
-			if v > n {
-				return "", nil, fmt.Errorf("literal %d of a variable the formula does not have (%d variables)", l, n)
-			}
-			if seen[v] && model[v] != (l > 0) {
-				return "", nil, fmt.Errorf("variable %d given both values", v)
-			}
-			seen[v], model[v] = true, l > 0
-		}
+		buf = append(buf, " 0\n"...)
+		bw.Write(buf)
 	}
-	if err := sc.Err(); err != nil {
-		return "", nil, err
+	lits, weights := f.Objective()
+	for i, l := range lits {
+		buf = strconv.AppendInt(buf[:0], int64(weights[i]), 10)
+		buf = append(buf, ' ')
+		buf = strconv.AppendInt(buf, int64(-l), 10)
+		buf = append(buf, " 0\n"...)
+		bw.Write(buf)
 	}
-	switch {
-	case status == "":
-		return "", nil, errors.New("no answer (no s SATISFIABLE / s UNSATISFIABLE line)")
-	case status == puzzle.Unsat && modelLines > 0:
-		return "", nil, errors.New("answered UNSATISFIABLE but printed a model")
-	case status == puzzle.OK && modelLines == 0 && n > 0:
-		return "", nil, errors.New("answered SATISFIABLE but printed no model")
-	}
-	return status, model, nil
+	return bw.Flush()
 }
 
 // statNames maps the counter names solvers print to puzzle.Stat* keys.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/solverdef"
 	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -254,6 +255,12 @@ func Minimize(ctx context.Context, f *cnf.Formula, obj Objective, opt OptimizeOp
 	if err != nil {
 		return OptimizeResult{}, err
 	}
+	if s.Def.Kind == solverdef.KindMaxSAT {
+		if err := s.accepts(f); err != nil {
+			return OptimizeResult{}, err
+		}
+		return minimizeMaxSAT(ctx, s, f, obj, opt.Lower), nil
+	}
 	if !s.PB {
 		return OptimizeResult{}, fmt.Errorf("solver %s takes CNF only, and optimisation bounds the objective by pseudo-Boolean constraints: pick gophersat or minisat+", s.Name)
 	}
@@ -301,6 +308,30 @@ func Minimize(ctx context.Context, f *cnf.Formula, obj Objective, opt OptimizeOp
 		}
 	}
 	return Descend(ctx, DescentOptions{Strategy: opt.Strategy, Lower: opt.Lower, Upper: total}, probe)
+}
+
+// minimizeMaxSAT is Minimize with a MaxSAT solver: one run on f with obj
+// as its soft clauses. Its model is checked against f and its o value
+// against the model's cost (runDef); the model is optimal by the
+// solver's s OPTIMUM FOUND, and a cost below the caller's proved lower
+// bound is an error.
+func minimizeMaxSAT(ctx context.Context, s Solver, f *cnf.Formula, obj Objective, lower int64) OptimizeResult {
+	g := cloneFormula(f)
+	g.Minimize(obj.Lits, obj.Weights)
+	r := s.run(ctx, g)
+	res := OptimizeResult{Status: r.Status, Stats: r.Stats, Message: r.Message, Bound: lower}
+	switch {
+	case r.Status == puzzle.OK && !r.Optimal:
+		res.Status, res.Message = puzzle.Error, fmt.Sprintf("%s answered s SATISFIABLE, not s OPTIMUM FOUND, before any time limit", s.Name)
+	case r.Status == puzzle.OK:
+		res.Model, res.Cost = r.Model, obj.Cost(r.Model)
+		if res.Cost < lower {
+			res.Status, res.Message = puzzle.Error, fmt.Sprintf("%s claims an optimum of %d, below the proved bound %d", s.Name, res.Cost, lower)
+		} else {
+			res.Bound = res.Cost
+		}
+	}
+	return res
 }
 
 // costOf is obj's value under r's model, 0 without one.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/solverdef"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -37,9 +38,12 @@ type Refutation struct {
 	Formula *cnf.Formula
 	// Solver names the solver that wrote the proof.
 	Solver string
-	// ProofFile is the proof, ASCII DRAT, in a temporary file that exists
+	// ProofFile is the proof, DRAT, in a temporary file that exists
 	// while Refuted runs (the sink may copy it, not keep it).
 	ProofFile string
+	// Binary says the proof is in binary DRAT (the solver's definition
+	// says drat-binary); else it is ASCII.
+	Binary bool
 	// SolveSeconds is the proof-giving call's wall time.
 	SolveSeconds float64
 }
@@ -109,21 +113,14 @@ const ProofSolvers = "gophersat (its RUP lines) or cadical (its DRAT)"
 // Provable returns an error when the named solver ("" for the default)
 // writes no proof: a certified run is refused before it starts.
 func Provable(solverName string) error {
-	s, err := Solvers.Lookup(orDefault(solverName))
+	s, err := find(solverName)
 	if err != nil {
 		return err
 	}
 	if !s.Proofs {
-		return fmt.Errorf("solver %s writes no proof of unsatisfiability, so it cannot certify: use %s", s.Name, ProofSolvers)
+		return fmt.Errorf("solver %s writes no proof of unsatisfiability (its definition says proof none), so it cannot certify: use %s, or a solver whose definition names its DRAT proof", s.Name, ProofSolvers)
 	}
 	return s.Available()
-}
-
-func orDefault(name string) string {
-	if name == "" {
-		return DefaultSolver
-	}
-	return name
 }
 
 // errNoProofPB is the refusal of a formula with PB constraints.
@@ -147,6 +144,7 @@ func solveProving(ctx context.Context, s Solver, f *cnf.Formula, sink ProofSink)
 	}
 	defer os.RemoveAll(dir)
 	path := filepath.Join(dir, "proof.drat")
+	binary := s.Def.ProofFormat() == solverdef.ProofDRATBinary
 	start := time.Now()
 	var r Result
 	if s.Binary == "" {
@@ -154,7 +152,11 @@ func solveProving(ctx context.Context, s Solver, f *cnf.Formula, sink ProofSink)
 	} else {
 		r = s.prove(ctx, f, path)
 		if r.Status == puzzle.Unsat {
-			if err := endWithEmptyClause(path); err != nil {
+			end := endWithEmptyClause
+			if binary {
+				end = endWithEmptyClauseBinary
+			}
+			if err := end(path); err != nil {
 				return Result{Status: puzzle.Error, Stats: r.Stats, Message: fmt.Sprintf("reading %s's proof: %v", s.Name, err)}, nil
 			}
 		}
@@ -163,7 +165,7 @@ func solveProving(ctx context.Context, s Solver, f *cnf.Formula, sink ProofSink)
 	if r.Status != puzzle.Unsat {
 		return r, nil
 	}
-	if err := sink.Refuted(ctx, Refutation{Claim: claimOf(ctx, f), Formula: f, Solver: s.Name, ProofFile: path, SolveSeconds: took}); err != nil {
+	if err := sink.Refuted(ctx, Refutation{Claim: claimOf(ctx, f), Formula: f, Solver: s.Name, ProofFile: path, Binary: binary, SolveSeconds: took}); err != nil {
 		return Result{Status: puzzle.Error, Stats: r.Stats, Message: err.Error()}, nil
 	}
 	return r, nil
@@ -373,6 +375,21 @@ func endWithEmptyClause(path string) error {
 		return err
 	}
 	_, err = fh.WriteString("0\n")
+	if cerr := fh.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// endWithEmptyClauseBinary appends the empty clause (the bytes 'a' and 0)
+// to a binary DRAT proof: whether the proof already states it cannot be
+// told from its last bytes alone, and a second one changes nothing.
+func endWithEmptyClauseBinary(path string) error {
+	fh, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	_, err = fh.Write([]byte{'a', 0})
 	if cerr := fh.Close(); err == nil {
 		err = cerr
 	}

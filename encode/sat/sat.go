@@ -27,8 +27,10 @@ package sat
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/encode/solverdef"
 	"github.com/boardsat/boardsat/encode/solverproc"
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -43,6 +45,9 @@ type Result struct {
 	Stats map[string]int64
 	// Message explains an Error or Timeout status.
 	Message string
+	// Optimal says the solver answered s OPTIMUM FOUND for a formula with
+	// an objective (PB and MaxSAT solvers): the model is least by its word.
+	Optimal bool
 }
 
 // Solver is one SAT (or PB) solver boardsat can run.
@@ -51,8 +56,6 @@ type Solver struct {
 	Name string
 	// Doc says in one line what it is.
 	Doc string
-	// Default marks the solver used when none is named.
-	Default bool
 	// PB is true when the solver accepts pseudo-Boolean constraints (the
 	// card encoding "native"); the others take CNF only.
 	PB bool
@@ -61,6 +64,9 @@ type Solver struct {
 	// Proofs is true when the solver writes a proof of unsatisfiability
 	// that a certified run checks (gophersat's RUP lines, cadical's DRAT).
 	Proofs bool
+	// Def is an external solver's definition (zero for the in-process
+	// ones): its kind, command line, protocol and proof format.
+	Def solverdef.Def
 
 	run func(ctx context.Context, f *cnf.Formula) Result
 	// prove runs an external solver that writes its DRAT proof (ASCII) to
@@ -69,12 +75,21 @@ type Solver struct {
 }
 
 // Available reports why the solver cannot run here (its binary is not on
-// PATH), or nil when it can.
-func (s Solver) Available() error {
-	if s.Binary == "" {
-		return nil
-	}
-	return solverproc.Available(s.Name, s.Binary)
+// PATH), or nil when it can (always for an in-process one).
+func (s Solver) Available() error { return solverproc.Available(s.Name, s.Binary) }
+
+// listing is how the solver is listed for --solver (solverproc.Set).
+func (s Solver) listing() solverproc.Listing {
+	return solverproc.Listing{Name: s.Name, Binary: s.Binary, Doc: s.Doc}
+}
+
+// Set returns every solver, installed or not, as the sat backend's
+// solver set (solverproc.Set): the default (gophersat) first, the
+// in-process ones, then every definition's, as All orders them. The
+// backend's --solver choices come from it, through the one helper every
+// backend's do.
+func Set() solverproc.Set[Solver] {
+	return solverproc.Set[Solver]{Backend: "sat", Solvers: All(), List: Solver.listing}
 }
 
 // Solvers is the registry of solvers, in the order boardsat lists them.
@@ -88,41 +103,59 @@ const DefaultSolver = "gophersat"
 const BlockingSolver = "gophersat-blocking"
 
 func init() {
-	Solvers.Add("gophersat", Solver{Name: "gophersat", Default: true, PB: true, Proofs: true,
+	Solvers.Add("gophersat", Solver{Name: "gophersat", PB: true, Proofs: true,
 		Doc: "gophersat v1.4.0 in-process CDCL solver, PB constraints native; counts with boardsat's projected enumerator", run: gophersatSolve})
 	Solvers.Add(BlockingSolver, Solver{Name: BlockingSolver, PB: true, Proofs: true,
 		Doc: "gophersat, counting by incremental Solve + one blocking clause per model (slower; for comparison)", run: gophersatSolve})
-	for _, x := range externals {
-		x := x
-		s := Solver{Name: x.name, Doc: x.doc, PB: x.pb, Binary: x.binary, Proofs: x.proof != nil,
-			run: func(ctx context.Context, f *cnf.Formula) Result { return runExternal(ctx, x, f, "") }}
-		if x.proof != nil {
-			s.prove = func(ctx context.Context, f *cnf.Formula, proof string) Result { return runExternal(ctx, x, f, proof) }
-		}
-		Solvers.Add(x.name, s)
-		solverproc.Register(solverproc.External{Name: x.name, Binary: x.binary})
-	}
+	solverdef.Reserve(Solvers.Names()...)
 }
 
 // Lookup returns the named solver ("" for the default) after checking that
-// it can run here: an unknown name or an absent binary is an error.
+// it can run here: an unknown name or an absent binary is an error. The
+// in-process solvers come first, then every solver definition (built in
+// or the user's: package solverdef).
 func Lookup(name string) (Solver, error) {
-	if name == "" {
-		name = DefaultSolver
-	}
-	s, err := Solvers.Lookup(name)
+	s, err := find(name)
 	if err != nil {
 		return s, err
 	}
 	return s, s.Available()
 }
 
-// All returns every registered solver, installed or not, in registry order.
+// find returns the named solver ("" for the default), installed or not.
+func find(name string) (Solver, error) {
+	if name == "" {
+		name = DefaultSolver
+	}
+	if d, ok := solverdef.Lookup(name); ok {
+		return defSolver(d), nil
+	}
+	s, err := Solvers.Lookup(name)
+	if err != nil {
+		return s, fmt.Errorf("unknown solver %q: want one of %s (or a solver definition: --solvers PATH)", name, strings.Join(names(), ", "))
+	}
+	return s, nil
+}
+
+// names lists every solver's name, as All orders them.
+func names() []string {
+	var out []string
+	for _, s := range All() {
+		out = append(out, s.Name)
+	}
+	return out
+}
+
+// All returns every solver, installed or not: the in-process ones in
+// registry order, then every definition's.
 func All() []Solver {
 	var out []Solver
 	for _, n := range Solvers.Names() {
 		s, _ := Solvers.Lookup(n)
 		out = append(out, s)
+	}
+	for _, d := range solverdef.All() {
+		out = append(out, defSolver(d))
 	}
 	return out
 }
@@ -139,6 +172,9 @@ func Solve(ctx context.Context, f *cnf.Formula, solverName string) (Result, erro
 	}
 	if err := s.accepts(f); err != nil {
 		return Result{}, err
+	}
+	if s.Def.Counter() {
+		return Result{}, fmt.Errorf("solver %s is a model counter (kind %s): it answers task count, not a search for one model", s.Name, s.Def.Kind)
 	}
 	if ctx.Err() != nil {
 		return Result{Status: puzzle.Timeout, Message: "time limit reached before solving"}, nil

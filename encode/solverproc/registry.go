@@ -12,8 +12,10 @@ import (
 
 // External is one external solver boardsat can run, as named by --solver.
 type External struct {
-	// Name is the solver's name (cadical, gecode, cbc, ...).
+	// Name is the solver's name (gecode, cbc, ...).
 	Name string
+	// Backend is the backend that runs it (cp, mip).
+	Backend string
 	// Binary is the executable run.
 	Binary string
 	// Version, if set, describes the installed version; nil uses
@@ -45,8 +47,12 @@ func Externals() []External {
 }
 
 // Available reports why solver cannot run here (its binary is not on
-// PATH), or nil.
+// PATH), or nil; a solver without a binary ("") runs in-process and is
+// always available.
 func Available(solver, binary string) error {
+	if binary == "" {
+		return nil
+	}
 	if _, err := exec.LookPath(binary); err != nil {
 		return fmt.Errorf("solver %s needs the binary %q, which is not on PATH", solver, binary)
 	}

@@ -1,9 +1,13 @@
 // Package solverproc runs external solver binaries (SAT solvers, minizinc,
-// cbc, glpsol) the one way boardsat runs them all: in a process group of
-// their own, killed as a whole when the context ends, so that a solver
-// wrapped in a shell script (minizinc starts fzn-gecode, say) never
-// outlives the time limit; bench measures the whole tree the same way for
-// every one of them.
+// cbc, glpsol) the one way boardsat runs them all, so that no solver
+// outlives the time limit or the boardsat that started it: on Linux under
+// a watchdog (watchdog_linux.go) that kills every descendant, in whatever
+// process group or session (minizinc starts fzn-gecode in a group of its
+// own), when the context ends or when boardsat dies, even by SIGKILL;
+// elsewhere on unix in a process group killed as a whole. It also keeps the
+// one list of external solvers and turns a backend's solvers into its
+// --solver choices (registry.go, choices.go). bench measures the whole tree
+// the same way for every one of them.
 package solverproc
 
 import (
@@ -13,8 +17,9 @@ import (
 	"time"
 )
 
-// Command returns the command that runs binary with args under ctx: its
-// own process group, the whole group killed when ctx ends, and Wait
+// Command returns the command that runs binary with args under ctx: under
+// the watchdog (Linux) or in its own process group (other unix), every
+// process of it killed when ctx ends or boardsat dies, and Wait
 // returning at most a second after that even if a grandchild holds the
 // output open.
 func Command(ctx context.Context, binary string, args ...string) *exec.Cmd {

@@ -60,27 +60,32 @@ func TestTailAndAvailable(t *testing.T) {
 func TestChoicesAndLookup(t *testing.T) {
 	cnftest.FakeSolver(t, "fake-here", "exit 0")
 	type solver struct{ name, bin string }
-	solvers := []solver{{"one", "fake-here"}, {"two", "no-such-binary-here"}}
-	list := func(s solver) Listing { return Listing{Name: s.name, Binary: s.bin, Doc: "doc of " + s.name} }
-	got := Choices(solvers, list)
+	solvers := []solver{{"one", "fake-here"}, {"two", "no-such-binary-here"}, {"inproc", ""}}
+	set := Set[solver]{Backend: "x", Solvers: solvers, List: func(s solver) Listing { return Listing{Name: s.name, Binary: s.bin, Doc: "doc of " + s.name} }}
+	got := set.Choices()
 	want := []puzzle.Choice{
 		{Field: "solver", Name: "one", Doc: "doc of one", Default: true},
 		{Field: "solver", Name: "two", Doc: "doc of two [not installed]"},
+		// In-process (no binary): always installed.
+		{Field: "solver", Name: "inproc", Doc: "doc of inproc"},
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("Choices = %+v, want %+v", got, want)
 	}
-	if s, err := Lookup("x", solvers, list, ""); err != nil || s.name != "one" {
+	if s, err := set.Lookup(""); err != nil || s.name != "one" {
 		t.Errorf(`Lookup("") = %v, %v; want the default, one`, s, err)
 	}
-	if s, err := Lookup("x", solvers, list, "two"); s.name != "two" || err == nil || !strings.Contains(err.Error(), `"no-such-binary-here"`) {
+	if s, err := set.Lookup("inproc"); err != nil || s.name != "inproc" {
+		t.Errorf(`Lookup("inproc") = %v, %v; want it, available`, s, err)
+	}
+	if s, err := set.Lookup("two"); s.name != "two" || err == nil || !strings.Contains(err.Error(), `"no-such-binary-here"`) {
 		t.Errorf(`Lookup("two") = %v, %v; want two and its absent binary`, s, err)
 	}
-	_, err := Lookup("x", solvers, list, "three")
-	if want := `unknown x solver "three": want one of one, two`; err == nil || err.Error() != want {
+	_, err := set.Lookup("three")
+	if want := `unknown x solver "three": want one of one, two, inproc`; err == nil || err.Error() != want {
 		t.Errorf(`Lookup("three") error %v, want %q`, err, want)
 	}
-	if got, want := NamedOnly("x"), "runs an external solver; name it (x/SOLVER) to compare it"; got != want {
+	if got, want := set.NamedOnly(), "runs an external solver; name it (x/SOLVER) to compare it"; got != want {
 		t.Errorf("NamedOnly = %q, want %q", got, want)
 	}
 	if got := Clip(strings.Repeat("a", 61)); got != strings.Repeat("a", 60)+"..." {

@@ -48,11 +48,15 @@ var Solvers = []Solver{
 var Binary = "minizinc"
 
 func init() {
-	puzzle.Backends.Add("cp", Backend{})
-	for _, s := range Solvers {
-		solverproc.Register(solverproc.External{Name: s.Name, Binary: Binary, Version: func() string { return version(s.ID) }})
-	}
+	puzzle.Backends.Add("cp", Backend{solvers})
+	solvers.Register()
 }
+
+// solvers is the backend's solver set: every solver runs through Binary,
+// its version is minizinc's with the solver's own.
+var solvers = solverproc.Set[Solver]{Backend: "cp", Solvers: Solvers, List: func(s Solver) solverproc.Listing {
+	return solverproc.Listing{Name: s.Name, Binary: Binary, Doc: s.Doc, Version: func() string { return version(s.ID) }}
+}}
 
 // version describes minizinc and the solver's own version (minizinc
 // --solvers lists it), with the Debian packages.
@@ -72,7 +76,10 @@ func version(id string) string {
 }
 
 // Backend is the "cp" backend.
-type Backend struct{}
+//
+// Its solver set gives its Choices (the --solver choices) and NamedOnly
+// (it runs an optional external solver, so compare's "all" leaves it out).
+type Backend struct{ solverproc.Set[Solver] }
 
 // Name returns "cp".
 func (Backend) Name() string { return "cp" }
@@ -80,19 +87,6 @@ func (Backend) Name() string { return "cp" }
 // Doc describes the backend.
 func (Backend) Doc() string {
 	return "constraint programming: a MiniZinc model (boardsat encode --format mzn) solved by --solver through minizinc; every solution checked"
-}
-
-// NamedOnly keeps the backend out of compare's "all": it runs an
-// optional external solver, and its counts print every solution.
-func (Backend) NamedOnly() string { return solverproc.NamedOnly("cp") }
-
-// Choices lists the solvers.
-func (Backend) Choices() []puzzle.Choice { return solverproc.Choices(Solvers, listing) }
-
-// listing is what solverproc needs to know of a solver: every one runs
-// through Binary.
-func listing(s Solver) solverproc.Listing {
-	return solverproc.Listing{Name: s.Name, Binary: Binary, Doc: s.Doc}
 }
 
 // Solve answers first, optimum and count; any other task, a puzzle
@@ -114,7 +108,7 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (ans puzzle.Answer
 	default:
 		return puzzle.Answer{}, fmt.Errorf("the cp backend does tasks first, optimum and count (and shortest for swaps), not %s", req.Task)
 	}
-	s, err := solverproc.Lookup("cp", Solvers, listing, req.Solver)
+	s, err := solvers.Lookup(req.Solver)
 	if err != nil {
 		return puzzle.Answer{}, err
 	}

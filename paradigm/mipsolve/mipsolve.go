@@ -68,14 +68,20 @@ var Solvers = []Solver{
 }
 
 func init() {
-	puzzle.Backends.Add("mip", Backend{})
-	for _, s := range Solvers {
-		solverproc.Register(solverproc.External{Name: s.Name, Binary: s.Binary})
-	}
+	puzzle.Backends.Add("mip", Backend{solvers})
+	solvers.Register()
 }
 
+// solvers is the backend's solver set.
+var solvers = solverproc.Set[Solver]{Backend: "mip", Solvers: Solvers, List: func(s Solver) solverproc.Listing {
+	return solverproc.Listing{Name: s.Name, Binary: s.Binary, Doc: s.Doc}
+}}
+
 // Backend is the "mip" backend.
-type Backend struct{}
+//
+// Its solver set gives its Choices (the --solver choices) and NamedOnly
+// (it runs an optional external solver, so compare's "all" leaves it out).
+type Backend struct{ solverproc.Set[Solver] }
 
 // Name returns "mip".
 func (Backend) Name() string { return "mip" }
@@ -83,18 +89,6 @@ func (Backend) Name() string { return "mip" }
 // Doc describes the backend.
 func (Backend) Doc() string {
 	return "integer programming: boardsat's integer program (encode --format lp|mps) solved by --solver; every solution checked; no counting"
-}
-
-// NamedOnly keeps the backend out of compare's "all": it runs an
-// optional external solver, and its counts print every solution.
-func (Backend) NamedOnly() string { return solverproc.NamedOnly("mip") }
-
-// Choices lists the solvers.
-func (Backend) Choices() []puzzle.Choice { return solverproc.Choices(Solvers, listing) }
-
-// listing is what solverproc needs to know of a solver.
-func listing(s Solver) solverproc.Listing {
-	return solverproc.Listing{Name: s.Name, Binary: s.Binary, Doc: s.Doc}
 }
 
 // Solve answers first and optimum; count (a MIP solver does not
@@ -111,7 +105,7 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (ans puzzle.Answer
 	default:
 		return puzzle.Answer{}, fmt.Errorf("the mip backend does tasks first and optimum (and shortest for swaps), not %s", req.Task)
 	}
-	s, err := solverproc.Lookup("mip", Solvers, listing, req.Solver)
+	s, err := solvers.Lookup(req.Solver)
 	if err != nil {
 		return puzzle.Answer{}, err
 	}

@@ -1,10 +1,11 @@
 package report
 
 import (
-	"github.com/boardsat/boardsat/results"
 	"math"
 	"slices"
 	"sort"
+
+	"github.com/boardsat/boardsat/results"
 )
 
 // The measures of a pivot table and of the scores: the median seconds of
@@ -22,33 +23,25 @@ var Measures = []string{MeasureMedian, MeasurePAR2, MeasureSolved}
 // competitions.
 const DefaultPAR = 2
 
-// runTime returns the time a run is scored by, and the limit it ran under:
-// CPU seconds (user + sys of the whole tree) against the CPU limit when the
-// run had one (the competitions' rule), else wall seconds against the wall
-// limit. The limit is 0 when the row does not record it.
-func runTime(r results.Row) (t, limit float64) {
-	if r.CPULimit > 0 {
-		return r.User + r.Sys, r.CPULimit
-	}
-	return r.Seconds, r.WallLimit
-}
-
-// PARScore is the PAR-k score of a group of runs: the mean over the runs of
-// the run's time when solved, else k times its limit. Runs without a
-// recorded limit (files of an earlier schema) count unsolved ones at k times
-// the largest time of the group. NaN for no runs.
-func PARScore(runs []results.Row, k float64) float64 {
+// PARScore is the PAR-k score of a group of runs in the time measure: the
+// mean over the runs of the run's time when solved, else k times its
+// limit (see runTime). Runs without a recorded limit (files of an earlier
+// schema) count unsolved ones at k times the largest time of the group.
+// Runs that were not run or were refused have no score: they are left out,
+// and a group of only those (or of none) scores NaN.
+func PARScore(runs []results.Row, k float64, time string) float64 {
+	runs = attempted(runs)
 	if len(runs) == 0 {
 		return math.NaN()
 	}
 	fallback := 0.0
 	for _, r := range runs {
-		t, _ := runTime(r)
+		t, _ := runTime(r, time)
 		fallback = max(fallback, t)
 	}
 	sum := 0.0
 	for _, r := range runs {
-		t, limit := runTime(r)
+		t, limit := runTime(r, time)
 		switch {
 		case r.Solved():
 			sum += t
@@ -61,18 +54,32 @@ func PARScore(runs []results.Row, k float64) float64 {
 	return sum / float64(len(runs))
 }
 
-// Score sums up one variant on one task over the task's instances (every
-// instance of that task in the results, whichever variant ran it), as SAT
-// and CP papers do. An instance counts as solved by the variant when more
-// than half of its runs of it were solved; its time is then the median
-// scored time of the solved runs (see runTime).
+// attempted returns the runs of g that ran the instance: not the rows of a
+// stopped ladder, nor requests the backend refused (it cannot run them).
+func attempted(g []results.Row) []results.Row {
+	var out []results.Row
+	for _, r := range g {
+		if !r.NotRun() && !r.Refused() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Score sums up one variant on one puzzle and task over the instances it
+// ran, as SAT and CP papers do, never over another puzzle's instances: an
+// instance of the puzzle and task that other variants ran and this one did
+// not (or only refused, or a ladder stopped before) is not run, never
+// unsolved. An instance counts as solved by the variant when more than half
+// of its runs of it were solved; its time is then the median time of the
+// solved runs in the time measure.
 type Score struct {
-	Task, Variant string
-	// Solved of Instances.
-	Solved, Instances int
-	// PAR is the mean over the instances of the variant's PAR-k score on
-	// each (an instance it never ran counts as unsolved at k times the
-	// task's largest limit).
+	Puzzle, Task, Variant string
+	// Solved of Ran; NotRun of the Instances of the puzzle and task (any
+	// variant's) the variant did not run.
+	Solved, Ran, NotRun, Instances int
+	// PAR is the mean over the instances it ran of the variant's PAR-k
+	// score on each; NaN when it ran none.
 	PAR float64
 	// Unique counts the instances only this variant solved; Best those on
 	// which it matched the virtual best solver's time (ties count for
@@ -81,60 +88,68 @@ type Score struct {
 	Contribution float64
 }
 
-// VBS is the virtual best solver of one task: per instance, the fastest
-// variant that solved it.
+// VBS is the virtual best solver of one puzzle and task: per instance,
+// the fastest variant that solved it.
 type VBS struct {
-	Task              string
+	Puzzle, Task      string
 	Solved, Instances int
-	// PAR is the PAR-k score of the best time per instance.
+	// PAR is the PAR-k score of the best time per instance (k times the
+	// largest limit where no variant solved it).
 	PAR float64
 	// Times are the best times of the solved instances, ascending.
 	Times []float64
 }
 
-// Win counts, on one task, the instances where Variant beat Versus: solved
-// it when Versus did not, or solved both faster. Ties are instances both
-// solved in equal time, or neither solved.
+// Win counts, on one puzzle and task, over the instances both variants
+// ran, those where Variant beat Versus: solved it when Versus did not, or
+// solved both faster. Ties are instances both solved in equal time, or
+// neither solved.
 type Win struct {
-	Task, Variant, Versus string
-	Wins, Losses, Ties    int
+	Puzzle, Task, Variant, Versus string
+	Wins, Losses, Ties            int
 }
 
 // cell is one variant's result on one instance.
 type cell struct {
-	solved bool
-	time   float64 // median scored time of the solved runs
+	ran    bool    // some run attempted it (see attempted)
+	solved bool    // more than half the attempted runs solved it
+	time   float64 // median time of the solved runs
 	par    float64
 }
 
-// Aggregates are the per-task scores of every variant, the VBS and the
-// pairwise wins.
+// Aggregates are the scores of every variant per puzzle and task, the VBS
+// and the pairwise wins, in one time measure.
 type Aggregates struct {
+	Time   string
 	Scores []Score
 	VBS    []VBS
 	Wins   []Win
 }
 
-// taskTable holds the cells of one task: instance -> variant -> cell.
+// taskTable holds the cells of one puzzle and task: instance -> variant ->
+// cell.
 type taskTable struct {
-	task      string
-	instances []string
-	variants  []string
-	cells     map[string]map[string]cell
-	limit     float64 // the largest limit of the task's runs
+	puzzle, task string
+	instances    []string
+	variants     []string
+	cells        map[string]map[string]cell
+	limit        float64 // the largest limit of the runs
 }
 
-// tables groups rows by task, in order of first appearance.
-func tables(rows []results.Row, k float64) []*taskTable {
+// tables groups rows by puzzle and task, in order of first appearance,
+// times in the time measure.
+func tables(rows []results.Row, k float64, time string) []*taskTable {
+	type group struct{ puzzle, task, instance, variant string }
 	var out []*taskTable
-	byTask := map[string]*taskTable{}
-	groups := map[[3]string][]results.Row{}
-	var order [][3]string
+	byTask := map[[2]string]*taskTable{}
+	groups := map[group][]results.Row{}
+	var order []group
 	for _, r := range rows {
-		tt := byTask[r.Task]
+		tk := [2]string{r.Puzzle, r.Task}
+		tt := byTask[tk]
 		if tt == nil {
-			tt = &taskTable{task: r.Task, cells: map[string]map[string]cell{}}
-			byTask[r.Task] = tt
+			tt = &taskTable{puzzle: r.Puzzle, task: r.Task, cells: map[string]map[string]cell{}}
+			byTask[tk] = tt
 			out = append(out, tt)
 		}
 		if !slices.Contains(tt.instances, r.Instance) {
@@ -143,51 +158,51 @@ func tables(rows []results.Row, k float64) []*taskTable {
 		if !slices.Contains(tt.variants, r.Variant) {
 			tt.variants = append(tt.variants, r.Variant)
 		}
-		_, limit := runTime(r)
+		_, limit := runTime(r, time)
 		tt.limit = max(tt.limit, limit)
-		key := [3]string{r.Task, r.Instance, r.Variant}
+		key := group{r.Puzzle, r.Task, r.Instance, r.Variant}
 		if _, ok := groups[key]; !ok {
 			order = append(order, key)
 		}
 		groups[key] = append(groups[key], r)
 	}
 	for _, key := range order {
-		g := groups[key]
+		g := attempted(groups[key])
 		var times []float64
 		for _, r := range g {
 			if r.Solved() {
-				t, _ := runTime(r)
+				t, _ := runTime(r, time)
 				times = append(times, t)
 			}
 		}
-		c := cell{solved: 2*len(times) > len(g), time: median(times), par: PARScore(g, k)}
-		tt := byTask[key[0]]
-		if tt.cells[key[1]] == nil {
-			tt.cells[key[1]] = map[string]cell{}
+		c := cell{ran: len(g) > 0, solved: 2*len(times) > len(g), time: median(times), par: PARScore(g, k, time)}
+		tt := byTask[[2]string{key.puzzle, key.task}]
+		if tt.cells[key.instance] == nil {
+			tt.cells[key.instance] = map[string]cell{}
 		}
-		tt.cells[key[1]][key[2]] = c
+		tt.cells[key.instance][key.variant] = c
 	}
 	return out
 }
 
-// Aggregate computes the scores, VBS and pairwise wins of every task with
-// PAR-k (k = DefaultPAR for PAR-2).
-func Aggregate(rows []results.Row, k float64) Aggregates {
-	var a Aggregates
-	for _, tt := range tables(rows, k) {
-		unran := k * tt.limit
-		vbs := VBS{Task: tt.task, Instances: len(tt.instances)}
+// Aggregate computes the scores, VBS and pairwise wins of every puzzle and
+// task with PAR-k (k = DefaultPAR for PAR-2), times in the time measure
+// (see TimeKinds).
+func Aggregate(rows []results.Row, k float64, time string) Aggregates {
+	a := Aggregates{Time: time}
+	for _, tt := range tables(rows, k, time) {
+		vbs := VBS{Puzzle: tt.puzzle, Task: tt.task, Instances: len(tt.instances)}
 		best := map[string]float64{}
 		parSum := 0.0
 		for _, in := range tt.instances {
 			b := math.Inf(1)
 			for _, v := range tt.variants {
-				if c, ok := tt.cells[in][v]; ok && c.solved {
+				if c := tt.cells[in][v]; c.solved {
 					b = min(b, c.time)
 				}
 			}
 			if math.IsInf(b, 1) {
-				parSum += unran
+				parSum += k * tt.limit
 				continue
 			}
 			best[in] = b
@@ -199,14 +214,15 @@ func Aggregate(rows []results.Row, k float64) Aggregates {
 		vbs.PAR = parSum / float64(max(len(tt.instances), 1))
 		a.VBS = append(a.VBS, vbs)
 		for _, v := range tt.variants {
-			s := Score{Task: tt.task, Variant: v, Instances: len(tt.instances)}
+			s := Score{Puzzle: tt.puzzle, Task: tt.task, Variant: v, Instances: len(tt.instances)}
 			sum := 0.0
 			for _, in := range tt.instances {
-				c, ok := tt.cells[in][v]
-				if !ok {
-					sum += unran
+				c := tt.cells[in][v]
+				if !c.ran {
+					s.NotRun++
 					continue
 				}
+				s.Ran++
 				sum += c.par
 				if !c.solved {
 					continue
@@ -217,7 +233,7 @@ func Aggregate(rows []results.Row, k float64) Aggregates {
 				}
 				others := 0
 				for _, u := range tt.variants {
-					if cu, ok := tt.cells[in][u]; ok && cu.solved && u != v {
+					if tt.cells[in][u].solved && u != v {
 						others++
 					}
 				}
@@ -225,7 +241,10 @@ func Aggregate(rows []results.Row, k float64) Aggregates {
 					s.Unique++
 				}
 			}
-			s.PAR = sum / float64(max(len(tt.instances), 1))
+			s.PAR = math.NaN()
+			if s.Ran > 0 {
+				s.PAR = sum / float64(s.Ran)
+			}
 			if vbs.Solved > 0 {
 				s.Contribution = float64(s.Best) / float64(vbs.Solved)
 			}
@@ -233,10 +252,12 @@ func Aggregate(rows []results.Row, k float64) Aggregates {
 		}
 		for i, v := range tt.variants {
 			for _, u := range tt.variants[i+1:] {
-				w := Win{Task: tt.task, Variant: v, Versus: u}
+				w := Win{Puzzle: tt.puzzle, Task: tt.task, Variant: v, Versus: u}
 				for _, in := range tt.instances {
 					cv, cu := tt.cells[in][v], tt.cells[in][u]
 					switch {
+					case !cv.ran || !cu.ran:
+						// Not a contest: one of them did not run it.
 					case cv.solved && (!cu.solved || cv.time < cu.time):
 						w.Wins++
 					case cu.solved && (!cv.solved || cu.time < cv.time):

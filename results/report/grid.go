@@ -10,21 +10,21 @@ import (
 	"github.com/boardsat/boardsat/results"
 )
 
-// GridTitle says what the cells of a Grid hold.
-const GridTitle = "Median seconds per instance, task and variant: CPU (user + sys of the run's whole process tree) where a CPU limit applied, " +
-	"else wall clock. \"> L s\": the runs hit the limit L (CPU, or wall where marked); \"-\": not run (a ladder stopped at a smaller instance); " +
-	"\"(1 run)\", \"(2 of 3)\": fewer runs than the most of any cell, or runs solved of those run"
+// gridTitle says what the cells of a Grid hold, in the time measure.
+func gridTitle(time string) string {
+	return "Median " + TimeName(time) + " per instance, task and variant. \"> L s\": the runs hit the limit L (CPU, or wall where marked); " +
+		"\"-\": not run (a ladder stopped at a smaller instance); \"refused\": beyond the backend's limits; \"(1 run)\", \"(2 of 3)\": fewer runs than the most of any cell, or runs solved of those run"
+}
 
 // Grid lays out several tasks side by side, the table a note on methods
 // prints: one row per instance (by puzzle, then board size, then first
 // appearance), and per task, in order of first appearance, a column with
 // the answer of its solved runs and one column per variant that ran it,
-// each cell the median scored time of the solved runs (CPU seconds where
-// the run had a CPU limit, else wall seconds, as the scores are), "> L s"
-// where most runs hit the limit L, "-" where the runs were not run (a
-// ladder stopped earlier), and a note where a cell has fewer runs than the
-// most of any cell or not every run solved.
-func Grid(rows []results.Row) Table {
+// each cell the median time of the solved runs in the time measure,
+// "> L s" where most runs hit the limit L, "-" where the runs were not run
+// (a ladder stopped earlier), and a note where a cell has fewer runs than
+// the most of any cell or not every run solved.
+func Grid(rows []results.Row, time string) Table {
 	type key struct{ task, instance, variant string }
 	var tasks, instances []string
 	variants := map[string][]string{}
@@ -68,7 +68,7 @@ func Grid(rows []results.Row) Table {
 	for _, g := range groups {
 		most = max(most, len(ran(g)))
 	}
-	t := Table{Title: GridTitle, Header: []string{"instance"}, Numeric: []bool{false}}
+	t := Table{Title: gridTitle(time), Header: []string{"instance"}, Numeric: []bool{false}}
 	for _, task := range tasks {
 		t.Header = append(t.Header, task+": answer")
 		t.Numeric = append(t.Numeric, true)
@@ -90,7 +90,7 @@ func Grid(rows []results.Row) Table {
 			}
 			line = append(line, strings.Join(answers, " / "))
 			for _, v := range variants[task] {
-				line = append(line, gridCell(groups[key{task, in, v}], most))
+				line = append(line, gridCell(groups[key{task, in, v}], most, time))
 			}
 		}
 		t.Rows = append(t.Rows, line)
@@ -110,8 +110,8 @@ func ran(g []results.Row) []results.Row {
 }
 
 // gridCell is one cell of Grid: the runs of one instance, task and
-// variant; most is the most runs of any cell.
-func gridCell(g []results.Row, most int) string {
+// variant; most is the most runs of any cell; times in the time measure.
+func gridCell(g []results.Row, most int, time string) string {
 	if len(g) == 0 {
 		return ""
 	}
@@ -122,7 +122,7 @@ func gridCell(g []results.Row, most int) string {
 	var times []float64
 	for _, r := range runs {
 		if r.Solved() {
-			t, _ := runTime(r)
+			t, _ := runTime(r, time)
 			times = append(times, t)
 		}
 	}
@@ -152,6 +152,8 @@ func gridCell(g []results.Row, most int) string {
 		c = "> " + fmtCell(u.CPULimit) + " s"
 	case u.Status == results.StatusTimeout && u.WallLimit > 0:
 		c = "> " + fmtCell(u.WallLimit) + " s wall"
+	case u.Refused():
+		c = "refused"
 	default:
 		c = u.Status
 	}

@@ -7,12 +7,13 @@ import (
 	"github.com/boardsat/boardsat/results"
 )
 
-// gridRow is a run of dominate:NxN:Q; cpu > 0 puts it under a CPU limit
-// of 300 s (its time is then user + sys), else its time is wall seconds.
+// gridRow is a run of dominate:NxN:Q of secs CPU seconds; cpu puts it
+// under a CPU limit of 300 s (and makes its wall time twice that), else
+// under a wall limit of 1200 s alone.
 func gridRow(n int, task, variant, status string, secs float64, cpu bool) results.Row {
 	in := map[int]string{4: "dominate:4x4:Q", 5: "dominate:5x5:Q"}[n]
 	r := results.Row{Instance: in, Puzzle: "dominate", Squares: n * n, Variant: variant, Task: task, Status: status,
-		Seconds: secs, WallLimit: 1200}
+		Seconds: secs, User: secs - 0.5, Sys: 0.5, WallLimit: 1200}
 	if cpu {
 		r.User, r.Sys, r.CPULimit, r.Seconds = secs-0.5, 0.5, 300, 2*secs
 	}
@@ -32,6 +33,8 @@ func TestGrid(t *testing.T) {
 		r.Answer, r.HasAnswer = 0, false
 		return r
 	}
+	refused := gridRow(4, "count", "c", results.StatusError, 0, false)
+	refused.Message = results.RefusedMessage("beyond this backend's limits")
 	notRun := gridRow(5, "optimum", "b", to, 0, true)
 	notRun.Message = results.NotRunMessage("ladder stopped after a timeout or memout on dominate:4x4:Q")
 	rows := []results.Row{
@@ -44,14 +47,16 @@ func TestGrid(t *testing.T) {
 		gridRow(5, "count", "a", ok, 40, false), gridRow(5, "count", "a", ok, 42, false), gridRow(5, "count", "a", results.StatusError, 1, false),
 		// A wall-clock timeout of a run without a CPU limit.
 		gridRow(5, "count", "c", to, 1200, false),
+		// A request the backend refused: not an error of it.
+		refused,
 	}
-	g := Grid(rows)
+	g := Grid(rows, TimeCPU)
 	wantHeader := []string{"instance", "optimum: answer", "optimum: a", "optimum: b", "count: answer", "count: a", "count: c"}
 	if !slices.Equal(g.Header, wantHeader) {
 		t.Fatalf("header %q, want %q", g.Header, wantHeader)
 	}
 	want := [][]string{
-		{"dominate:4x4:Q", "2", "2.00", "150 (1 run)", "12", "20.0", ""},
+		{"dominate:4x4:Q", "2", "2.00", "150 (1 run)", "12", "20.0", "refused"},
 		{"dominate:5x5:Q", "3", "> 300 s (1 of 3 solved)", "-", "186", "41.0 (2 of 3)", "> 1200 s wall"},
 	}
 	if len(g.Rows) != len(want) {

@@ -16,10 +16,13 @@ var paperTools = map[string]string{
 
 // TestPaperOutputs runs scripts/paper-check: every figure kind rendered by
 // pdftoppm and rsvg-convert (no blank page, every font embedded, no
-// renderer complaint about fonts or glyphs), and a pivot table of six
+// renderer complaint about fonts or glyphs), a pivot table of six
 // variants with a figure compiled by pdflatex (no error, no missing
-// character, no overfull hbox over 10pt). Without the tools it skips,
-// except under CI=true, where it fails.
+// character, no overfull hbox over 10pt), and the README's bench -> table
+// -> plot block and the worked example of docs/harness.md held to the
+// rules of scripts/paper-rules (TestPaperRulesCatch shows each rule
+// failing a bad figure or table). Without the tools it skips, except
+// under CI=true, where it fails.
 func TestPaperOutputs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds boardsat and runs pdflatex")

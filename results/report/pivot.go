@@ -12,12 +12,15 @@ import (
 // Pivot is one task's measure per instance (rows) and variant (columns):
 // the table a paper prints.
 type Pivot struct {
-	Task, Measure string
+	Puzzle, Task, Measure string
+	// Time is the time measure of the seconds (see TimeKinds).
+	Time string
 	// K is the PAR factor (MeasurePAR2 shows PAR-K).
 	K                   float64
 	Instances, Variants []string
 	// Values[i][j] is instance i's value for variant j: NaN when the
-	// variant did not solve it (median) or never ran it.
+	// variant did not solve it (median), or did not run it or only had it
+	// refused (every measure).
 	Values [][]float64
 
 	// A page of a larger pivot (Pages): which part it is, and the best
@@ -64,7 +67,7 @@ func (p Pivot) Pages() []Pivot {
 		for c := range nc {
 			i0, i1 := r*PageRows, min((r+1)*PageRows, rows)
 			j0, j1 := c*perTable, min((c+1)*perTable, cols)
-			q := Pivot{Task: p.Task, Measure: p.Measure, K: p.K, Instances: p.Instances[i0:i1], Variants: p.Variants[j0:j1]}
+			q := Pivot{Puzzle: p.Puzzle, Task: p.Task, Measure: p.Measure, Time: p.Time, K: p.K, Instances: p.Instances[i0:i1], Variants: p.Variants[j0:j1]}
 			for i := i0; i < i1; i++ {
 				q.Values = append(q.Values, p.Values[i][j0:j1])
 				b := map[int]bool{}
@@ -101,27 +104,31 @@ func (p Pivot) numberFormat() (chars int, format string) {
 	return intDigits + 5, fmt.Sprintf("%d.4", intDigits)
 }
 
-// Pivots returns one pivot per task of the rows, in order of first
-// appearance; measure is one of Measures and k the PAR factor.
-func Pivots(rows []results.Row, measure string, k float64) ([]Pivot, error) {
+// Pivots returns one pivot per puzzle and task of the rows, in order of
+// first appearance; measure is one of Measures, k the PAR factor and time
+// the time measure (see TimeKinds).
+func Pivots(rows []results.Row, measure string, k float64, time string) ([]Pivot, error) {
 	if err := CheckMeasure(measure); err != nil {
 		return nil, err
 	}
+	if err := CheckTime(time); err != nil {
+		return nil, err
+	}
 	var out []Pivot
-	for _, tt := range tables(rows, k) {
-		p := Pivot{Task: tt.task, Measure: measure, K: k, Instances: tt.instances, Variants: tt.variants}
+	for _, tt := range tables(rows, k, time) {
+		p := Pivot{Puzzle: tt.puzzle, Task: tt.task, Measure: measure, Time: time, K: k, Instances: tt.instances, Variants: tt.variants}
 		solvedRuns := map[[2]string]int{}
 		for _, r := range rows {
-			if r.Task == tt.task && r.Solved() {
+			if r.Puzzle == tt.puzzle && r.Task == tt.task && r.Solved() {
 				solvedRuns[[2]string{r.Instance, r.Variant}]++
 			}
 		}
 		for _, in := range tt.instances {
 			vals := make([]float64, len(tt.variants))
 			for j, v := range tt.variants {
-				c, ok := tt.cells[in][v]
+				c := tt.cells[in][v]
 				switch {
-				case !ok:
+				case !c.ran:
 					vals[j] = math.NaN()
 				case measure == MeasureMedian && !c.solved:
 					vals[j] = math.NaN()
@@ -199,10 +206,10 @@ func (p Pivot) cellText(v float64) string {
 // Long returns the pivot as a tidy table: one row per instance and
 // variant, the measure in a column named with its unit.
 func (p Pivot) Long() Table {
-	t := Table{Title: p.caption(), Header: []string{"task", "instance", "variant", p.column()}, Numeric: []bool{false, false, false, true}}
+	t := Table{Title: p.caption(), Header: []string{"puzzle", "task", "instance", "variant", p.column()}, Numeric: []bool{false, false, false, false, true}}
 	for i, in := range p.Instances {
 		for j, v := range p.Variants {
-			t.Rows = append(t.Rows, []string{p.Task, in, v, p.cellText(p.Values[i][j])})
+			t.Rows = append(t.Rows, []string{p.Puzzle, p.Task, in, v, p.cellText(p.Values[i][j])})
 		}
 	}
 	return t
@@ -248,15 +255,29 @@ func (p Pivot) Wide() Table {
 	return t
 }
 
-// caption says what the cells hold.
+// caption says what the cells hold, in which time measure.
 func (p Pivot) caption() string {
+	what := fmt.Sprintf("%s, task %s", p.Puzzle, p.Task)
 	switch p.Measure {
 	case MeasureMedian:
-		return fmt.Sprintf("Median seconds of the solved runs, task %s (CPU seconds where a CPU limit applied, else wall clock); best per instance in bold", p.Task)
+		return fmt.Sprintf("Median %s of the solved runs, %s; best per instance in bold", TimeName(p.Time), what)
 	case MeasurePAR2:
-		return fmt.Sprintf("PAR-%s seconds, task %s: mean over the runs of the time, or %s times the limit when unsolved; best per instance in bold", fmtFloat(p.K), p.Task, fmtFloat(p.K))
+		return fmt.Sprintf("PAR-%s in %s, %s: mean over the runs of the time, or %s times the limit when unsolved; best per instance in bold",
+			fmtFloat(p.K), TimeName(p.Time), what, fmtFloat(p.K))
 	}
-	return fmt.Sprintf("Solved runs per instance, task %s; best per instance in bold", p.Task)
+	return fmt.Sprintf("Solved runs per instance, %s; best per instance in bold", what)
+}
+
+// dashNote says what a dash of the pivot stands for, as the cells are
+// computed: with a median, any instance without a solved run; with PAR-K
+// and solved runs, only the instances the variant did not run (a refused
+// request, a ladder stopped earlier), since a timeout, memout or error
+// scores K times the limit, or 0 solved.
+func (p Pivot) dashNote() string {
+	if p.Measure == MeasureMedian {
+		return "--- no solved run within the limits (timeout, memout or error), refused by the backend, or not run."
+	}
+	return "--- refused by the backend, or not run: nothing to score."
 }
 
 // LaTeX writes the pivot as a table environment a paper can \input:
@@ -264,16 +285,16 @@ func (p Pivot) caption() string {
 // names set upright in the header (rotated by 90 degrees, so a column is
 // as wide as its numbers and six variants of any name fit a page), best
 // per instance in bold, a dash for no value with a note under the table, a
-// caption and the label tab:boardsat-MEASURE-TASK (a page of a larger
+// caption and the label tab:boardsat-MEASURE-PUZZLE-TASK (a page of a larger
 // pivot, Pages, says which part it is and adds -K). The document needs
 // \usepackage{booktabs,siunitx,graphicx}.
 func (p Pivot) LaTeX(w io.Writer) error {
 	_, format := p.numberFormat()
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%% boardsat results table --what pivot --measure %s, task %s\n", p.Measure, p.Task)
+	fmt.Fprintf(&sb, "%% boardsat results table --what pivot --measure %s --time %s, puzzle %s, task %s\n", p.Measure, p.Time, p.Puzzle, p.Task)
 	sb.WriteString("% needs \\usepackage{booktabs,siunitx,graphicx}\n")
 	sb.WriteString("\\begin{table}[tbp]\n\\centering\n\\small\n\\setlength{\\tabcolsep}{4pt}\n\\sisetup{detect-weight=true,mode=text}\n")
-	fmt.Fprintf(&sb, "\\caption{%s%s.}\n\\label{tab:boardsat-%s-%s%s}\n", latexEscape(p.caption()), p.part, p.Measure, latexLabel(p.Task), p.label)
+	fmt.Fprintf(&sb, "\\caption{%s%s.}\n\\label{tab:boardsat-%s-%s-%s%s}\n", latexEscape(p.caption()), p.part, p.Measure, latexLabel(p.Puzzle), latexLabel(p.Task), p.label)
 	fmt.Fprintf(&sb, "\\begin{tabular}{@{}l*{%d}{S[table-format=%s]}@{}}\n\\toprule\n", len(p.Variants), format)
 	sb.WriteString("{Instance}")
 	for _, v := range p.Variants {
@@ -298,7 +319,7 @@ func (p Pivot) LaTeX(w io.Writer) error {
 	}
 	sb.WriteString("\\bottomrule\n\\end{tabular}\n")
 	if dash {
-		sb.WriteString("\\par\\smallskip\\footnotesize --- no solved run within the limits (timeout, memout or error), or not run.\n")
+		sb.WriteString("\\par\\smallskip\\footnotesize " + p.dashNote() + "\n")
 	}
 	sb.WriteString("\\end{table}\n")
 	_, err := io.WriteString(w, sb.String())

@@ -38,7 +38,7 @@ func TestSummarize(t *testing.T) {
 		rows = append(rows, row("queens:8", "a", "count", i+1, results.StatusOK, s))
 	}
 	rows = append(rows, row("queens:8", "a", "count", 6, results.StatusTimeout, 500))
-	sums := Summarize(rows)
+	sums := Summarize(rows, TimeWall)
 	if len(sums) != 1 {
 		t.Fatalf("%d groups", len(sums))
 	}
@@ -53,7 +53,7 @@ func TestSummarize(t *testing.T) {
 	if !(s.CILo >= 1 && s.CILo <= s.Median && s.CIHi >= s.Median && s.CIHi <= 100) {
 		t.Errorf("CI [%g, %g] around median %g", s.CILo, s.CIHi, s.Median)
 	}
-	if again := Summarize(rows)[0]; again.CILo != s.CILo || again.CIHi != s.CIHi {
+	if again := Summarize(rows, TimeWall)[0]; again.CILo != s.CILo || again.CIHi != s.CIHi {
 		t.Error("bootstrap not reproducible")
 	}
 	// Constant samples: the interval collapses.
@@ -69,21 +69,21 @@ func TestSpeedups(t *testing.T) {
 		row("queens:9", "base", "count", 1, results.StatusOK, 8), row("queens:9", "fast", "count", 1, results.StatusOK, 2),
 		row("queens:10", "base", "count", 1, results.StatusOK, 8), row("queens:10", "fast", "count", 1, results.StatusTimeout, 60),
 	}
-	sp, err := Speedups(Summarize(rows), "base")
+	sp, err := Speedups(Summarize(rows, TimeWall), "base", TimeWall)
 	if err != nil || len(sp) != 1 {
 		t.Fatal(sp, err)
 	}
 	if s := sp[0]; s.Variant != "fast" || s.Instances != 2 || math.Abs(s.GeoMean-math.Sqrt(8)) > 1e-12 || s.Min != 2 || s.Max != 4 {
 		t.Errorf("%+v", s)
 	}
-	if _, err := Speedups(Summarize(rows), "nosuch"); err == nil {
+	if _, err := Speedups(Summarize(rows, TimeWall), "nosuch", TimeWall); err == nil {
 		t.Error("unknown baseline accepted")
 	}
 }
 
 func TestTables(t *testing.T) {
 	rows := []results.Row{row("queens:8", "sat/seq_counter", "count", 1, results.StatusOK, 0.5), row("queens:8", "native", "count", 1, results.StatusOK, 0.25)}
-	tab := SummaryTable(Summarize(rows))
+	tab := SummaryTable(Summarize(rows, TimeWall))
 	for format, want := range map[string][]string{
 		"md":    {"| queens:8 ", "| sat/seq_counter", "---: |"},
 		"csv":   {"instance,variant,task", "queens:8,native,count,1,1"},
@@ -155,7 +155,7 @@ func TestFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sums := Summarize(rows)
+	sums := Summarize(rows, TimeWall)
 	panels := Panels(sums)
 	if len(panels) != 4 { // queens count, queens first, pieces count, tour first
 		t.Fatalf("fixture panels %v, want 4", panels)
@@ -180,9 +180,14 @@ func TestFigures(t *testing.T) {
 			t.Fatal(err)
 		}
 		for kind, f := range figs {
-			want := len(panels)
-			if kind == "scatter" || kind == "ecdf" {
-				want = 2 // one per task: count and first
+			// Cactus and scaling: queens count alone has 3 instances or
+			// more (MinPanelInstances); the others are named as left out.
+			// Scatter: one square panel; ECDF: one panel, a line per task.
+			want := map[string]int{"cactus": 1, "scaling": 1, "scatter": 1, "ecdf": 1}[kind]
+			if kind == "cactus" || kind == "scaling" {
+				if wantLeft := []string{"queens first (1 instance)", "pieces count (2 instances)", "tour first (2 instances)"}; !slices.Equal(f.Left, wantLeft) {
+					t.Errorf("%s: left out %q, want %q", kind, f.Left, wantLeft)
+				}
 			}
 			if len(f.Panels) != want {
 				t.Errorf("%s: %d panels, want %d", kind, len(f.Panels), want)
@@ -197,7 +202,13 @@ func TestFigures(t *testing.T) {
 				}
 			}
 		}
-		if got, want := len(figs["cactus"].labels), len(variantsOf(sums))+1; got != want || !slices.Contains(figs["cactus"].labels, VBSLabel) {
+		var queens []Summary
+		for _, s := range sums {
+			if s.Puzzle == "queens" && s.Task == "count" {
+				queens = append(queens, s)
+			}
+		}
+		if got, want := len(figs["cactus"].labels), len(variantsOf(queens))+1; got != want || !slices.Contains(figs["cactus"].labels, VBSLabel) {
 			t.Errorf("cactus legend has %d entries, want one per variant and the VBS (%d)", got, want)
 		}
 	}
@@ -227,7 +238,7 @@ func TestFigures(t *testing.T) {
 	if _, err := Scatter(sums, x, "nosuch", "solver"); err == nil {
 		t.Error("scatter with an unknown variant accepted")
 	}
-	if _, err := Cactus(sums, "cpu"); err == nil {
+	if _, err := Cactus(sums, "user"); err == nil {
 		t.Error("unknown time kind accepted")
 	}
 	if _, err := Cactus(nil, "solver"); err == nil {
@@ -239,7 +250,7 @@ func TestFigures(t *testing.T) {
 // at the limit, never dropped; the figure's text is all glyph outlines in
 // SVG, and a character the font lacks is refused.
 func TestScatterKeepsUnsolved(t *testing.T) {
-	sums := Summarize(aggRows())
+	sums := Summarize(aggRows(), TimeWall)
 	pts, limit := pairPoints(sums, "a", "b", "wall")
 	if limit != 10 || len(pts) != 3 {
 		t.Fatalf("limit %g, points %+v", limit, pts)
@@ -291,7 +302,7 @@ func TestSpeedupTableAll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sums := Summarize(rows)
+	sums := Summarize(rows, TimeWall)
 	var ps []PuzzleSpeedups
 	for _, pz := range []struct{ puzzle, base string }{{"queens", "native/bitboard"}, {"pieces", "native/fast"}} {
 		var sel []Summary
@@ -300,14 +311,14 @@ func TestSpeedupTableAll(t *testing.T) {
 				sel = append(sel, s)
 			}
 		}
-		sp, err := Speedups(sel, pz.base)
+		sp, err := Speedups(sel, pz.base, TimeWall)
 		if err != nil {
 			t.Fatal(err)
 		}
 		ps = append(ps, PuzzleSpeedups{Puzzle: pz.puzzle, Baseline: pz.base, Speedups: sp})
 	}
 	var buf bytes.Buffer
-	if err := SpeedupTableAll(ps).Render(&buf, "csv"); err != nil {
+	if err := SpeedupTableAll(ps, TimeWall).Render(&buf, "csv"); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
@@ -328,7 +339,7 @@ func TestSummaryKeepsBigAnswer(t *testing.T) {
 	if err := r.SetAnswerString(big); err != nil {
 		t.Fatal(err)
 	}
-	sums := Summarize([]results.Row{r})
+	sums := Summarize([]results.Row{r}, TimeWall)
 	if len(sums) != 1 || !slices.Contains(sums[0].Answers, big) {
 		t.Errorf("summary lacks %s: %+v", big, sums)
 	}
@@ -357,7 +368,7 @@ func TestFigureSizes(t *testing.T) {
 // TestScatterAxesEndAtLimit: the axes of a scatter plot end at the time
 // limit (10 s here), not a decade past it.
 func TestScatterAxesEndAtLimit(t *testing.T) {
-	f, err := Scatter(Summarize(aggRows()), "a", "b", "wall")
+	f, err := Scatter(Summarize(aggRows(), TimeWall), "a", "b", "wall")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,17 +381,17 @@ func TestScatterAxesEndAtLimit(t *testing.T) {
 // TestTopVariants: variants ranked by solved count, then PAR-2; the cut
 // names those left out.
 func TestTopVariants(t *testing.T) {
-	rows := aggRows() // a and b solve 2 of 4 instances each, b with the better PAR-2 (11.5 against 12.625)
-	kept, left := TopVariants(rows, 1)
-	if !slices.Equal(kept, []string{"b"}) || !slices.Equal(left, []string{"a"}) {
+	rows := aggRows() // a and b solve 2 instances each, a with the better PAR-2 (30.5/3 over the 3 it ran, against 11.5)
+	kept, left := TopVariants(rows, 1, TimeWall)
+	if !slices.Equal(kept, []string{"a"}) || !slices.Equal(left, []string{"b"}) {
 		t.Errorf("top 1: kept %q, left %q", kept, left)
 	}
 	rows = append(rows, row("queens:8", "c", "count", 1, results.StatusOK, 1), row("queens:9", "c", "count", 1, results.StatusOK, 1),
 		row("queens:10", "c", "count", 1, results.StatusOK, 1))
-	if kept, left := TopVariants(rows, 2); !slices.Equal(kept, []string{"c", "b"}) || !slices.Equal(left, []string{"a"}) {
+	if kept, left := TopVariants(rows, 2, TimeWall); !slices.Equal(kept, []string{"c", "a"}) || !slices.Equal(left, []string{"b"}) {
 		t.Errorf("top 2: kept %q, left %q", kept, left)
 	}
-	if kept, left := TopVariants(rows, 0); len(kept) != 3 || left != nil {
+	if kept, left := TopVariants(rows, 0, TimeWall); len(kept) != 3 || left != nil {
 		t.Errorf("all: kept %q, left %q", kept, left)
 	}
 }
@@ -398,7 +409,7 @@ func fixtureCactusPDF(t *testing.T, dir, size string) string {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, size+".pdf")
-	if err := SaveFigureSize(figs(t, Summarize(rows)), path, sz); err != nil {
+	if err := SaveFigureSize(figs(t, Summarize(rows, TimeWall)), path, sz); err != nil {
 		t.Fatal(err)
 	}
 	return path

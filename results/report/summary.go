@@ -24,14 +24,21 @@ type Summary struct {
 	// answer, so a disagreement within a group shows), in decimal with every
 	// digit (counts may exceed 2^64).
 	Answers []string
-	// Median, Mean, SD and the bootstrap 95% confidence interval [CILo, CIHi]
-	// of the median are over the wall-clock seconds of the solved runs; all
-	// are NaN when no run was solved.
+	// Time is the time measure of Median, Mean, SD and the bootstrap 95%
+	// confidence interval [CILo, CIHi] of the median, which are over the
+	// solved runs' seconds in that measure; all are NaN when no run was
+	// solved.
+	Time                         string
 	Median, Mean, SD, CILo, CIHi float64
+	// WallMedian is the median wall-clock seconds of the solved runs.
+	WallMedian float64
 	// SolverMedian is the median of the seconds the solving process
 	// measured itself (solver_seconds, no process start-up) over the solved
 	// runs; NaN when none was solved.
 	SolverMedian float64
+	// CPUMedian is the median of the CPU seconds (user + sys of the whole
+	// process tree) of the solved runs; NaN when none was solved.
+	CPUMedian float64
 	// MedianRSSKB is the median peak RSS of the solved runs.
 	MedianRSSKB float64
 	// MedianNodes is the median of the nodes counter (NaN if not reported).
@@ -61,8 +68,9 @@ const (
 type groupKey struct{ instance, variant, task string }
 
 // Summarize groups rows by instance, variant and task, in order of first
-// appearance, and describes each group.
-func Summarize(rows []results.Row) []Summary {
+// appearance, and describes each group, its statistics in the time
+// measure (see TimeKinds).
+func Summarize(rows []results.Row, time string) []Summary {
 	idx := map[groupKey]int{}
 	var groups [][]results.Row
 	for _, r := range rows {
@@ -77,26 +85,27 @@ func Summarize(rows []results.Row) []Summary {
 	}
 	out := make([]Summary, len(groups))
 	for i, g := range groups {
-		out[i] = summarize(g)
+		out[i] = summarize(g, time)
 	}
 	return out
 }
 
-func summarize(g []results.Row) Summary {
+func summarize(g []results.Row, time string) Summary {
 	s := Summary{Instance: g[0].Instance, Puzzle: g[0].Puzzle, Squares: g[0].Squares, Variant: g[0].Variant,
-		Task: g[0].Task, Runs: len(g), Statuses: map[string]int{}}
-	var secs, solver, rss, nodes, proofs, checks, ratios []float64
+		Task: g[0].Task, Runs: len(g), Statuses: map[string]int{}, Time: time}
+	var secs, wall, solver, cpu, rss, nodes, proofs, checks, ratios []float64
 	for _, r := range g {
 		s.Certify = s.Certify || r.Certify
-		_, limit := runTime(r)
+		t, limit := runTime(r, time)
 		s.Limit = max(s.Limit, limit)
 		s.Statuses[r.Status]++
 		if !r.Solved() {
 			continue
 		}
 		s.Solved++
-		secs = append(secs, r.Seconds)
+		secs, wall = append(secs, t), append(wall, r.Seconds)
 		solver = append(solver, r.SolverSeconds)
+		cpu = append(cpu, r.User+r.Sys)
 		rss = append(rss, float64(r.MaxRSSKB))
 		if n, ok := r.Stats["nodes"]; ok {
 			nodes = append(nodes, float64(n))
@@ -115,7 +124,7 @@ func summarize(g []results.Row) Summary {
 		}
 	}
 	s.Median, s.Mean, s.SD, s.CILo, s.CIHi = math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()
-	s.MedianRSSKB, s.MedianNodes, s.SolverMedian = median(rss), median(nodes), median(solver)
+	s.MedianRSSKB, s.MedianNodes, s.SolverMedian, s.CPUMedian, s.WallMedian = median(rss), median(nodes), median(solver), median(cpu), median(wall)
 	s.MedianProofBytes, s.MedianCheck, s.CheckRatio = median(proofs), median(checks), median(ratios)
 	if len(secs) == 0 {
 		return s
@@ -178,27 +187,20 @@ type Speedup struct {
 
 // Variants returns the distinct variants of rows in order of first appearance.
 func Variants(rows []results.Row) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, r := range rows {
-		if !seen[r.Variant] {
-			seen[r.Variant] = true
-			out = append(out, r.Variant)
-		}
-	}
-	return out
+	return distinct(rows, func(r results.Row) string { return r.Variant })
 }
 
 // Speedups compares every variant with baseline, task by task, from the
-// group summaries. It returns an error if baseline is not among them.
-func Speedups(sums []Summary, baseline string) ([]Speedup, error) {
+// group summaries, with their median times in the time measure. It returns
+// an error if baseline is not among them.
+func Speedups(sums []Summary, baseline, time string) ([]Speedup, error) {
 	base := map[[2]string]float64{} // (instance, task) -> baseline median
 	found := false
 	for _, s := range sums {
 		if s.Variant == baseline {
 			found = true
 			if s.Solved > 0 {
-				base[[2]string{s.Instance, s.Task}] = s.Median
+				base[[2]string{s.Instance, s.Task}] = medianOf(s, time)
 			}
 		}
 	}
@@ -220,10 +222,11 @@ func Speedups(sums []Summary, baseline string) ([]Speedup, error) {
 			order = append(order, s.Variant+"\x00"+s.Task)
 		}
 		b, ok := base[[2]string{s.Instance, s.Task}]
-		if !ok || s.Solved == 0 || s.Median <= 0 || b <= 0 {
+		m := medianOf(s, time)
+		if !ok || s.Solved == 0 || !(m > 0) || !(b > 0) {
 			continue
 		}
-		a.ratios = append(a.ratios, b/s.Median)
+		a.ratios = append(a.ratios, b/m)
 	}
 	var out []Speedup
 	for _, o := range order {

@@ -145,7 +145,7 @@ var statusOrder = []string{results.StatusOK, results.StatusUnsat, results.Status
 // agree on one, the CI's bounds in two columns), units in column names.
 func SummaryTable(sums []Summary) Table {
 	t := Table{
-		Title: "Runs per instance, variant and task (seconds: wall clock of solved runs; CI: bootstrap 95% of the median)",
+		Title: "Runs per instance, variant and task (seconds: " + summaryTime(sums) + " of the solved runs; CI: bootstrap 95% of the median)",
 		Header: []string{"instance", "variant", "task", "runs", "solved", "n_ok", "n_unsat", "n_timeout", "n_memout", "n_error", "n_wrong",
 			"answer", "distinct_answers", "median_s", "mean_s", "sd_s", "ci_low_s", "ci_high_s", "solver_median_s", "median_rss_kb", "median_nodes"},
 	}
@@ -167,6 +167,14 @@ func SummaryTable(sums []Summary) Table {
 		t.Rows = append(t.Rows, row)
 	}
 	return t
+}
+
+// summaryTime names the time measure of the summaries.
+func summaryTime(sums []Summary) string {
+	if len(sums) == 0 {
+		return TimeName(DefaultTime)
+	}
+	return TimeName(sums[0].Time)
 }
 
 // CertifyTable lays out the certified groups (bench certify=true): per
@@ -193,45 +201,53 @@ func CertifyTable(sums []Summary) Table {
 	return t
 }
 
-// ScoreTable lays out the per-task scores of every variant and the virtual
-// best solver (variant "VBS"): solved of N, PAR-k, unique solves, the
-// instances where the variant is the VBS and that share of the VBS's solves.
+// ScoreTable lays out the scores of every variant per puzzle and task and
+// the virtual best solver (variant "VBS"): solved of the instances it ran,
+// the instances of that puzzle and task it did not run, PAR-k over those it
+// ran, unique solves, the instances where the variant is the VBS and that
+// share of the VBS's solves. The title names the time measure.
 func ScoreTable(a Aggregates, k float64) Table {
 	par := "par" + fmtFloat(k) + "_s"
 	t := Table{
-		Title:   "Per task: instances solved of N (more than half the runs solved), PAR-" + fmtFloat(k) + " seconds, unique solves, instances where the variant is the virtual best solver (VBS) and its share of the VBS's solves",
-		Header:  []string{"task", "variant", "solved", "instances", par, "unique", "vbs_best", "vbs_share"},
-		Numeric: []bool{false, false, true, true, true, true, true, true},
+		Title: "Per puzzle and task, in " + TimeName(a.Time) + ": instances solved (more than half the runs solved) of those the variant ran, " +
+			"instances of the puzzle and task it did not run (not unsolved: never scored), PAR-" + fmtFloat(k) + " over the instances it ran, " +
+			"unique solves, instances where the variant is the virtual best solver (VBS) and its share of the VBS's solves",
+		Header:  []string{"puzzle", "task", "variant", "solved", "ran", "not_run", "instances", par, "unique", "vbs_best", "vbs_share"},
+		Numeric: []bool{false, false, false, true, true, true, true, true, true, true, true},
 	}
 	for _, v := range a.VBS {
 		for _, s := range a.Scores {
-			if s.Task == v.Task {
-				t.Rows = append(t.Rows, []string{s.Task, s.Variant, strconv.Itoa(s.Solved), strconv.Itoa(s.Instances), fmtSec(s.PAR),
-					strconv.Itoa(s.Unique), strconv.Itoa(s.Best), strconv.FormatFloat(s.Contribution, 'f', 3, 64)})
+			if s.Puzzle == v.Puzzle && s.Task == v.Task {
+				t.Rows = append(t.Rows, []string{s.Puzzle, s.Task, s.Variant, strconv.Itoa(s.Solved), strconv.Itoa(s.Ran), strconv.Itoa(s.NotRun),
+					strconv.Itoa(s.Instances), fmtSec(s.PAR), strconv.Itoa(s.Unique), strconv.Itoa(s.Best), strconv.FormatFloat(s.Contribution, 'f', 3, 64)})
 			}
 		}
-		t.Rows = append(t.Rows, []string{v.Task, "VBS", strconv.Itoa(v.Solved), strconv.Itoa(v.Instances), fmtSec(v.PAR), "", "", ""})
+		t.Rows = append(t.Rows, []string{v.Puzzle, v.Task, "VBS", strconv.Itoa(v.Solved), strconv.Itoa(v.Instances), "0", strconv.Itoa(v.Instances),
+			fmtSec(v.PAR), "", "", ""})
 	}
 	return t
 }
 
-// WinsTable lays out the pairwise wins of every two variants on each task.
+// WinsTable lays out the pairwise wins of every two variants on each
+// puzzle and task, over the instances both ran.
 func WinsTable(a Aggregates) Table {
 	t := Table{
-		Title:   "Pairwise wins per task: instances where variant beat versus (solved it alone, or faster), lost, or tied (equal times, or neither solved)",
-		Header:  []string{"task", "variant", "versus", "wins", "losses", "ties"},
-		Numeric: []bool{false, false, false, true, true, true},
+		Title: "Pairwise wins per puzzle and task in " + TimeName(a.Time) + ", over the instances both variants ran: instances where variant beat versus " +
+			"(solved it alone, or faster), lost, or tied (equal times, or neither solved)",
+		Header:  []string{"puzzle", "task", "variant", "versus", "wins", "losses", "ties"},
+		Numeric: []bool{false, false, false, false, true, true, true},
 	}
 	for _, w := range a.Wins {
-		t.Rows = append(t.Rows, []string{w.Task, w.Variant, w.Versus, strconv.Itoa(w.Wins), strconv.Itoa(w.Losses), strconv.Itoa(w.Ties)})
+		t.Rows = append(t.Rows, []string{w.Puzzle, w.Task, w.Variant, w.Versus, strconv.Itoa(w.Wins), strconv.Itoa(w.Losses), strconv.Itoa(w.Ties)})
 	}
 	return t
 }
 
-// SpeedupTable lays out speed-ups against baseline.
-func SpeedupTable(sps []Speedup, baseline string) Table {
+// SpeedupTable lays out speed-ups against baseline, of median times in the
+// time measure.
+func SpeedupTable(sps []Speedup, baseline, time string) Table {
 	t := Table{
-		Title:   "Speed-up over " + baseline + " (geometric mean over instances both solved of baseline median / variant median; above 1 is faster)",
+		Title:   "Speed-up over " + baseline + " in " + TimeName(time) + " (geometric mean over instances both solved of baseline median / variant median; above 1 is faster)",
 		Header:  []string{"variant", "task", "instances", "speedup_geomean", "speedup_min", "speedup_max"},
 		Numeric: []bool{false, false, true, true, true, true},
 	}
@@ -250,14 +266,14 @@ type PuzzleSpeedups struct {
 // SpeedupTableAll lays out every puzzle's speed-ups as one table with a
 // puzzle and a baseline column: the form for CSV, where blocks with
 // repeated headers would not read as one table.
-func SpeedupTableAll(ps []PuzzleSpeedups) Table {
+func SpeedupTableAll(ps []PuzzleSpeedups, time string) Table {
 	t := Table{
-		Title:   "Speed-up over each puzzle's baseline (geometric mean over instances both solved of baseline median / variant median; above 1 is faster)",
+		Title:   "Speed-up over each puzzle's baseline in " + TimeName(time) + " (geometric mean over instances both solved of baseline median / variant median; above 1 is faster)",
 		Header:  []string{"puzzle", "baseline", "variant", "task", "instances", "speedup_geomean", "speedup_min", "speedup_max"},
 		Numeric: []bool{false, false, false, false, true, true, true, true},
 	}
 	for _, p := range ps {
-		for _, r := range SpeedupTable(p.Speedups, p.Baseline).Rows {
+		for _, r := range SpeedupTable(p.Speedups, p.Baseline, time).Rows {
 			t.Rows = append(t.Rows, append([]string{p.Puzzle, p.Baseline}, r...))
 		}
 	}

@@ -1,0 +1,248 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+)
+
+// VBSLabel labels the virtual best solver's line of a cactus plot: per
+// instance, the fastest variant's median time.
+const VBSLabel = "VBS (virtual best)"
+
+// series is one labelled line of a panel.
+type series struct {
+	label string
+	xy    plotter.XYs
+}
+
+// Panel is one facet: the results of one puzzle and one task.
+type Panel struct{ Puzzle, Task string }
+
+// Panels returns the distinct (puzzle, task) pairs of the summaries, in
+// order of first appearance.
+func Panels(sums []Summary) []Panel {
+	var out []Panel
+	for _, s := range sums {
+		p := Panel{s.Puzzle, s.Task}
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Puzzles returns the distinct puzzles of the summaries in order of first appearance.
+func Puzzles(sums []Summary) []string {
+	return distinct(sums, func(s Summary) string { return s.Puzzle })
+}
+
+// distinct returns the distinct values of field over xs (summaries or
+// rows), in order of first appearance.
+func distinct[T any](xs []T, field func(T) string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, x := range xs {
+		if v := field(x); !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Cactus draws one cactus panel per puzzle and task: for each variant, its
+// solved instances sorted by median time, so the point (k, t) says k
+// instances were solved within t seconds each, and the virtual best
+// solver's line (per instance the fastest variant). Lines further right and
+// lower are better. time is "solver" or "wall" (see TimeKinds).
+func Cactus(sums []Summary, time string) (*Figure, error) {
+	return facets(sums, time, "instances solved", func(p *plot.Plot, sel []Summary) []*series {
+		ss := seriesBy(sel, func(s Summary) plotter.XY { return plotter.XY{Y: seconds(s, time)} })
+		best := map[string]float64{}
+		for _, s := range sel {
+			if s.Solved == 0 {
+				continue
+			}
+			if b, ok := best[s.Instance]; !ok || seconds(s, time) < b {
+				best[s.Instance] = seconds(s, time)
+			}
+		}
+		if len(ss) > 1 {
+			vbs := &series{label: VBSLabel}
+			for _, b := range best {
+				vbs.xy = append(vbs.xy, plotter.XY{Y: b})
+			}
+			ss = append(ss, vbs)
+		}
+		maxX := 0
+		for _, se := range ss {
+			sort.Slice(se.xy, func(i, j int) bool { return se.xy[i].Y < se.xy[j].Y })
+			for i := range se.xy {
+				se.xy[i].X = float64(i + 1)
+			}
+			maxX = max(maxX, len(se.xy))
+		}
+		p.X.Min, p.X.Max = 0.5, float64(maxX)+0.5
+		p.X.Tick.Marker = integerTicks{}
+		return ss
+	})
+}
+
+// Scaling draws one panel per puzzle and task: median time against
+// instance size (squares on the board), one line per variant, log y.
+func Scaling(sums []Summary, time string) (*Figure, error) {
+	return facets(sums, time, "board squares", func(p *plot.Plot, sel []Summary) []*series {
+		ss := seriesBy(sel, func(s Summary) plotter.XY { return plotter.XY{X: float64(s.Squares), Y: seconds(s, time)} })
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, se := range ss {
+			// Several instances of one size (different pieces, say): keep
+			// each point, ordered by size so the line reads left to right.
+			sort.SliceStable(se.xy, func(i, j int) bool { return se.xy[i].X < se.xy[j].X })
+			for _, q := range se.xy {
+				lo, hi = min(lo, q.X), max(hi, q.X)
+			}
+		}
+		pad := max((hi-lo)*0.05, 1)
+		p.X.Min, p.X.Max = lo-pad, hi+pad
+		p.X.Tick.Marker = integerTicks{}
+		return ss
+	})
+}
+
+// seriesBy groups the solved summaries into one series per variant, in
+// order of first appearance, with point(s) as each point.
+func seriesBy(sel []Summary, point func(Summary) plotter.XY) []*series {
+	var ss []*series
+	byLabel := map[string]*series{}
+	for _, s := range sel {
+		if s.Solved == 0 {
+			continue
+		}
+		se := byLabel[s.Variant]
+		if se == nil {
+			se = &series{label: s.Variant}
+			byLabel[s.Variant] = se
+			ss = append(ss, se)
+		}
+		se.xy = append(se.xy, point(s))
+	}
+	return ss
+}
+
+// MinPanelInstances is the fewest instances a cactus or scaling panel
+// draws: a puzzle and task with fewer has no curve to read (its numbers
+// are in the scores table), and its panel is left out of the figure and
+// named in Figure.Left.
+const MinPanelInstances = 3
+
+// facets draws one panel per (puzzle, task) of at least MinPanelInstances
+// instances with fill adding its series, all panels on one shared log time
+// axis range and one legend. The axis fits the data; the time limit is
+// its top when it lies within the data's last decade, else the axis label
+// names it.
+func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []Summary) []*series) (*Figure, error) {
+	if err := CheckTime(time); err != nil {
+		return nil, err
+	}
+	f := &Figure{}
+	styles := newStyles(sums)
+	var used []string
+	ymin, ymax := math.Inf(1), math.Inf(-1)
+	for _, pn := range Panels(sums) {
+		var sel []Summary
+		var instances []string
+		for _, s := range sums {
+			if s.Puzzle == pn.Puzzle && s.Task == pn.Task {
+				sel = append(sel, s)
+				if !slices.Contains(instances, s.Instance) {
+					instances = append(instances, s.Instance)
+				}
+			}
+		}
+		if len(instances) < MinPanelInstances {
+			f.Left = append(f.Left, fmt.Sprintf("%s %s (%d instance%s)", pn.Puzzle, pn.Task, len(instances), map[bool]string{true: "s"}[len(instances) > 1]))
+			continue
+		}
+		p := plot.New()
+		ss := fill(p, sel)
+		if len(ss) == 0 {
+			continue // nothing solved here
+		}
+		p.Title.Text = pn.Puzzle + ", task " + pn.Task
+		p.X.Label.Text = xLabel
+		// The time axis is labelled once for the whole figure (yLabel):
+		// gonum pads a panel whose vertical label is longer than its data
+		// area, leaving a gap under the title.
+		styleText(p)
+		p.Y.Scale = plot.LogScale{}
+		p.Add(plotter.NewGrid())
+		for _, se := range ss {
+			l, pts, err := plotter.NewLinePoints(se.xy)
+			if err != nil {
+				return nil, err
+			}
+			if se.label == VBSLabel {
+				vbsStyle(l)
+				p.Add(l)
+			} else {
+				styles.apply(se.label, l, pts)
+				p.Add(l, pts)
+			}
+			if !slices.Contains(used, se.label) {
+				used = append(used, se.label)
+			}
+			for _, q := range se.xy {
+				ymin, ymax = min(ymin, q.Y), max(ymax, q.Y)
+			}
+		}
+		f.Panels = append(f.Panels, p)
+	}
+	if len(f.Panels) == 0 {
+		if len(f.Left) > 0 {
+			return nil, fmt.Errorf("no puzzle and task with at least %d instances solved to plot (%s: see results table --what scores)", MinPanelInstances, strings.Join(f.Left, ", "))
+		}
+		return nil, fmt.Errorf("no solved runs to plot")
+	}
+	// One y range for every panel, so panels compare at a glance: the
+	// whole decades around the data (log ticks need one in view to label
+	// anything), ending at the time limit when it lies in the top decade.
+	lo, hi := decades(ymin, ymax)
+	f.yLabel = timeLabel(time) + " (log scale)"
+	if limit := timeLimit(sums); limit > 0 {
+		f.yLabel = fmt.Sprintf("%s (log; limit %s s)", timeLabel(time), fmtSec(limit))
+		if limit >= ymax && limit < hi {
+			hi = limit
+		}
+	}
+	for _, p := range f.Panels {
+		p.Y.Min, p.Y.Max = lo, hi
+		p.Y.Tick.Marker = floorTicks{limit: hi}
+	}
+	f.Cols = min(len(f.Panels), 3)
+	if len(f.Panels) == 4 {
+		f.Cols = 2
+	}
+	styles.addEntries(f, used)
+	if slices.Contains(used, VBSLabel) {
+		l, _ := plotter.NewLine(plotter.XYs{{}})
+		vbsStyle(l)
+		f.addEntry(VBSLabel, l)
+	}
+	return f, nil
+}
+
+// timeLimit returns the largest time limit of the summaries' runs (0 when
+// none recorded one).
+func timeLimit(sums []Summary) float64 {
+	limit := 0.0
+	for _, s := range sums {
+		limit = max(limit, s.Limit)
+	}
+	return limit
+}
