@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -130,11 +131,24 @@ func watch(path string, argv []string) int {
 	if status.Signaled() {
 		sig := status.Signal()
 		signal.Reset(sig)
+		defaultAction(sig)
 		syscall.Kill(os.Getpid(), sig)
 		time.Sleep(100 * time.Millisecond) // a signal the runtime keeps for itself: the exit below
 		return 128 + int(sig)
 	}
 	return status.ExitStatus()
+}
+
+// defaultAction gives sig back its default action in the kernel, so that
+// the watchdog dies of it as its solver did. signal.Reset is not enough for
+// the signals the Go runtime keeps for itself (SIGSEGV, SIGBUS, SIGFPE,
+// SIGABRT, SIGQUIT): sent by kill, the runtime would answer them with a
+// stack dump and exit status 2, and the solver's crash would read as a
+// failure of the watchdog. An all-zero struct sigaction is SIG_DFL with no
+// flags and an empty mask on every architecture's layout.
+func defaultAction(sig syscall.Signal) {
+	var act [8]uint64
+	syscall.RawSyscall6(syscall.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(&act[0])), 0, 8, 0, 0)
 }
 
 // killChildren sends SIGKILL to every child of this process. Called until
