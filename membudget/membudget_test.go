@@ -60,3 +60,27 @@ func TestWatch(t *testing.T) {
 		t.Errorf("after stop: err %v, over %v", ctx.Err(), Over(ctx))
 	}
 }
+
+// TestDefaultBudget: the machine's rule, and under a memory cgroup three
+// quarters of the cgroups' room when that is less.
+func TestDefaultBudget(t *testing.T) {
+	const gib = int64(1) << 30
+	for _, c := range []struct {
+		machine, avail, room int64
+		limited              bool
+		want                 int64
+	}{
+		{32 * gib, 30 * gib, 0, false, 28 * gib},
+		{32 * gib, 8 * gib, 0, false, 7 * gib},
+		{0, 0, 0, false, Fallback},
+		{24 * gib, 23 * gib, 600 << 20, true, 450 << 20},
+		{0, 0, 800 << 20, true, 600 << 20},
+		{24 * gib, 23 * gib, 64 * gib, true, 21 * gib},
+		{24 * gib, 23 * gib, 4, true, 3},
+		{24 * gib, 23 * gib, 0, true, 1},
+	} {
+		if got := defaultBudget(c.machine, c.avail, c.room, c.limited); got != c.want {
+			t.Errorf("defaultBudget(%d, %d, %d, %v) = %d, want %d", c.machine, c.avail, c.room, c.limited, got, c.want)
+		}
+	}
+}
