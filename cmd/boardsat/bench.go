@@ -102,7 +102,13 @@ func runBench(args []string, stdout io.Writer) error {
 		return badInput(err)
 	}
 	if *dryRun {
-		runs, unsupported := suite.Plan(context.Background(), bench.Overrides{Repeat: *repeat, Timeout: *timeout, CPULimit: *cpuLimit, MemMB: memMB, Certify: *certifyAll})
+		var meter *progress.Meter
+		if !*quiet {
+			meter = &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: "bench " + pos[0] + " --dry-run", Unit: "runs", Every: progressEvery}
+			meter.Start()
+		}
+		runs, unsupported := suite.Plan(progress.WithNote(context.Background(), meter), bench.Overrides{Repeat: *repeat, Timeout: *timeout, CPULimit: *cpuLimit, MemMB: memMB, Certify: *certifyAll})
+		meter.Finish()
 		runs = bench.ShardPlan(suite, runs, shard)
 		for _, r := range runs {
 			cpu := "none"
