@@ -37,6 +37,8 @@ func TestEncodeBounds(t *testing.T) {
 		{[]string{"encode", "swap:4x3", "--steps", "99999999999", "--format", "mzn"}, 0, ""},
 	} {
 		var out, errb bytes.Buffer
+		// --mem sets this process's budget: each case starts without one.
+		membudget.Set(math.MaxInt64)
 		code := run(c.args, &out, &errb)
 		if code != c.status || strings.Count(errb.String(), "\n") != min(c.status, 1) || !strings.Contains(errb.String(), c.want) {
 			t.Errorf("%v: exit %d (want %d), stderr %q (want one line with %q)", c.args, code, c.status, errb.String(), c.want)
