@@ -133,8 +133,36 @@ func (e *Exceeded) Error() string {
 	return fmt.Sprintf("resident memory %s passed the memory budget of %s (--mem sets it)", Bytes(e.Resident), Bytes(e.Budget))
 }
 
-// Poll is how often Watch samples the resident set.
-var Poll = 10 * time.Millisecond
+// Poll is how often Watch samples the resident set; FastPoll how often
+// once it has passed three quarters of the budget, so that a search
+// growing fast (a table copied as it grows) passes the budget by what it
+// allocates in a millisecond rather than in ten.
+var Poll, FastPoll = 10 * time.Millisecond, time.Millisecond
+
+// Sample calls over with the resident set once it passes limit, sampling
+// every Poll, every FastPoll above three quarters of limit, until done is
+// closed or over returns; the one sampler of Watch and of solve --mem.
+func Sample(limit int64, done <-chan struct{}, over func(rss int64)) {
+	t := time.NewTimer(Poll)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+		}
+		rss := Resident()
+		if rss > limit {
+			over(rss)
+			return
+		}
+		if rss > limit/4*3 {
+			t.Reset(FastPoll)
+		} else {
+			t.Reset(Poll)
+		}
+	}
+}
 
 // Watch returns a context that is cancelled, with cause *Exceeded, once the
 // process's resident set passes budget; stop ends the watch (call it when
@@ -145,23 +173,15 @@ func Watch(ctx context.Context, budget int64) (watched context.Context, stop fun
 		return wctx, func() { cancel(nil) }
 	}
 	done := make(chan struct{})
+	stopped := make(chan struct{}) // done, or the context ended
 	go func() {
-		t := time.NewTicker(Poll)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-wctx.Done():
-				return
-			case <-t.C:
-				if rss := Resident(); rss > budget {
-					cancel(&Exceeded{Resident: rss, Budget: budget})
-					return
-				}
-			}
+		select {
+		case <-done:
+		case <-wctx.Done():
 		}
+		close(stopped)
 	}()
+	go Sample(budget, stopped, func(rss int64) { cancel(&Exceeded{Resident: rss, Budget: budget}) })
 	var once sync.Once
 	return wctx, func() {
 		once.Do(func() { close(done); cancel(nil) })

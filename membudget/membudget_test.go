@@ -84,3 +84,32 @@ func TestDefaultBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestSample: the sampler reports a resident set past its limit (once),
+// and returns without a report when done is closed first.
+func TestSample(t *testing.T) {
+	if Resident() <= 0 {
+		t.Skip("no /proc/self/statm")
+	}
+	got := make(chan int64, 2)
+	Sample(1, nil, func(rss int64) { got <- rss })
+	if len(got) != 1 {
+		t.Fatalf("%d reports of a limit of 1 byte", len(got))
+	}
+	if rss := <-got; rss <= 1 {
+		t.Errorf("reported %d", rss)
+	}
+	done := make(chan struct{})
+	returned := make(chan struct{})
+	go func() { Sample(math.MaxInt64, done, func(int64) { got <- 0 }); close(returned) }()
+	time.Sleep(3 * Poll)
+	close(done)
+	select {
+	case <-returned:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Sample did not return when done was closed")
+	}
+	if len(got) != 0 {
+		t.Error("a huge limit was reported as passed")
+	}
+}
