@@ -15,10 +15,10 @@ import (
 )
 
 // TestWorkedAnswersKeepTheirSeconds: a checkpoint that cannot be written
-// during a count is an error naming the write (status error, exit 1), not
-// a refusal; a swap search that stops at its budget's projection is
-// refused after real work, and says how long it worked. Both had status
-// refused with seconds 0.
+// during a count (its directory removed) is an error naming the write
+// (status error, exit 1), not a refusal; a swap search that stops at its
+// budget's projection is refused after real work, and says how long it
+// worked. Both had status refused with seconds 0.
 func TestWorkedAnswersKeepTheirSeconds(t *testing.T) {
 	// Each in its own process: --mem sets this process's memory limit and
 	// its watchdog.
@@ -26,29 +26,50 @@ func TestWorkedAnswersKeepTheirSeconds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	missing := filepath.Join(t.TempDir(), "missing", "q.ck")
+	dir := filepath.Join(t.TempDir(), "d")
+	os.Mkdir(dir, 0o755)
+	ck := filepath.Join(dir, "q.ck")
 	for _, c := range []struct {
 		args   []string
 		status answer.Status
 		exit   int
 		msg    string
 	}{
-		{[]string{"solve", "queens:10", "--checkpoint", missing}, answer.Error, answer.ExitFailed,
-			"checkpoint not written after 272 of 272 subproblems: cannot write " + missing},
+		{[]string{"solve", "queens:15", "--threads", "1", "--checkpoint", ck, "--checkpoint-every", "1ms"}, answer.Error, answer.ExitFailed,
+			"checkpoint not written after "},
 		{[]string{"solve", "swap:5x5", "--mem", "60M"}, answer.Refused, answer.ExitBadInput,
 			"the search refuses to go on: a plan needs at least 20 moves, and after 8 of them"},
 	} {
 		cmd := exec.Command(exe, append(c.args, "--format", "json", "--quiet")...)
+		var mu sync.Mutex
 		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		cmd.Run()
+		cmd.Stdout, cmd.Stderr = lockedWriter{&mu, &stdout}, lockedWriter{&mu, &stderr}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		if c.status == answer.Error {
+			// The checkpoint is written when the count starts; then its
+			// directory goes away (the count takes seconds).
+			for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+				if _, err := os.Stat(ck); err == nil {
+					break
+				}
+			}
+			os.RemoveAll(dir)
+		}
+		cmd.Wait()
+		mu.Lock()
 		code, out, errOut := cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
+		mu.Unlock()
 		var a answer.Answer
 		if err := json.Unmarshal([]byte(out), &a); err != nil {
 			t.Fatalf("%v: %v in %q", c.args, err, out)
 		}
 		if code != c.exit || a.Status != c.status || a.Message == nil || !strings.HasPrefix(*a.Message, c.msg) || a.Seconds <= 0 || a.Instance == "" {
 			t.Errorf("%v: exit %d, status %s, seconds %v, message %v; want exit %d, status %s, message %q, seconds > 0", c.args, code, a.Status, a.Seconds, deref(a.Message), c.exit, c.status, c.msg)
+		}
+		if c.status == answer.Error && !strings.Contains(*a.Message, "subproblems: cannot write "+ck) {
+			t.Errorf("%v: message %q does not name the write", c.args, *a.Message)
 		}
 		if strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, c.msg) {
 			t.Errorf("%v: stderr %q", c.args, errOut)
