@@ -170,7 +170,7 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 	for _, r := range existing {
 		done[r.Key()] = true
 	}
-	plan, unsupported := s.Plan(ctx, o.Overrides)
+	plan, unsupported := s.Plan(progress.WithNote(ctx, o.Progress), o.Overrides)
 	plan = ShardPlan(s, plan, o.Shard)
 	if o.Out != "" {
 		meta.Sessions[len(meta.Sessions)-1].Definitions = Definitions(plan)
@@ -179,28 +179,16 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 	// Ladder groups: a variant that timed out (or ran out of memory) on a
 	// spec is not run on that group's later specs.
 	stopped := map[string]string{} // group + variant -> spec it stopped at
-	groupSpecIndex := func(r Run) int {
-		for i, sp := range s.Groups[r.Group].Specs {
-			if sp.String() == r.Spec.String() {
-				return i
-			}
-		}
-		return -1
-	}
+	at := newSpecIndex(s)
 	for _, r := range existing {
+		if r.Status != results.StatusTimeout && r.Status != results.StatusMemout {
+			continue
+		}
 		for gi, g := range s.Groups {
-			if g.Ladder && (r.Status == results.StatusTimeout || r.Status == results.StatusMemout) {
-				for _, sp := range g.Specs {
-					// A row of another task (the same variant's optimum
-					// beside its count) stops nothing here.
-					task := g.Task
-					if task == "" {
-						task = puzzle.DefaultTask(sp)
-					}
-					if sp.String() == r.Instance && r.Task == string(task) {
-						noteStop(stopped, g, gi, r.Variant, r.Instance)
-					}
-				}
+			// A row of another task (the same variant's optimum beside its
+			// count) stops nothing here.
+			if i, ok := at.of(gi, r.Instance); ok && g.Ladder && r.Task == string(at.task(gi, i)) {
+				noteStop(stopped, at, gi, r.Variant, r.Instance)
 			}
 		}
 	}
@@ -253,7 +241,7 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 			return
 		}
 		if s.Groups[f.run.Group].Ladder && (f.row.Status == results.StatusTimeout || f.row.Status == results.StatusMemout) {
-			noteStop(stopped, s.Groups[f.run.Group], f.run.Group, f.row.Variant, f.row.Instance)
+			noteStop(stopped, at, f.run.Group, f.row.Variant, f.row.Instance)
 		}
 		if err := write(jq.add(f.row, f.run)); err != nil && werr == nil {
 			werr = err
@@ -273,9 +261,9 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 		for s.Groups[r.Group].Ladder && inFlight[key] > 0 {
 			collect()
 		}
-		if at, ok := stopped[key]; ok && s.Groups[r.Group].Ladder && groupSpecIndex(r) > specIndex(s.Groups[r.Group], at) {
+		if stop, ok := stopped[key]; ok && s.Groups[r.Group].Ladder && at.index(r.Group, r.Spec.String()) > at.index(r.Group, stop) {
 			row := newRow(r)
-			row.Status, row.Message = results.StatusTimeout, results.NotRunMessage("ladder stopped after a timeout or memout on "+at)
+			row.Status, row.Message = results.StatusTimeout, results.NotRunMessage("ladder stopped after a timeout or memout on "+stop)
 			if err := write(jq.add(row, r)); err != nil {
 				return sum, err
 			}
@@ -339,22 +327,59 @@ func fileSize(f *os.File) int64 {
 
 func stopKey(group int, variant string) string { return strconv.Itoa(group) + "\x00" + variant }
 
-// noteStop records that variant stopped at instance in group g (index
-// group): the ladder's first stop, the smallest spec index of those noted.
-func noteStop(stopped map[string]string, g Group, group int, variant, instance string) {
+// noteStop records that variant stopped at instance in group (index into
+// the suite's groups): the ladder's first stop, the smallest spec index of
+// those noted.
+func noteStop(stopped map[string]string, at specIndex, group int, variant, instance string) {
 	k := stopKey(group, variant)
-	if at, ok := stopped[k]; !ok || specIndex(g, instance) < specIndex(g, at) {
+	if old, ok := stopped[k]; !ok || at.index(group, instance) < at.index(group, old) {
 		stopped[k] = instance
 	}
 }
 
-func specIndex(g Group, spec string) int {
-	for i, sp := range g.Specs {
-		if sp.String() == spec {
-			return i
+// specIndex finds a spec among its group's specs in constant time (a
+// ladder's order), so that planning and resuming stay linear in the runs.
+type specIndex struct {
+	s     Suite
+	where []map[string]int // per group: canonical spec -> its first index
+}
+
+func newSpecIndex(s Suite) specIndex {
+	x := specIndex{s: s, where: make([]map[string]int, len(s.Groups))}
+	for gi, g := range s.Groups {
+		m := make(map[string]int, len(g.Specs))
+		for i, sp := range g.Specs {
+			if _, dup := m[sp.String()]; !dup {
+				m[sp.String()] = i
+			}
 		}
+		x.where[gi] = m
 	}
-	return len(g.Specs)
+	return x
+}
+
+// of returns the index of spec in group, and whether it is there.
+func (x specIndex) of(group int, spec string) (int, bool) {
+	i, ok := x.where[group][spec]
+	return i, ok
+}
+
+// index returns the index of spec in group, or the number of the group's
+// specs when it is not there.
+func (x specIndex) index(group int, spec string) int {
+	if i, ok := x.of(group, spec); ok {
+		return i
+	}
+	return len(x.s.Groups[group].Specs)
+}
+
+// task returns the task of the group's i-th spec: the group's, or the
+// spec's puzzle's default.
+func (x specIndex) task(group, i int) puzzle.Task {
+	if t := x.s.Groups[group].Task; t != "" {
+		return t
+	}
+	return puzzle.DefaultTask(x.s.Groups[group].Specs[i])
 }
 
 // rowValue is a row's answer in compare's comparable form ("" if none).

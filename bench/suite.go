@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	_ "embed"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/compare"
+	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -114,9 +116,16 @@ func Load(nameOrPath string) (Suite, error) {
 	return Parse(nameOrPath, string(data))
 }
 
+// MaxPlannedRuns bounds the runs of a suite: its specs times their
+// repetitions, counted from the brace groups before any is expanded, so
+// that a brace bomb ({1..3} sixteen times: 43 million specs) is refused
+// at once instead of being expanded into gigabytes.
+const MaxPlannedRuns = 1_000_000
+
 // Parse reads a suite's text; name labels errors.
 func Parse(name, text string) (Suite, error) {
 	s := Suite{Name: name}
+	planned := 0 // specs x repeat of the groups so far
 	for i, line := range strings.Split(text, "\n") {
 		if j := strings.IndexByte(line, '#'); j >= 0 {
 			line = line[:j]
@@ -124,11 +133,12 @@ func Parse(name, text string) (Suite, error) {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		g, err := parseGroup(line)
+		g, err := parseGroup(line, MaxPlannedRuns-planned)
 		if err != nil {
 			return Suite{}, fmt.Errorf("suite %s line %d: %v", name, i+1, err)
 		}
 		g.Line = i + 1
+		planned += len(g.Specs) * g.Repeat
 		s.Groups = append(s.Groups, g)
 	}
 	if len(s.Groups) == 0 {
@@ -137,10 +147,13 @@ func Parse(name, text string) (Suite, error) {
 	return s, nil
 }
 
-func parseGroup(line string) (Group, error) {
+// parseGroup reads one line of a suite; room is how many runs (specs x
+// repeat) the suite may still plan.
+func parseGroup(line string, room int) (Group, error) {
 	g := Group{Backends: "all", Repeat: 1, Timeout: DefaultTimeout, MemMB: DefaultMemMB}
 	seen := map[string]bool{}
 	var err error
+	var specFields []string
 	for _, f := range strings.Fields(line) {
 		key, val, isOpt := strings.Cut(f, "=")
 		switch key {
@@ -151,17 +164,8 @@ func parseGroup(line string) (Group, error) {
 			isOpt = false
 		}
 		if !isOpt {
-			specs, err := expandBraces(f)
-			if err != nil {
-				return g, err
-			}
-			for _, s := range specs {
-				spec, err := puzzle.Parse(s)
-				if err != nil {
-					return g, err
-				}
-				g.Specs = append(g.Specs, spec)
-			}
+			// Expanded once the options, repeat among them, are read.
+			specFields = append(specFields, f)
 			continue
 		}
 		if seen[key] {
@@ -201,6 +205,23 @@ func parseGroup(line string) (Group, error) {
 			}
 		}
 	}
+	for _, f := range specFields {
+		limit := (room / g.Repeat) - len(g.Specs)
+		specs, err := expandBraces(f, limit)
+		if errors.Is(err, errPastLimit) {
+			return g, tooManySpecs(f, g.Repeat)
+		}
+		if err != nil {
+			return g, err
+		}
+		for _, s := range specs {
+			spec, err := puzzle.Parse(s)
+			if err != nil {
+				return g, err
+			}
+			g.Specs = append(g.Specs, spec)
+		}
+	}
 	if len(g.Specs) == 0 {
 		return g, fmt.Errorf("no instance spec in %q", strings.TrimSpace(line))
 	}
@@ -231,9 +252,14 @@ func ParseMem(s string) (int64, error) {
 
 var braceRE = regexp.MustCompile(`\{([^{}]*)\}`)
 
-// expandBraces expands the first brace group of s, recursively: {a..b} for
-// the integers a to b, {x,y,z} for alternatives.
-func expandBraces(s string) ([]string, error) {
+// expandBraces expands the brace groups of s, the innermost first,
+// recursively: {a..b} for the integers a to b, {x,y,z} for alternatives.
+// More than limit specs are refused, by the count of the groups before
+// anything is expanded (braceCount), so the refusal allocates nothing.
+func expandBraces(s string, limit int) ([]string, error) {
+	if braceCount(s, limit) > limit {
+		return nil, errPastLimit
+	}
 	loc := braceRE.FindStringSubmatchIndex(s)
 	if loc == nil {
 		if strings.ContainsAny(s, "{}") {
@@ -242,28 +268,90 @@ func expandBraces(s string) ([]string, error) {
 		return []string{s}, nil
 	}
 	body := s[loc[2]:loc[3]]
-	var alts []string
-	if lo, hi, ok := strings.Cut(body, ".."); ok {
-		a, err1 := strconv.Atoi(lo)
-		b, err2 := strconv.Atoi(hi)
-		if err1 != nil || err2 != nil || b < a || b-a > 10000 {
-			return nil, fmt.Errorf("bad range {%s} in %q: want {FROM..TO} with FROM <= TO", body, s)
-		}
-		for n := a; n <= b; n++ {
-			alts = append(alts, strconv.Itoa(n))
-		}
-	} else {
-		alts = strings.Split(body, ",")
+	alts, err := braceAlternatives(body, s)
+	if err != nil {
+		return nil, err
 	}
 	var out []string
 	for _, a := range alts {
-		rest, err := expandBraces(s[:loc[0]] + a + s[loc[1]:])
+		rest, err := expandBraces(s[:loc[0]]+a+s[loc[1]:], limit-len(out))
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, rest...)
 	}
 	return out, nil
+}
+
+// braceAlternatives lists the alternatives of one brace group's body (of
+// field s, for the error).
+func braceAlternatives(body, s string) ([]string, error) {
+	lo, hi, ok := strings.Cut(body, "..")
+	if !ok {
+		return strings.Split(body, ","), nil
+	}
+	a, err1 := strconv.Atoi(lo)
+	b, err2 := strconv.Atoi(hi)
+	if err1 != nil || err2 != nil || b < a || b-a > 10000 {
+		return nil, fmt.Errorf("bad range {%s} in %q: want {FROM..TO} with FROM <= TO", body, s)
+	}
+	alts := make([]string, 0, b-a+1)
+	for n := a; n <= b; n++ {
+		alts = append(alts, strconv.Itoa(n))
+	}
+	return alts, nil
+}
+
+// braceCount returns the number of specs the innermost brace groups of s
+// expand to (the product of their sizes), or limit+1 as soon as it passes
+// limit: the count of a field without nested groups, which a nested one's
+// expansion checks again at each level.
+func braceCount(s string, limit int) int {
+	n := 1
+	for _, m := range braceRE.FindAllStringSubmatch(s, -1) {
+		k := strings.Count(m[1], ",") + 1
+		if lo, hi, ok := strings.Cut(m[1], ".."); ok {
+			a, err1 := strconv.Atoi(lo)
+			b, err2 := strconv.Atoi(hi)
+			if err1 != nil || err2 != nil || b < a {
+				return 1 // a bad range: expandBraces says why
+			}
+			k = b - a + 1
+			if b-a > limit {
+				return limit + 1
+			}
+		}
+		if n > (limit+1)/k {
+			return limit + 1
+		}
+		n *= k
+	}
+	return n
+}
+
+// errPastLimit is expandBraces' refusal of a field that expands to more
+// specs than its limit; parseGroup says by how many.
+var errPastLimit = errors.New("past the limit of specs")
+
+// tooManySpecs is the refusal of a field that takes the suite past
+// MaxPlannedRuns, with the specs it expands to (counted, not expanded).
+func tooManySpecs(field string, repeat int) error {
+	n := braceCount(field, 1<<60)
+	count := strconv.Itoa(n)
+	if n > 1<<60 {
+		count = "more than 2^60"
+	}
+	if len(field) > 60 {
+		// Cut after a whole brace group, where one ends in the first 60
+		// bytes.
+		cut := 60
+		if i := strings.LastIndexByte(field[:60], '}'); i > 0 {
+			cut = i + 1
+		}
+		field = field[:cut] + "..."
+	}
+	return fmt.Errorf("%q expands to %s specs, which with repeat %d take the suite past the %d runs (specs x repeat) a suite may plan: split the suite or narrow its ranges",
+		field, count, repeat, MaxPlannedRuns)
 }
 
 // Overrides replace every group's settings when non-zero (command-line
@@ -350,17 +438,33 @@ func (s Suite) Plan(ctx context.Context, o Overrides) (runs []Run, unsupported [
 		}
 		return !ok
 	}
+	// A group's variants of one puzzle, expanded once: expanding looks
+	// for the solvers' binaries, which done per run made planning slow.
+	variants := map[string][]compare.Variant{}
+	expand := func(gi int, p string) []compare.Variant {
+		k := strconv.Itoa(gi) + "\x00" + p
+		vs, ok := variants[k]
+		if !ok {
+			vs = compare.Expand(groups[gi].Patterns, p)
+			variants[k] = vs
+		}
+		return vs
+	}
 	for rep := 1; rep <= maxRep; rep++ {
 		for gi, g := range groups {
 			if rep > g.Repeat {
 				continue
 			}
-			for _, spec := range g.Specs {
+			progress.Notef(ctx, "planning: %d runs so far, repetition %d of %d", len(out), rep, maxRep)
+			for si, spec := range g.Specs {
+				if si%4096 == 4095 {
+					progress.Notef(ctx, "planning: %d runs so far, repetition %d of %d", len(out), rep, maxRep)
+				}
 				task := g.Task
 				if task == "" {
 					task = puzzle.DefaultTask(spec)
 				}
-				for _, v := range compare.Expand(g.Patterns, spec.Puzzle()) {
+				for _, v := range expand(gi, spec.Puzzle()) {
 					if !supported(v, spec.Puzzle(), task) {
 						continue
 					}

@@ -72,6 +72,17 @@ func encodingChoices() []puzzle.Choice {
 // anything is built.
 const SATMaxSquares = 10000
 
+// CheckBoard refuses, before anything is built, a spec whose board has
+// more than SATMaxSquares squares; who names the refuser in the message
+// ("the sat backend", "encode").
+func CheckBoard(who string, spec puzzle.Spec) error {
+	if n := puzzle.BoardOf(spec).Size(); n > SATMaxSquares {
+		return fmt.Errorf("%s refuses boards of more than %d squares (%s has %d): the formulas grow with squares x attacks; the native backend counts large boards in flat memory",
+			who, SATMaxSquares, spec, n)
+	}
+	return nil
+}
+
 // ErrUniqueRefused is the error of the SAT-side backends for task unique:
 // they have no lex-leader constraints, and counting under their partial
 // symmetry breaking would publish wrong numbers.
@@ -100,9 +111,8 @@ func satResolve(req puzzle.Request) (Encoder, card.Encoding, error) {
 // satPrepare checks the task against encoder e and builds the formula with
 // card encoding c (or runs the encoder's own Solve).
 func satPrepare(ctx context.Context, backend string, req puzzle.Request, e Encoder, c card.Encoding, solverName string) (satPrepared, error) {
-	if n := puzzle.BoardOf(req.Spec).Size(); n > SATMaxSquares {
-		return satPrepared{}, fmt.Errorf("the %s backend refuses boards of more than %d squares (%s has %d): its formulas grow with squares x attacks; the native backend counts large boards in flat memory",
-			backend, SATMaxSquares, req.Spec, n)
+	if err := CheckBoard("the "+backend+" backend", req.Spec); err != nil {
+		return satPrepared{}, err
 	}
 	if req.Task == puzzle.Unique && !slices.Contains(e.Tasks, puzzle.Unique) {
 		// A model that lists Unique breaks every symmetry (one model per

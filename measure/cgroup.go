@@ -12,10 +12,9 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
-)
 
-// cgroupRoot is where the kernel's cgroup file systems are mounted.
-const cgroupRoot = "/sys/fs/cgroup"
+	"github.com/boardsat/boardsat/cgroups"
+)
 
 // cgroupSeq numbers the cgroups of this process's runs.
 var cgroupSeq atomic.Int64
@@ -24,22 +23,6 @@ var cgroupSeq atomic.Int64
 // sweepStale can tell one left by a harness that died.
 func cgroupName() string {
 	return fmt.Sprintf("boardsat-%d-%d", os.Getpid(), cgroupSeq.Add(1))
-}
-
-// ownCgroup returns this process's cgroup path in the hierarchy of
-// controller ("" for the v2 unified hierarchy), from /proc/self/cgroup.
-func ownCgroup(controller string) string {
-	data, _ := os.ReadFile("/proc/self/cgroup")
-	for _, l := range strings.Split(string(data), "\n") {
-		f := strings.SplitN(l, ":", 3)
-		if len(f) != 3 {
-			continue
-		}
-		if (controller == "" && f[0] == "0" && f[1] == "") || slices.Contains(strings.Split(f[1], ","), controller) {
-			return f[2]
-		}
-	}
-	return "/"
 }
 
 // sweepStale removes the run cgroups under parent left by a harness that
@@ -111,11 +94,7 @@ type cgroup2 struct {
 // process's own (a process may not sit in an inner cgroup of v2), with the
 // memory controller, which it needs for the peak.
 func newCgroup2(name string) (*cgroup2, error) {
-	mount := cgroupRoot
-	if _, err := os.Stat(filepath.Join(mount, "cgroup.controllers")); err != nil {
-		mount = filepath.Join(cgroupRoot, "unified")
-	}
-	parent := filepath.Join(mount, filepath.Dir(ownCgroup("")))
+	parent := filepath.Join(cgroups.Unified(cgroups.Root), filepath.Dir(cgroups.Own("")))
 	if ctl, err := os.ReadFile(filepath.Join(parent, "cgroup.subtree_control")); err != nil || !slices.Contains(strings.Fields(string(ctl)), "memory") {
 		return nil, fmt.Errorf("no memory controller for the cgroups under %s", parent)
 	}
@@ -153,12 +132,12 @@ func (c *cgroup2) CPU() (user, sys float64, err error) {
 }
 
 func (c *cgroup2) MemoryKB() (int64, error) {
-	n, err := readInt(filepath.Join(c.dir, "memory.current"))
+	n, err := cgroups.ReadInt(filepath.Join(c.dir, "memory.current"))
 	return n / 1024, err
 }
 
 func (c *cgroup2) PeakKB() (int64, error) {
-	n, err := readInt(filepath.Join(c.dir, "memory.peak"))
+	n, err := cgroups.ReadInt(filepath.Join(c.dir, "memory.peak"))
 	return n / 1024, err
 }
 
@@ -180,8 +159,8 @@ type cgroup1 struct {
 // newCgroup1 makes the run's cgroups in the v1 cpuacct and memory
 // hierarchies, under this process's own.
 func newCgroup1(name string) (*cgroup1, error) {
-	cpu := filepath.Join(cgroupRoot, "cpuacct", ownCgroup("cpuacct"), name)
-	mem := filepath.Join(cgroupRoot, "memory", ownCgroup("memory"), name)
+	cpu := filepath.Join(cgroups.Root, "cpuacct", cgroups.Own("cpuacct"), name)
+	mem := filepath.Join(cgroups.Root, "memory", cgroups.Own("memory"), name)
 	sweepStale(filepath.Dir(cpu))
 	sweepStale(filepath.Dir(mem))
 	if err := os.Mkdir(cpu, 0o755); err != nil {
@@ -233,7 +212,7 @@ func (c *cgroup1) Attach(pid int) error {
 func (c *cgroup1) CPU() (user, sys float64, err error) {
 	var v [3]int64
 	for i, f := range []string{"cpuacct.usage", "cpuacct.usage_user", "cpuacct.usage_sys"} {
-		if v[i], err = readInt(filepath.Join(c.cpuDir, f)); err != nil {
+		if v[i], err = cgroups.ReadInt(filepath.Join(c.cpuDir, f)); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -245,12 +224,12 @@ func (c *cgroup1) CPU() (user, sys float64, err error) {
 }
 
 func (c *cgroup1) MemoryKB() (int64, error) {
-	n, err := readInt(filepath.Join(c.memDir, "memory.usage_in_bytes"))
+	n, err := cgroups.ReadInt(filepath.Join(c.memDir, "memory.usage_in_bytes"))
 	return n / 1024, err
 }
 
 func (c *cgroup1) PeakKB() (int64, error) {
-	n, err := readInt(filepath.Join(c.memDir, "memory.max_usage_in_bytes"))
+	n, err := cgroups.ReadInt(filepath.Join(c.memDir, "memory.max_usage_in_bytes"))
 	return n / 1024, err
 }
 

@@ -296,20 +296,6 @@ wait:
 	return u, nil
 }
 
-// readInt reads a file holding one integer; a file that cannot be read or
-// holds no integer is an error.
-func readInt(path string) (int64, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return 0, err
-	}
-	n, err := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", path, err)
-	}
-	return n, nil
-}
-
 // keyValues reads a "key value" per line file such as cpu.stat, and
 // returns the values of keys, each of which must be there.
 func keyValues(path string, keys ...string) ([]int64, error) {

@@ -60,3 +60,56 @@ func TestWatch(t *testing.T) {
 		t.Errorf("after stop: err %v, over %v", ctx.Err(), Over(ctx))
 	}
 }
+
+// TestDefaultBudget: the machine's rule, and under a memory cgroup three
+// quarters of the cgroups' room when that is less.
+func TestDefaultBudget(t *testing.T) {
+	const gib = int64(1) << 30
+	for _, c := range []struct {
+		machine, avail, room int64
+		limited              bool
+		want                 int64
+	}{
+		{32 * gib, 30 * gib, 0, false, 28 * gib},
+		{32 * gib, 8 * gib, 0, false, 7 * gib},
+		{0, 0, 0, false, Fallback},
+		{24 * gib, 23 * gib, 600 << 20, true, 450 << 20},
+		{0, 0, 800 << 20, true, 600 << 20},
+		{24 * gib, 23 * gib, 64 * gib, true, 21 * gib},
+		{24 * gib, 23 * gib, 4, true, 3},
+		{24 * gib, 23 * gib, 0, true, 1},
+	} {
+		if got := defaultBudget(c.machine, c.avail, c.room, c.limited); got != c.want {
+			t.Errorf("defaultBudget(%d, %d, %d, %v) = %d, want %d", c.machine, c.avail, c.room, c.limited, got, c.want)
+		}
+	}
+}
+
+// TestSample: the sampler reports a resident set past its limit (once),
+// and returns without a report when done is closed first.
+func TestSample(t *testing.T) {
+	if Resident() <= 0 {
+		t.Skip("no /proc/self/statm")
+	}
+	got := make(chan int64, 2)
+	Sample(1, nil, func(rss int64) { got <- rss })
+	if len(got) != 1 {
+		t.Fatalf("%d reports of a limit of 1 byte", len(got))
+	}
+	if rss := <-got; rss <= 1 {
+		t.Errorf("reported %d", rss)
+	}
+	done := make(chan struct{})
+	returned := make(chan struct{})
+	go func() { Sample(math.MaxInt64, done, func(int64) { got <- 0 }); close(returned) }()
+	time.Sleep(3 * Poll)
+	close(done)
+	select {
+	case <-returned:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Sample did not return when done was closed")
+	}
+	if len(got) != 0 {
+		t.Error("a huge limit was reported as passed")
+	}
+}

@@ -59,11 +59,17 @@ type checkpoint struct {
 }
 
 // openCheckpoint reads the checkpoint at path, or starts an empty one if
-// there is no file; a file for another key, shard or split is refused.
+// there is no file, written at once, so that a path that cannot take it is
+// refused before the count starts (a write that fails later, during the
+// count, is ErrNotWritten); a file for another key, shard or split is
+// refused.
 func openCheckpoint(path string, key puzzle.SplitKey, shard puzzle.Shard, total int) (*checkpoint, error) {
 	ck := &checkpoint{path: path, key: key, shard: shard, total: total, done: map[int]uint64{}, saved: time.Now()}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
+		if err := ck.save(); err != nil {
+			return nil, err
+		}
 		return ck, nil
 	}
 	if err != nil {

@@ -17,6 +17,7 @@ package subproblem
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/big"
 	"math/bits"
 	"runtime"
@@ -53,6 +54,11 @@ type Result struct {
 
 // ErrForeign marks a checkpoint written for another key.
 var ErrForeign = errors.New("foreign checkpoint")
+
+// ErrNotWritten marks a checkpoint that could not be written during a
+// count (a full disk, a removed directory): the count failed; it was not
+// refused.
+var ErrNotWritten = errors.New("checkpoint not written")
 
 // ErrDamaged marks a checkpoint whose content does not match its checksum.
 var ErrDamaged = errors.New("damaged checkpoint")
@@ -136,7 +142,7 @@ func Run(ctx context.Context, job Job, opts *puzzle.SplitOptions, newWorker func
 				if ck != nil && wErr == nil {
 					ck.done[todo[i]] = c
 					if err := ck.maybeSave(false); err != nil {
-						wErr = err
+						wErr = fmt.Errorf("%w after %d of %d subproblems: %w", ErrNotWritten, done, len(ids), err)
 						stopped.Store(true)
 					}
 				}
@@ -149,7 +155,9 @@ func Run(ctx context.Context, job Job, opts *puzzle.SplitOptions, newWorker func
 	}
 	wg.Wait()
 	if ck != nil && wErr == nil {
-		wErr = ck.maybeSave(true)
+		if err := ck.maybeSave(true); err != nil {
+			wErr = fmt.Errorf("%w after %d of %d subproblems: %w", ErrNotWritten, done, len(ids), err)
+		}
 	}
 	if wErr != nil {
 		return Result{}, wErr

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -214,5 +215,39 @@ func TestVersionNamesTheBuild(t *testing.T) {
 	v := Version()
 	if v != Version() || len(v) < 12 || v == "build-unknown" {
 		t.Errorf("Version() = %q", v)
+	}
+}
+
+// TestCheckpointWriteFailures: a checkpoint path that cannot take a file is
+// refused before the count starts (not ErrNotWritten, nothing solved); one
+// whose directory goes away during the count ends it with ErrNotWritten,
+// saying how far it got.
+func TestCheckpointWriteFailures(t *testing.T) {
+	var calls atomic.Int64
+	counting := func() Solver {
+		return func(id int) (uint64, bool) { calls.Add(1); return square(id) }
+	}
+	bad := filepath.Join(t.TempDir(), "missing", "ck.json")
+	_, err := Run(context.Background(), Job{Key: testKey, Total: 10, Threads: 1}, &puzzle.SplitOptions{Checkpoint: bad}, counting)
+	if err == nil || errors.Is(err, ErrNotWritten) || !strings.Contains(err.Error(), "cannot write "+bad) || calls.Load() != 0 {
+		t.Errorf("unwritable path: %v after %d subproblems", err, calls.Load())
+	}
+	dir := filepath.Join(t.TempDir(), "d")
+	os.Mkdir(dir, 0o755)
+	path := filepath.Join(dir, "ck.json")
+	vanishing := func() Solver {
+		return func(id int) (uint64, bool) {
+			if id == 3 {
+				if _, err := os.Stat(path); err != nil {
+					t.Errorf("no checkpoint written at the start: %v", err)
+				}
+				os.RemoveAll(dir)
+			}
+			return square(id)
+		}
+	}
+	_, err = Run(context.Background(), Job{Key: testKey, Total: 10, Threads: 1}, &puzzle.SplitOptions{Checkpoint: path, CheckpointEvery: time.Nanosecond}, vanishing)
+	if !errors.Is(err, ErrNotWritten) || !strings.HasPrefix(err.Error(), "checkpoint not written after 4 of 10 subproblems: cannot write "+path) {
+		t.Errorf("directory removed mid-count: %v", err)
 	}
 }

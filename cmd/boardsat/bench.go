@@ -103,7 +103,13 @@ func runBench(args []string, stdout io.Writer) error {
 		return badInput(err)
 	}
 	if *dryRun {
-		runs, unsupported := suite.Plan(context.Background(), bench.Overrides{Repeat: *repeat, Timeout: *timeout, CPULimit: *cpuLimit, MemMB: memMB, Certify: *certifyAll})
+		var meter *progress.Meter
+		if !*quiet {
+			meter = &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: "bench " + pos[0] + " --dry-run", Unit: "runs", Every: progressEvery}
+			meter.Start()
+		}
+		runs, unsupported := suite.Plan(progress.WithNote(context.Background(), meter), bench.Overrides{Repeat: *repeat, Timeout: *timeout, CPULimit: *cpuLimit, MemMB: memMB, Certify: *certifyAll})
+		meter.Finish()
 		runs = bench.ShardPlan(suite, runs, shard)
 		for _, r := range runs {
 			cpu := "none"
@@ -162,7 +168,7 @@ func runBench(args []string, stdout io.Writer) error {
 		msg += fmt.Sprintf("; %d already there, skipped", sum.Skipped)
 	}
 	if sum.Interrupted {
-		return exitError{130, "interrupted: " + msg + "; finish with --resume"}
+		return exitError{130, "interrupted: " + msg + "; " + resumeHint(*out)}
 	}
 	if *out != "" {
 		fmt.Fprintf(os.Stderr, "boardsat bench: %s\n", msg)
@@ -171,6 +177,16 @@ func runBench(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stderrOut, "boardsat bench: %s\n", note)
 	}
 	return nil
+}
+
+// resumeHint says how to finish an interrupted bench: --resume, which
+// reads the rows already in the -o FILE; rows written to stdout (out "")
+// leave nothing to resume from.
+func resumeHint(out string) string {
+	if out == "" {
+		return "the rows went to stdout, so nothing can be resumed: run the suite again, with -o FILE to be able to finish an interrupted bench with --resume"
+	}
+	return "finish with --resume"
 }
 
 // repeatNote says, when some group of the suite runs fewer times than

@@ -57,6 +57,7 @@ func runEncode(args []string, stdout io.Writer) error {
 	steps := fs.Int("steps", 0, "plan length T for planning encodings (swaps)")
 	verbose := fs.Bool("v", false, "print formula statistics to stderr")
 	force := fs.Bool("force", false, "replace the -o file if it exists (refused without it)")
+	mem := fs.String("mem", "", "memory budget, like 512M or 2G: past it the command ends with status memout, exit 4 (default: the machine's or the memory cgroup's, as for solve)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -67,25 +68,30 @@ func runEncode(args []string, stdout io.Writer) error {
 	if len(pos) != 1 {
 		return badInputf("encode takes one SPEC, got %d arguments", len(pos))
 	}
+	if *steps < 0 {
+		return badInputf("--steps must be 0 or more, not %d", *steps)
+	}
 	switch *format {
 	case "dimacs", "opb", "wcnf":
 	case "mzn", "lp", "mps":
-		return encodeModel(pos[0], *format, *out, *steps, stdout)
+		return encodeModel(pos[0], *format, *out, *steps, *mem, stdout)
 	default:
 		return badInputf("unknown format %q: want dimacs, opb, wcnf, mzn, lp or mps", *format)
-	}
-	if *steps < 0 {
-		return badInputf("--steps must be 0 or more, not %d", *steps)
 	}
 	spec, err := puzzle.Parse(pos[0])
 	if err != nil {
 		return badInput(err)
 	}
+	if err := encodeLimits(pos[0], spec, true, true, *steps, *mem); err != nil {
+		return err
+	}
 	model, enc, err := encode.Resolve(spec.Puzzle(), *encoding)
 	if err != nil {
 		return badInput(err)
 	}
+	stop := guardEncoding(pos[0])
 	in, err := model.Build(spec, enc, encode.Options{SymmetryBreaking: *symmetry, Steps: *steps})
+	stop()
 	if err != nil {
 		return badInputf("encoding %s with %s+%s: %v", spec, model.Name, enc.Name, err)
 	}
@@ -126,30 +132,42 @@ func runEncode(args []string, stdout io.Writer) error {
 
 // encodeModel writes spec as a MiniZinc model (format mzn) or an integer
 // program (lp, mps); a puzzle without such a model is bad input.
-func encodeModel(specText, format, out string, steps int, stdout io.Writer) error {
+func encodeModel(specText, format, out string, steps int, mem string, stdout io.Writer) error {
 	spec, err := puzzle.Parse(specText)
 	if err != nil {
 		return badInput(err)
 	}
-	var write func(io.Writer) error
-	if format == "mzn" {
-		m, err := mzn.Build(spec, mzn.Options{Steps: steps})
-		if err != nil {
-			return badInput(err)
-		}
-		write = m.Write
-	} else {
-		m, err := mip.Build(spec, mip.Options{Steps: steps})
-		if err != nil {
-			return badInput(err)
-		}
-		write = m.WriteLP
-		if format == "mps" {
-			write = m.WriteMPS
-		}
+	if err := encodeLimits(specText, spec, false, format != "mzn", steps, mem); err != nil {
+		return err
+	}
+	stop := guardEncoding(specText)
+	write, err := buildModel(spec, format, steps)
+	stop()
+	if err != nil {
+		return badInput(err)
 	}
 	if out == "" {
 		return write(stdout)
 	}
 	return atomicfile.Write(out, write)
+}
+
+// buildModel builds spec's MiniZinc model (format mzn) or integer program
+// (lp, mps) and returns its writer.
+func buildModel(spec puzzle.Spec, format string, steps int) (func(io.Writer) error, error) {
+	if format == "mzn" {
+		m, err := mzn.Build(spec, mzn.Options{Steps: steps})
+		if err != nil {
+			return nil, err
+		}
+		return m.Write, nil
+	}
+	m, err := mip.Build(spec, mip.Options{Steps: steps})
+	if err != nil {
+		return nil, err
+	}
+	if format == "mps" {
+		return m.WriteMPS, nil
+	}
+	return m.WriteLP, nil
 }

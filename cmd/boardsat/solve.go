@@ -15,6 +15,7 @@ import (
 	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/progress"
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/subproblem"
 )
 
 func init() {
@@ -197,9 +198,12 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 	meter.Finish()
 	if why := interruption(sigctx); why != nil && (err != nil || !answer.Status(ans.Status).Answered()) {
 		ans, err = interruptedAnswer(req, ans, why), nil
+	} else if errors.Is(err, subproblem.ErrNotWritten) {
+		// The count failed, after secs of work: an error, not a refusal.
+		ans, err = puzzle.Answer{Status: puzzle.Error, Message: err.Error()}, nil
 	}
 	if err != nil {
-		return badInput(err)
+		return refusedAfter(stdout, f, sf, backend.Name(), req, err, secs)
 	}
 	if answer.Status(ans.Status) != answer.Interrupted {
 		if err := sf.check(req, ans); err != nil {
@@ -247,6 +251,23 @@ func interruptedAnswer(req puzzle.Request, ans puzzle.Answer, why error) puzzle.
 		}
 	}
 	return ans
+}
+
+// refusedAfter answers a request the backend refused after secs of work
+// (a search that stops at its memory budget's projection, say): with
+// --format json, the refusal with those seconds; the reason as the one
+// line on stderr, exit status 2 (runSolve writes the refusals of requests
+// that did not start).
+func refusedAfter(stdout io.Writer, f solveFlags, sf splitFlags, backend string, req puzzle.Request, reason error, secs float64) error {
+	if f.format != "json" || sf.sharded() {
+		return badInput(reason)
+	}
+	a := answer.Refusal(req.Spec.String(), backend, string(req.Task), errors.New(oneLine(reason.Error())))
+	a.Seconds = secs
+	if err := a.Write(stdout); err != nil {
+		return err
+	}
+	return exitError{answer.ExitBadInput, oneLine(reason.Error())}
 }
 
 // statusExit returns the exit of a printed answer: nil for ok and unsat,

@@ -86,9 +86,6 @@ func (f *splitFlags) meter(label, unit string) *progress.Meter {
 	return &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: label, Unit: unit, Every: progressEvery}
 }
 
-// memPoll is how often limitMemory's watchdog samples the resident set.
-const memPoll = 10 * time.Millisecond
-
 // limitMemory applies --mem: the searches' budget (package membudget) and
 // a watchdog that ends the process once its resident set passes the limit,
 // after memout (if set) has printed the answer with status memout, and the
@@ -106,18 +103,14 @@ func (f *splitFlags) limitMemory(memout func(msg string)) error {
 	// limit: a native search stops there with status memout and its
 	// answer; the watchdog below ends anything else.
 	membudget.Set(limit * 9 / 10)
-	go func() {
-		for range time.Tick(memPoll) {
-			if rss := membudget.Resident(); rss > limit {
-				msg := fmt.Sprintf("resident memory %s passed --mem %s", membudget.Bytes(rss), f.mem)
-				if memout != nil {
-					memout(msg)
-				}
-				fmt.Fprintf(os.Stderr, "boardsat solve: memout: %s\n", msg)
-				os.Exit(answer.ExitMemout)
-			}
+	go membudget.Sample(limit, nil, func(rss int64) {
+		msg := fmt.Sprintf("resident memory %s passed --mem %s", membudget.Bytes(rss), f.mem)
+		if memout != nil {
+			memout(msg)
 		}
-	}()
+		fmt.Fprintf(os.Stderr, "boardsat solve: memout: %s\n", msg)
+		os.Exit(answer.ExitMemout)
+	})
 	return nil
 }
 
