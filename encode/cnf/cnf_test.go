@@ -454,8 +454,20 @@ func TestObjectiveOPB(t *testing.T) {
 	if want := "p wcnf 2 3 6\nc var 1 a\nc var 2 b\n6 1 2 0\n2 -1 0\n3 -2 0\n"; wcnf.String() != want {
 		t.Errorf("WCNF:\n%s\nwant:\n%s", wcnf.String(), want)
 	}
+	// The MaxSAT Evaluation's 2022 format: no p line, hard clauses marked h.
+	var w22 bytes.Buffer
+	if err := f.WriteWCNF2022(&w22); err != nil {
+		t.Fatal(err)
+	}
+	if want := "h 1 2 0\n2 -1 0\n3 -2 0\n"; w22.String() != want {
+		t.Errorf("WCNF 2022:\n%s\nwant:\n%s", w22.String(), want)
+	}
 	g := cnf.New()
 	g.Add(g.Var("a"))
+	w22.Reset()
+	if err := g.WriteWCNF2022(&w22); err != nil || w22.String() != "h 1 0\n" {
+		t.Errorf("WCNF 2022 without objective: %q, %v", w22.String(), err)
+	}
 	if err := g.WriteWCNF(&wcnf); err != cnf.ErrNoObjective {
 		t.Errorf("WCNF without objective: %v", err)
 	}
@@ -463,5 +475,8 @@ func TestObjectiveOPB(t *testing.T) {
 	g.Minimize([]cnf.Lit{1}, nil)
 	if err := g.WriteWCNF(&wcnf); err != cnf.ErrHasPB {
 		t.Errorf("WCNF with a PB constraint: %v", err)
+	}
+	if err := g.WriteWCNF2022(&wcnf); err != cnf.ErrHasPB {
+		t.Errorf("WCNF 2022 with a PB constraint: %v", err)
 	}
 }

@@ -112,8 +112,32 @@ func (f *Formula) WriteWCNF(w io.Writer) error {
 	buf = append(buf, '\n')
 	bw.Write(buf)
 	f.writeNames(bw, "c var ")
+	f.writeWeighted(bw, strconv.AppendInt(nil, top, 10), obj, weights)
+	return bw.Flush()
+}
+
+// WriteWCNF2022 writes the formula in the MaxSAT Evaluation's WCNF format
+// of 2022 on: no p line, every clause hard ("h ... 0"), and for each
+// variable x of the objective with weight w the soft clause "w -x 0", so
+// that the cost of a model is the objective's value. A formula without an
+// objective is a MaxSAT instance of hard clauses alone; one with PB
+// constraints is refused (ErrHasPB).
+func (f *Formula) WriteWCNF2022(w io.Writer) error {
+	if len(f.pbs) > 0 {
+		return ErrHasPB
+	}
+	obj, weights := f.Objective()
+	bw := bufio.NewWriterSize(w, 1<<16)
+	f.writeWeighted(bw, []byte("h"), obj, weights)
+	return bw.Flush()
+}
+
+// writeWeighted writes the WCNF body: every clause after the hard mark,
+// then one soft clause "w -x 0" for each literal x of weight w of obj.
+func (f *Formula) writeWeighted(bw *bufio.Writer, hard []byte, obj []Lit, weights []int) {
+	buf := make([]byte, 0, 64)
 	for i := range f.starts {
-		buf = strconv.AppendInt(buf[:0], top, 10)
+		buf = append(buf[:0], hard...)
 		for _, l := range f.Clause(i) {
 			buf = append(buf, ' ')
 			buf = strconv.AppendInt(buf, int64(l), 10)
@@ -128,7 +152,6 @@ func (f *Formula) WriteWCNF(w io.Writer) error {
 		buf = append(buf, " 0\n"...)
 		bw.Write(buf)
 	}
-	return bw.Flush()
 }
 
 // writeNames writes one comment line per variable, "PREFIX<number> <name>",

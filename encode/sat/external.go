@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -103,7 +102,7 @@ func writeInput(d solverdef.Def, f *cnf.Formula, path string) error {
 	case "opb":
 		write = f.WriteOPB
 	case "wcnf":
-		write = func(w io.Writer) error { return writeWCNF2022(f, w) }
+		write = f.WriteWCNF2022
 	}
 	return writeFile(path, write)
 }
@@ -170,36 +169,6 @@ func runDef(ctx context.Context, d solverdef.Def, f *cnf.Formula, proof string) 
 		}
 	}
 	return res
-}
-
-// writeWCNF2022 writes f as a MaxSAT Evaluation 2022 WCNF file: no p
-// line, every clause hard ("h ... 0"), and for each literal x of weight w
-// of the objective (cnf.Formula.Minimize) the soft clause "w -x 0", so that
-// the cost of a model is the objective's value.
-func writeWCNF2022(f *cnf.Formula, w io.Writer) error {
-	if len(f.PBs()) > 0 {
-		return cnf.ErrHasPB
-	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	buf := make([]byte, 0, 64)
-	for i := 0; i < f.NumClauses(); i++ {
-		buf = append(buf[:0], 'h')
-		for _, l := range f.Clause(i) {
-			buf = append(buf, ' ')
-			buf = strconv.AppendInt(buf, int64(l), 10)
-		}
-		buf = append(buf, " 0\n"...)
-		bw.Write(buf)
-	}
-	lits, weights := f.Objective()
-	for i, l := range lits {
-		buf = strconv.AppendInt(buf[:0], int64(weights[i]), 10)
-		buf = append(buf, ' ')
-		buf = strconv.AppendInt(buf, int64(-l), 10)
-		buf = append(buf, " 0\n"...)
-		bw.Write(buf)
-	}
-	return bw.Flush()
 }
 
 // statNames maps the counter names solvers print to puzzle.Stat* keys.
