@@ -94,6 +94,31 @@ type model struct {
 	n      int
 	values []bool
 	seen   []bool
+	// ended: the model's closing 0 has been read.
+	ended bool
+}
+
+// literals records the literals of one model line (its fields, the line's
+// mark left out), up to the closing 0: a field that is not a literal, or
+// a literal after the 0, is an error naming the line.
+func (m *model) literals(no int, line string, fields []string) error {
+	for _, t := range fields {
+		l, err := strconv.ParseInt(t, 10, 64)
+		if err != nil {
+			return lineError(no, line, fmt.Sprintf("%q is not a literal", clip(t)))
+		}
+		if m.ended {
+			return lineError(no, line, "a literal after the model's closing 0")
+		}
+		if l == 0 {
+			m.ended = true
+			continue
+		}
+		if err := m.set(no, line, l); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func newModel(n int) *model { return &model{n: n, values: make([]bool, n+1), seen: make([]bool, n+1)} }
@@ -123,7 +148,7 @@ func (m *model) set(no int, line string, l int64) error {
 func ReadSAT(out []byte, n int) (Answer, error) {
 	var a Answer
 	m := newModel(n)
-	vlines, ended := 0, false
+	vlines := 0
 	err := scan(out, func(no int, line string) error {
 		switch {
 		case comment(line):
@@ -131,22 +156,7 @@ func ReadSAT(out []byte, n int) (Answer, error) {
 			return status(no, line, &a.Status, Sat, Unsat, Unknown)
 		case line == "v" || strings.HasPrefix(line, "v "):
 			vlines++
-			for _, t := range strings.Fields(line)[1:] {
-				l, err := strconv.ParseInt(t, 10, 64)
-				if err != nil {
-					return lineError(no, line, fmt.Sprintf("%q is not a literal", clip(t)))
-				}
-				if ended {
-					return lineError(no, line, "a literal after the model's closing 0")
-				}
-				if l == 0 {
-					ended = true
-					continue
-				}
-				if err := m.set(no, line, l); err != nil {
-					return err
-				}
-			}
+			return m.literals(no, line, strings.Fields(line)[1:])
 		default:
 			return lineError(no, line, "not a line of the SAT Competition's output (c, s or v)")
 		}
@@ -158,7 +168,7 @@ func ReadSAT(out []byte, n int) (Answer, error) {
 	if err := finish(&a, m, vlines, n); err != nil {
 		return Answer{}, err
 	}
-	if a.Status == Sat && !ended {
+	if a.Status == Sat && !m.ended {
 		return Answer{}, errors.New("the model's v lines do not end in 0")
 	}
 	return a, nil
@@ -185,7 +195,7 @@ func finish(a *Answer, m *model, vlines, n int) error {
 func ReadMinisatResult(text []byte, n int) (Answer, error) {
 	var a Answer
 	m := newModel(n)
-	lines, ended := 0, false
+	lines := 0
 	err := scan(text, func(no int, line string) error {
 		switch {
 		case no == 1:
@@ -200,26 +210,11 @@ func ReadMinisatResult(text []byte, n int) (Answer, error) {
 				return lineError(no, line, "want SAT, UNSAT or INDET")
 			}
 		case line == "":
-		case a.Status != Sat || ended:
+		case a.Status != Sat || m.ended:
 			return lineError(no, line, "more after the answer")
 		default:
 			lines++
-			for _, t := range strings.Fields(line) {
-				l, err := strconv.ParseInt(t, 10, 64)
-				if err != nil {
-					return lineError(no, line, fmt.Sprintf("%q is not a literal", clip(t)))
-				}
-				if ended {
-					return lineError(no, line, "a literal after the model's closing 0")
-				}
-				if l == 0 {
-					ended = true
-					continue
-				}
-				if err := m.set(no, line, l); err != nil {
-					return err
-				}
-			}
+			return m.literals(no, line, strings.Fields(line))
 		}
 		return nil
 	})
@@ -230,7 +225,7 @@ func ReadMinisatResult(text []byte, n int) (Answer, error) {
 		return Answer{}, errors.New("an empty result file")
 	}
 	if a.Status == Sat {
-		if !ended {
+		if !m.ended {
 			return Answer{}, errors.New("the model does not end in 0")
 		}
 		a.Model = m.values
