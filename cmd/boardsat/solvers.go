@@ -12,7 +12,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/boardsat/boardsat/encode/sat"
-	"github.com/boardsat/boardsat/encode/solvercheck"
+	"github.com/boardsat/boardsat/solvercheck"
 	"github.com/boardsat/boardsat/encode/solverdef"
 	"github.com/boardsat/boardsat/encode/solverproc"
 )
