@@ -4,8 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -183,12 +181,7 @@ func TestBackendErrors(t *testing.T) {
 		t.Errorf("timeout: %s count %d err %v", ans.Status, ans.Count, err)
 	}
 	// A solver that prints a wrong model is an error, not an answer.
-	dir := t.TempDir()
-	script := "#!/bin/sh\nprintf 'SAT\\n1 0\\n' > \"$3\"\nexit 10\n"
-	if err := os.WriteFile(filepath.Join(dir, "minisat"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	cnftest.FakeSolver(t, "minisat", "printf 'SAT\\n1 0\\n' > \"$3\"\nexit 10")
 	ans, err = satSolveWith(ctx, puzzle.Request{Spec: q, Task: puzzle.First, Solver: "minisat"}, backendTestQueens, pairwise)
 	if err != nil || ans.Status != puzzle.Error {
 		t.Errorf("lying solver: %s (%s) %v, want error", ans.Status, ans.Message, err)

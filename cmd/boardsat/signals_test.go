@@ -144,13 +144,9 @@ func TestNoSolverOutlivesBoardsat(t *testing.T) {
 			t.Run("error", func(t *testing.T) {
 				// A solver that fails at once, leaving a child in a session
 				// of its own; it notes that it ran.
-				fake := t.TempDir()
-				ran := filepath.Join(fake, "ran")
-				script := "#!/bin/sh\ntouch " + ran + "\nsetsid sleep 300 &\necho 'not a solver line'\nexit 1\n"
-				if err := os.WriteFile(filepath.Join(fake, er.binary), []byte(script), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				r := startMarked(t, exe, er.name, []string{"PATH=" + fake + string(os.PathListSeparator) + os.Getenv("PATH")}, args...)
+				ran := filepath.Join(t.TempDir(), "ran")
+				cnftest.FakeSolver(t, er.binary, "touch "+ran+"\nsetsid sleep 300 &\necho 'not a solver line'\nexit 1")
+				r := startMarked(t, exe, er.name, nil, args...)
 				// The child left behind holds the solver's output open: a
 				// boardsat that waited for it would hang for its 300 s.
 				hung := time.AfterFunc(time.Minute, func() { r.cmd.Process.Kill() })
