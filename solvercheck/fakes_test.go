@@ -110,7 +110,7 @@ func TestBadProof(t *testing.T) {
 		f                   *cnf.Formula
 	}{
 		{"bad-proof", `printf '1 0\n' > "$2"`, "drat-ascii", satFormula()},
-		{"ascii-as-binary", `printf '1 0\n0\n' > "$2"`, "drat-binary", pigeons()},
+		{"ascii-as-binary", `printf '1 0\n0\n' > "$2"`, "drat-binary", cnf.Pigeonhole(2)},
 	} {
 		define(t, c.name, "sat", c.proof+"; echo s UNSATISFIABLE; exit 20", `, "proof": "`+c.format+`"`)
 		var rec certify.Recorder
@@ -205,7 +205,7 @@ func TestMaxSATMinimize(t *testing.T) {
 func TestBinaryProofReadAsBinary(t *testing.T) {
 	define(t, "binary-proof", "sat", `printf 'a\003\000a\000' > "$2"; echo s UNSATISFIABLE; exit 20`, `, "proof": "drat-binary"`)
 	var rec certify.Recorder
-	r, err := sat.Solve(sat.WithProofs(context.Background(), &rec), pigeons(), "binary-proof")
+	r, err := sat.Solve(sat.WithProofs(context.Background(), &rec), cnf.Pigeonhole(2), "binary-proof")
 	if err != nil || r.Status != puzzle.Unsat || !rec.Certified() {
 		t.Errorf("status %s (%s), err %v, certified %v (%s); want unsat, certified", r.Status, r.Message, err, rec.Certified(), rec.Failure())
 	}
@@ -223,7 +223,7 @@ func TestPlaceholders(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if r, err := sat.Solve(ctx, pigeons(), "args"); err != nil || r.Status != puzzle.Unsat {
+	if r, err := sat.Solve(ctx, cnf.Pigeonhole(2), "args"); err != nil || r.Status != puzzle.Unsat {
 		t.Errorf("status %s (%s), err %v; want unsat (the fake checks its arguments)", r.Status, r.Message, err)
 	}
 }

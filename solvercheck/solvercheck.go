@@ -62,13 +62,13 @@ func battery(d solverdef.Def) []check {
 	case solverdef.KindMC:
 		return []check{
 			countCheck("count (mc)", satFormula(), 4),
-			countCheck("count of an unsatisfiable formula", pigeons(), 0),
+			countCheck("count of an unsatisfiable formula", cnf.Pigeonhole(2), 0),
 		}
 	case solverdef.KindPMC:
 		return []check{
 			countCheck("projected count (pmc)", projected(), 3),
 			countCheck("count (every variable projected)", satFormula(), 4),
-			countCheck("count of an unsatisfiable formula", pigeons(), 0),
+			countCheck("count of an unsatisfiable formula", cnf.Pigeonhole(2), 0),
 		}
 	case solverdef.KindPB:
 		return []check{
@@ -79,18 +79,18 @@ func battery(d solverdef.Def) []check {
 	case solverdef.KindMaxSAT:
 		return []check{
 			solveCheck("satisfiable", satFormula(), puzzle.OK, false),
-			solveCheck("unsatisfiable", pigeons(), puzzle.Unsat, false),
+			solveCheck("unsatisfiable", cnf.Pigeonhole(2), puzzle.Unsat, false),
 			optimumCheck("optimum", optimum(), 2),
 		}
 	}
 	out := []check{
 		solveCheck("satisfiable", satFormula(), puzzle.OK, false),
-		solveCheck("unsatisfiable (pigeons 3 into 2)", pigeons(), puzzle.Unsat, false),
+		solveCheck("unsatisfiable (pigeons 3 into 2)", cnf.Pigeonhole(2), puzzle.Unsat, false),
 		solveCheck("unsatisfiable by unit propagation", unitRefuted(), puzzle.Unsat, false),
 	}
 	if d.Proves() {
 		out = append(out,
-			solveCheck("unsatisfiable, its "+d.ProofFormat()+" proof checked", pigeons(), puzzle.Unsat, true),
+			solveCheck("unsatisfiable, its "+d.ProofFormat()+" proof checked", cnf.Pigeonhole(2), puzzle.Unsat, true),
 			solveCheck("unsatisfiable by unit propagation, proof checked", unitRefuted(), puzzle.Unsat, true))
 	}
 	if d.Count != nil {
@@ -169,27 +169,6 @@ func satFormula() *cnf.Formula {
 	f.Add(x1, x2, x3)
 	f.Add(-x1, -x2)
 	f.Add(-x2, -x3)
-	return f
-}
-
-// pigeons is three pigeons in two holes: unsatisfiable, and not by unit
-// propagation alone.
-func pigeons() *cnf.Formula {
-	f := cnf.New()
-	var p [3][2]cnf.Lit
-	for i := range p {
-		for j := range p[i] {
-			p[i][j] = f.Var(fmt.Sprintf("p%d_%d", i, j))
-		}
-		f.Add(p[i][0], p[i][1])
-	}
-	for j := 0; j < 2; j++ {
-		for a := 0; a < 3; a++ {
-			for b := a + 1; b < 3; b++ {
-				f.Add(-p[a][j], -p[b][j])
-			}
-		}
-	}
 	return f
 }
 

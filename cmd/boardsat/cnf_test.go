@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/boardsat/boardsat/bench"
 	"github.com/boardsat/boardsat/encode"
+	"github.com/boardsat/boardsat/encode/cnf"
 	"github.com/boardsat/boardsat/export"
 	"github.com/boardsat/boardsat/proof"
 	"github.com/boardsat/boardsat/puzzle"
@@ -170,20 +170,28 @@ func TestCNFSolve(t *testing.T) {
 	}
 }
 
-// TestCNFTimeout: a search stopped by --timeout answers s UNKNOWN, exit 0.
-func TestCNFTimeout(t *testing.T) {
+// queens16Count returns the default counting formula of queens:16 as
+// DIMACS: a count that takes far longer than the tests wait.
+func queens16Count(t *testing.T) string {
+	t.Helper()
 	e, c, err := encode.ResolveTask("queens", "", puzzle.Count)
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := puzzle.Parse("queens:16")
-	in, err := e.Build(spec, c, encode.Options{})
+	in, err := e.Build(puzzle.Queens{N: 16}, c, encode.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	in.Formula.WriteDIMACS(&b)
-	code, out, _ := runCLI("cnf", "count", "--timeout", "200ms", "--threads", "1", writeTemp(t, "q.cnf", b.String()))
+	if err := in.Formula.WriteDIMACS(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestCNFTimeout: a search stopped by --timeout answers s UNKNOWN, exit 0.
+func TestCNFTimeout(t *testing.T) {
+	code, out, _ := runCLI("cnf", "count", "--timeout", "200ms", "--threads", "1", writeTemp(t, "q.cnf", queens16Count(t)))
 	if code != 0 || !strings.HasSuffix(out, "s UNKNOWN\n") || strings.Contains(out, "exact") {
 		t.Errorf("timeout: exit %d, %q", code, out)
 	}
@@ -238,38 +246,12 @@ func TestCNFSignal(t *testing.T) {
 	// The pigeonhole formula of 12 pigeons in 11 holes: far beyond a
 	// second of gophersat's search.
 	var php strings.Builder
-	n, h := 12, 11
-	v := func(p, j int) int { return p*h + j + 1 }
-	var clauses []string
-	for p := 0; p < n; p++ {
-		var c []string
-		for j := 0; j < h; j++ {
-			c = append(c, strconv.Itoa(v(p, j)))
-		}
-		clauses = append(clauses, strings.Join(c, " ")+" 0")
-	}
-	for j := 0; j < h; j++ {
-		for p := 0; p < n; p++ {
-			for q := p + 1; q < n; q++ {
-				clauses = append(clauses, fmt.Sprintf("-%d -%d 0", v(p, j), v(q, j)))
-			}
-		}
-	}
-	fmt.Fprintf(&php, "p cnf %d %d\n%s\n", n*h, len(clauses), strings.Join(clauses, "\n"))
-	e, c, err := encode.ResolveTask("queens", "", puzzle.Count)
-	if err != nil {
+	if err := cnf.Pigeonhole(11).WriteDIMACS(&php); err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := puzzle.Parse("queens:16")
-	in, err := e.Build(spec, c, encode.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var q16 strings.Builder
-	in.Formula.WriteDIMACS(&q16)
 	for _, args := range [][]string{
 		{"cnf", "solve", writeTemp(t, "php.cnf", php.String())},
-		{"cnf", "count", "--threads", "1", writeTemp(t, "q16.cnf", q16.String())},
+		{"cnf", "count", "--threads", "1", writeTemp(t, "q16.cnf", queens16Count(t))},
 	} {
 		cmd := exec.Command(exe, args...)
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

@@ -480,3 +480,31 @@ func TestObjectiveOPB(t *testing.T) {
 		t.Errorf("WCNF 2022 with a PB constraint: %v", err)
 	}
 }
+
+// TestPigeonhole: the pigeonhole formula has (h+1)·h variables, h+1
+// clauses "pigeon in some hole" and h·(h+1)·h/2 "not two in one hole",
+// exactly these for 2 holes, and no model (counted by cnftest's DPLL).
+func TestPigeonhole(t *testing.T) {
+	for h := 1; h <= 5; h++ {
+		f := cnf.Pigeonhole(h)
+		if f.NumVars() != (h+1)*h || f.NumClauses() != h+1+h*(h+1)*h/2 {
+			t.Errorf("%d holes: %d variables, %d clauses", h, f.NumVars(), f.NumClauses())
+		}
+		all := make([]int, f.NumVars())
+		for i := range all {
+			all[i] = i + 1
+		}
+		if n := cnftest.New(f).CountUnder(nil, all, 0); n != 0 {
+			t.Errorf("%d holes: %d models, want 0", h, n)
+		}
+	}
+	f := cnf.Pigeonhole(2)
+	var got []string
+	for i := range f.NumClauses() {
+		got = append(got, fmt.Sprint(f.Clause(i)))
+	}
+	want := []string{"[1 2]", "[3 4]", "[5 6]", "[-1 -3]", "[-1 -5]", "[-3 -5]", "[-2 -4]", "[-2 -6]", "[-4 -6]"}
+	if !slices.Equal(got, want) || f.Name(4) != "p1h1" {
+		t.Errorf("2 holes: clauses %v (want %v), variable 4 %s", got, want, f.Name(4))
+	}
+}

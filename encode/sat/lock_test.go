@@ -67,28 +67,6 @@ func TestGophersatImportedOnlyHere(t *testing.T) {
 	}
 }
 
-// pigeonhole returns the CNF of n+1 pigeons in n holes: unsatisfiable, and
-// far beyond gophersat for n around 12.
-func pigeonhole(n int) *cnf.Formula {
-	f := cnf.New()
-	x := make([][]cnf.Lit, n+1)
-	for p := range x {
-		x[p] = make([]cnf.Lit, n)
-		for h := range n {
-			x[p][h] = f.Var(fmt.Sprintf("p%dh%d", p, h))
-		}
-		f.Add(x[p]...)
-	}
-	for h := range n {
-		for p := range n + 1 {
-			for q := p + 1; q <= n; q++ {
-				f.Add(x[p][h].Not(), x[q][h].Not())
-			}
-		}
-	}
-	return f
-}
-
 // lockFree reports whether gophersat's lock is free right now.
 func lockFree() bool {
 	select {
@@ -104,7 +82,7 @@ func lockFree() bool {
 // child process that the limit kills, so once it has timed out nothing holds
 // gophersat's lock and the next solve in the process answers.
 func TestTimedSearchNeverHoldsLock(t *testing.T) {
-	hard := pigeonhole(12)
+	hard := cnf.Pigeonhole(12)
 	for i := range 2 {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		r, err := Solve(ctx, hard, "")
@@ -136,7 +114,7 @@ func TestTimedSearchNeverHoldsLock(t *testing.T) {
 	// The same searches answer through the child process.
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if c := Certify(ctx, pigeonhole(5)); c.Status != puzzle.Unsat || len(c.Lemmas) == 0 {
+	if c := Certify(ctx, cnf.Pigeonhole(5)); c.Status != puzzle.Unsat || len(c.Lemmas) == 0 {
 		t.Errorf("certificate through a child: %s %d lemmas %s", c.Status, len(c.Lemmas), c.Message)
 	}
 	if c := CountBuiltin(ctx, testQueens(4, false)); c.Status != puzzle.OK || c.Count < 2 {
@@ -221,7 +199,7 @@ func TestCountNeverPartial(t *testing.T) {
 // -race this finds any gophersat call that escapes the lock, and the
 // answers must stay exact.
 func TestCertifyBesideCount(t *testing.T) {
-	hard := pigeonhole(6)
+	hard := cnf.Pigeonhole(6)
 	done := make(chan error, 3)
 	go func() {
 		for range 3 {

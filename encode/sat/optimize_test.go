@@ -114,7 +114,7 @@ func TestMinimize(t *testing.T) {
 // timeout (never ok), its best model checked and its bound proved, and
 // leaves gophersat's lock free.
 func TestMinimizeStopped(t *testing.T) {
-	f := pigeonhole(11)
+	f := cnf.Pigeonhole(11)
 	var obj Objective
 	for v := 1; v <= f.NumVars(); v++ {
 		obj.Lits, obj.Weights = append(obj.Lits, cnf.Lit(v)), append(obj.Weights, 1)
@@ -244,7 +244,7 @@ func TestSessionAgreesWithFresh(t *testing.T) {
 func TestSessionStopped(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
-	sess := NewSession(ctx, pigeonhole(12))
+	sess := NewSession(ctx, cnf.Pigeonhole(12))
 	defer sess.Close()
 	if r := sess.Solve(ctx); r.Status != puzzle.Timeout {
 		t.Fatalf("pigeonhole 13/12 in a session: %s %s, want timeout", r.Status, r.Message)
