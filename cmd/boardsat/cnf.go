@@ -5,8 +5,6 @@ import (
 	"flag"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
@@ -105,16 +103,17 @@ func readInstance(pos []string, what string) (*competition.Instance, error) {
 	return in, nil
 }
 
-// cnfContext is the context of a cnf search: ended by --timeout or by
-// SIGINT or SIGTERM (interrupted then reports which).
+// cnfContext is the context of a cnf search: ended by --timeout or, as
+// every command's, by SIGINT or SIGTERM (interruptible; interrupted then
+// reports that a signal ended it).
 func cnfContext(timeout time.Duration) (ctx context.Context, interrupted func() bool, stop func()) {
-	sigCtx, stopSig := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	sigCtx, stopSig := interruptible(context.Background())
 	ctx = sigCtx
 	cancel := func() {}
 	if timeout > 0 {
 		ctx, cancel = context.WithTimeout(sigCtx, timeout)
 	}
-	return ctx, func() bool { return sigCtx.Err() != nil }, func() { cancel(); stopSig() }
+	return ctx, func() bool { return interruption(sigCtx) != nil }, func() { cancel(); stopSig() }
 }
 
 // signalMessage is the reason printed for a search stopped by SIGINT or

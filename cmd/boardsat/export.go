@@ -6,11 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
@@ -69,10 +66,10 @@ func runExport(args []string, stdout io.Writer) error {
 	if err := export.CheckDir(*out, *force); err != nil {
 		return badInput(err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(context.Background())
 	defer stop()
 	items, skipped, err := export.Plan(ctx, suite, export.Options{Formats: fmts, Timeout: *timeout})
-	if ctx.Err() != nil {
+	if interruption(ctx) != nil {
 		return exitError{status: answer.ExitInterrupted, msg: "interrupted: nothing written"}
 	}
 	if errors.Is(err, export.ErrUnknownFormat) {
