@@ -213,39 +213,60 @@ func countWithCounter(ctx context.Context, d solverdef.Def, f *cnf.Formula) Coun
 	return CountResult{Status: puzzle.OK, Count: a.Count.Uint64(), Stats: r.stats}
 }
 
-// parseClaspCount reads the model count of a complete "clasp -n 0" run: the
-// "Models : N" line, with SATISFIABLE, or UNSATISFIABLE and N = 0. A count
-// marked incomplete ("N+") is an error.
+// parseClaspCount reads the model count of a complete "clasp -n 0" run,
+// strictly: its one s line (SATISFIABLE, UNSATISFIABLE or UNKNOWN) and its
+// one "c Models : N" line (on aspif input clasp answers as an ASP solver:
+// the same lines without "s " and "c "), SATISFIABLE with N > 0 or UNSATISFIABLE with
+// N = 0. A count marked incomplete ("N+") or UNKNOWN is an error; so is a
+// second s or Models line, or a count that is not a whole number, each
+// naming its line. Other lines are clasp's comments and statistics.
 func parseClaspCount(out []byte) (uint64, error) {
 	var status string
 	var count string
 	sc := bufio.NewScanner(bytes.NewReader(out))
-	for sc.Scan() {
+	sc.Buffer(make([]byte, 1<<16), 1<<30)
+	for no := 1; sc.Scan(); no++ {
 		line := strings.TrimSpace(sc.Text())
-		if strings.HasPrefix(line, "c ") || strings.HasPrefix(line, "s ") {
-			line = strings.TrimSpace(line[2:])
+		bad := func(why string) error { return fmt.Errorf("line %d %q: %s", no, solverproc.Clip(line), why) }
+		s, ok := strings.CutPrefix(line, "s ")
+		if line == "SATISFIABLE" || line == "UNSATISFIABLE" || line == "UNKNOWN" {
+			s, ok = line, true // on aspif clasp answers as an ASP solver, unprefixed
 		}
-		switch {
-		case line == "SATISFIABLE" || line == "UNSATISFIABLE" || line == "UNKNOWN":
-			status = line
-		case strings.HasPrefix(line, "Models"):
-			if _, rest, ok := strings.Cut(line, ":"); ok {
-				if fs := strings.Fields(rest); len(fs) > 0 {
-					count = fs[0]
-				}
+		if ok {
+			switch {
+			case status != "":
+				return 0, bad("a second s line")
+			case s != "SATISFIABLE" && s != "UNSATISFIABLE" && s != "UNKNOWN":
+				return 0, bad("not an s line of clasp's (SATISFIABLE, UNSATISFIABLE or UNKNOWN)")
 			}
+			status = s
+			continue
+		}
+		name, rest, ok := strings.Cut(strings.TrimPrefix(line, "c "), ":")
+		if !ok || strings.TrimSpace(name) != "Models" {
+			continue
+		}
+		if count != "" {
+			return 0, bad("a second count")
+		}
+		count = strings.TrimSpace(rest)
+		if _, err := strconv.ParseUint(strings.TrimSuffix(count, "+"), 10, 64); err != nil {
+			return 0, bad(fmt.Sprintf("the count %q is not a whole number", solverproc.Clip(count)))
 		}
 	}
-	if status == "" || count == "" {
+	if err := sc.Err(); err != nil {
+		return 0, err
+	}
+	if status == "" {
+		return 0, errors.New("no s line in its output")
+	}
+	if count == "" {
 		return 0, errors.New("no model count in its output")
 	}
 	if status == "UNKNOWN" || strings.HasSuffix(count, "+") {
 		return 0, errors.New("enumeration incomplete")
 	}
-	n, err := strconv.ParseUint(count, 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("unreadable model count %q", solverproc.Clip(count))
-	}
+	n, _ := strconv.ParseUint(count, 10, 64) // read whole above
 	if (status == "UNSATISFIABLE") != (n == 0) {
 		return 0, fmt.Errorf("answered %s with %d models", status, n)
 	}
