@@ -33,12 +33,20 @@ func writeTemp(t *testing.T, name, text string) string {
 
 var exactLine = regexp.MustCompile(`(?m)^c s exact arb int (\d+)$`)
 
-// TestCNFCountAgreesWithNative: every counting instance of the quick
-// suite that one formula answers, written as DIMACS as "boardsat export"
-// writes it and counted by "boardsat cnf count", gives the native
-// backend's count (and the published count where the puzzle's table has
-// one).
-func TestCNFCountAgreesWithNative(t *testing.T) {
+// quickCount is a counting instance of the quick suite with the one
+// formula that answers it (export.Formula) and native's count.
+type quickCount struct {
+	spec     puzzle.Spec
+	formula  *cnf.Formula
+	encoding string
+	native   uint64
+}
+
+// quickCounts returns every counting instance of the quick suite that one
+// formula answers, each once, with native's count: at least 8, else the
+// test fails (a suite that shrank would make its callers check nothing).
+func quickCounts(t *testing.T) []quickCount {
+	t.Helper()
 	s, err := bench.Load("quick")
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +56,7 @@ func TestCNFCountAgreesWithNative(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := map[string]bool{}
-	checked := 0
+	var qs []quickCount
 	for _, g := range s.Groups {
 		for _, spec := range g.Specs {
 			task := g.Task
@@ -59,44 +67,56 @@ func TestCNFCountAgreesWithNative(t *testing.T) {
 				continue
 			}
 			seen[spec.String()] = true
-			f, _, why := export.Formula(spec, puzzle.Count)
+			f, encoding, why := export.Formula(spec, puzzle.Count)
 			if f == nil {
 				t.Logf("%s: no one formula answers the count: %s", spec, why)
 				continue
 			}
-			var b strings.Builder
-			if err := f.WriteDIMACS(&b); err != nil {
-				t.Fatalf("%s: %v", spec, err)
-			}
-			path := writeTemp(t, "f.cnf", b.String())
-			code, out, errText := runCLI("cnf", "count", path)
-			m := exactLine.FindStringSubmatch(out)
-			if code != 0 || m == nil {
-				t.Fatalf("%s: cnf count: exit %d, stdout %q, stderr %q", spec, code, out, errText)
-			}
-			got, _ := strconv.ParseUint(m[1], 10, 64)
 			want, err := native.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Count})
 			if err != nil || want.Status != puzzle.OK {
 				t.Fatalf("%s: native: %v %s", spec, err, want.Message)
 			}
-			if got != want.Count {
-				t.Errorf("%s: cnf count %d, native %d", spec, got, want.Count)
-			}
-			if pub, ok := puzzle.KnownCount(spec, puzzle.Count); ok && pub != got {
-				t.Errorf("%s: cnf count %d, published %d", spec, got, pub)
-			}
-			sat := "s SATISFIABLE\n"
-			if got == 0 {
-				sat = "s UNSATISFIABLE\n"
-			}
-			if !strings.HasPrefix(out, sat) {
-				t.Errorf("%s: the answer does not start with %q: %q", spec, sat, out)
-			}
-			checked++
+			qs = append(qs, quickCount{spec: spec, formula: f, encoding: encoding, native: want.Count})
 		}
 	}
-	if checked < 8 {
-		t.Fatalf("only %d counting instances of the quick suite checked", checked)
+	if len(qs) < 8 {
+		t.Fatalf("only %d counting instances of the quick suite", len(qs))
+	}
+	return qs
+}
+
+// TestCNFCountAgreesWithNative: every counting instance of the quick
+// suite that one formula answers, written as DIMACS as "boardsat export"
+// writes it and counted by "boardsat cnf count", gives the native
+// backend's count (and the published count where the puzzle's table has
+// one).
+func TestCNFCountAgreesWithNative(t *testing.T) {
+	for _, q := range quickCounts(t) {
+		spec := q.spec
+		var b strings.Builder
+		if err := q.formula.WriteDIMACS(&b); err != nil {
+			t.Fatalf("%s: %v", spec, err)
+		}
+		path := writeTemp(t, "f.cnf", b.String())
+		code, out, errText := runCLI("cnf", "count", path)
+		m := exactLine.FindStringSubmatch(out)
+		if code != 0 || m == nil {
+			t.Fatalf("%s: cnf count: exit %d, stdout %q, stderr %q", spec, code, out, errText)
+		}
+		got, _ := strconv.ParseUint(m[1], 10, 64)
+		if got != q.native {
+			t.Errorf("%s: cnf count %d, native %d", spec, got, q.native)
+		}
+		if pub, ok := puzzle.KnownCount(spec, puzzle.Count); ok && pub != got {
+			t.Errorf("%s: cnf count %d, published %d", spec, got, pub)
+		}
+		sat := "s SATISFIABLE\n"
+		if got == 0 {
+			sat = "s UNSATISFIABLE\n"
+		}
+		if !strings.HasPrefix(out, sat) {
+			t.Errorf("%s: the answer does not start with %q: %q", spec, sat, out)
+		}
 	}
 }
 

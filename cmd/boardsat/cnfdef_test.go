@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardsat/boardsat/bench"
-	"github.com/boardsat/boardsat/export"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -70,67 +68,37 @@ func TestBoardsatCountAsCounter(t *testing.T) {
 			t.Errorf("solvers check %s: exit %d, stdout %q, stderr %q", name, code, out, stderr)
 		}
 	}
-	s, err := bench.Load("quick")
-	if err != nil {
-		t.Fatal(err)
-	}
-	native, err := puzzle.Backends.Lookup("native")
-	if err != nil {
-		t.Fatal(err)
-	}
-	seen := map[string]bool{}
 	checked, mcChecked, mcRefused := 0, 0, 0
-	for _, g := range s.Groups {
-		for _, spec := range g.Specs {
-			task := g.Task
-			if task == "" {
-				task = puzzle.DefaultTask(spec)
-			}
-			if task != puzzle.Count || seen[spec.String()] {
-				continue
-			}
-			seen[spec.String()] = true
-			f, encoding, why := export.Formula(spec, puzzle.Count)
-			if f == nil {
-				t.Logf("%s: no one formula answers the count: %s", spec, why)
-				continue
-			}
-			args := []string{spec.String(), "--backend", "sat", "--encoding", encoding, "--task", "count", "--solvers", boardsatDefs}
-			_, builtin, _ := solveJSON(t, args...)
-			if builtin.Status != string(puzzle.OK) || builtin.Count == nil {
-				t.Fatalf("%s: the built-in counter: %+v", spec, builtin)
-			}
-			code, got, stderr := solveJSON(t, append(args, "--solver", "boardsat-count")...)
-			if code != 0 || got.Status != string(puzzle.OK) || got.Count == nil || got.Solver != "boardsat-count" || !strings.Contains(got.Method, "pmc counter") {
-				t.Fatalf("%s: boardsat-count: exit %d, %+v, stderr %q", spec, code, got, stderr)
-			}
-			want, err := native.Solve(context.Background(), puzzle.Request{Spec: spec, Task: puzzle.Count})
-			if err != nil || want.Status != puzzle.OK {
-				t.Fatalf("%s: native: %v %s", spec, err, want.Message)
-			}
-			if *got.Count != *builtin.Count || *got.Count != want.Count {
-				t.Errorf("%s: boardsat-count %d, the built-in counter %d, native %d", spec, *got.Count, *builtin.Count, want.Count)
-			}
-			if pub, ok := puzzle.KnownCount(spec, puzzle.Count); ok && pub != *got.Count {
-				t.Errorf("%s: boardsat-count %d, published %d", spec, *got.Count, pub)
-			}
-			checked++
-			code, mc, stderr := solveJSON(t, append(args, "--solver", "boardsat-count-mc")...)
-			if len(f.Projection()) < f.NumVars() {
-				if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "solver boardsat-count-mc is an mc counter") {
-					t.Errorf("%s: boardsat-count-mc on a projected formula: exit %d, %+v, stderr %q; want refused in one line", spec, code, mc, stderr)
-				}
-				mcRefused++
-				continue
-			}
-			if code != 0 || mc.Status != string(puzzle.OK) || mc.Count == nil || *mc.Count != want.Count {
-				t.Errorf("%s: boardsat-count-mc: exit %d, %+v, stderr %q; want the count %d", spec, code, mc, stderr, want.Count)
-			}
-			mcChecked++
+	for _, q := range quickCounts(t) {
+		spec, f := q.spec, q.formula
+		args := []string{spec.String(), "--backend", "sat", "--encoding", q.encoding, "--task", "count", "--solvers", boardsatDefs}
+		_, builtin, _ := solveJSON(t, args...)
+		if builtin.Status != string(puzzle.OK) || builtin.Count == nil {
+			t.Fatalf("%s: the built-in counter: %+v", spec, builtin)
 		}
-	}
-	if checked < 8 {
-		t.Fatalf("only %d counting instances of the quick suite checked", checked)
+		code, got, stderr := solveJSON(t, append(args, "--solver", "boardsat-count")...)
+		if code != 0 || got.Status != string(puzzle.OK) || got.Count == nil || got.Solver != "boardsat-count" || !strings.Contains(got.Method, "pmc counter") {
+			t.Fatalf("%s: boardsat-count: exit %d, %+v, stderr %q", spec, code, got, stderr)
+		}
+		if *got.Count != *builtin.Count || *got.Count != q.native {
+			t.Errorf("%s: boardsat-count %d, the built-in counter %d, native %d", spec, *got.Count, *builtin.Count, q.native)
+		}
+		if pub, ok := puzzle.KnownCount(spec, puzzle.Count); ok && pub != *got.Count {
+			t.Errorf("%s: boardsat-count %d, published %d", spec, *got.Count, pub)
+		}
+		checked++
+		code, mc, stderr := solveJSON(t, append(args, "--solver", "boardsat-count-mc")...)
+		if len(f.Projection()) < f.NumVars() {
+			if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "solver boardsat-count-mc is an mc counter") {
+				t.Errorf("%s: boardsat-count-mc on a projected formula: exit %d, %+v, stderr %q; want refused in one line", spec, code, mc, stderr)
+			}
+			mcRefused++
+			continue
+		}
+		if code != 0 || mc.Status != string(puzzle.OK) || mc.Count == nil || *mc.Count != q.native {
+			t.Errorf("%s: boardsat-count-mc: exit %d, %+v, stderr %q; want the count %d", spec, code, mc, stderr, q.native)
+		}
+		mcChecked++
 	}
 	t.Logf("%d counting instances counted through boardsat-count (%d also through boardsat-count-mc, %d refused by it)", checked, mcChecked, mcRefused)
 }
