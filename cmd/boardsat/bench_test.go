@@ -11,13 +11,15 @@ import (
 	"github.com/boardsat/boardsat/results"
 )
 
-// testMainEnv makes the test binary act as boardsat itself, so bench's child
-// runs (os.Executable) go through the real solve command.
+// testMainEnv makes the test binary act as boardsat itself (main, as the
+// built command runs it), so that bench's child runs (os.Executable) and
+// the tests' own child processes (boardsatExe) go through the real
+// commands.
 const testMainEnv = "BOARDSAT_TEST_AS_MAIN"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(testMainEnv) == "1" {
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+		main()
 	}
 	os.Setenv(testMainEnv, "1") // inherited by bench's children
 	os.Exit(m.Run())

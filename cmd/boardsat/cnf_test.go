@@ -260,9 +260,9 @@ func TestCNFBadInput(t *testing.T) {
 // left behind.
 func TestCNFSignal(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command")
+		t.Skip("runs the command as a child process")
 	}
-	exe := buildBoardsat(t)
+	exe := boardsatExe(t)
 	// The pigeonhole formula of 12 pigeons in 11 holes: far beyond a
 	// second of gophersat's search.
 	var php strings.Builder

@@ -15,11 +15,11 @@ import (
 // boardsat itself as an external solver (docs/solvers.md).
 const boardsatDefs = "../../examples/solvers/boardsat"
 
-// boardsatOnPath builds the command and puts it first on PATH, for the
+// boardsatOnPath puts the command (boardsatExe) first on PATH, for the
 // definitions whose program is boardsat.
 func boardsatOnPath(t *testing.T) {
 	t.Helper()
-	exe := buildBoardsat(t)
+	exe := boardsatExe(t)
 	t.Setenv("PATH", filepath.Dir(exe)+string(os.PathListSeparator)+os.Getenv("PATH"))
 }
 
@@ -59,7 +59,7 @@ type jsonAnswer struct {
 // auxiliary variables, so all of them there).
 func TestBoardsatCountAsCounter(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command and counts the quick suite's counting instances through it")
+		t.Skip("runs the command as a child process and counts the quick suite's counting instances through it")
 	}
 	boardsatOnPath(t)
 	for name, checks := range map[string]string{"boardsat-count": "all 3 checks conformed", "boardsat-count-mc": "all 2 checks conformed"} {
@@ -113,7 +113,7 @@ func TestBoardsatCountAsCounter(t *testing.T) {
 // writes ASCII is never ok: its proofs are refused.
 func TestBoardsatSolveAsSATSolver(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command and runs it as an external solver")
+		t.Skip("runs the command as a child process and runs it as an external solver")
 	}
 	boardsatOnPath(t)
 	code, out, stderr := runCLI("solvers", "check", "boardsat-solve", "--solvers", boardsatDefs)

@@ -33,9 +33,9 @@ func TestExitStatusesOfLimits(t *testing.T) {
 		check("timeout", code, out, errOut, format, "timeout", answer.ExitTimeout)
 	}
 	if testing.Short() {
-		t.Skip("memout: builds the command")
+		t.Skip("memout: runs the command as a child process")
 	}
-	exe := buildBoardsat(t)
+	exe := boardsatExe(t)
 	// A native search ends at its budget (nine tenths of --mem); a SAT
 	// search, outside the native budget, is ended by the watchdog at --mem
 	// (5M: less than the process holds when it starts).

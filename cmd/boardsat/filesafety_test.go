@@ -63,12 +63,12 @@ func lastEnded(t *testing.T, csv string) string {
 // row whole, once.
 func TestOneWriterPerResultsFile(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command and runs benches")
+		t.Skip("runs the command as a child process and runs benches")
 	}
 	if _, err := os.Stat("/proc/locks"); err != nil {
 		t.Skip("no /proc/locks: this system does not say who holds a lock")
 	}
-	exe := buildBoardsat(t)
+	exe := boardsatExe(t)
 	dir := t.TempDir()
 	suite := filepath.Join(dir, "s.suite")
 	os.WriteFile(suite, []byte(safetySuite), 0o644)
@@ -204,12 +204,12 @@ func TestNeverReplacesNonRegular(t *testing.T) {
 // completes it.
 func TestWriteFailureLeavesWholeRows(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command and runs benches")
+		t.Skip("runs the command as a child process and runs benches")
 	}
 	if _, err := exec.LookPath("prlimit"); err != nil {
 		t.Skip("no prlimit (util-linux)")
 	}
-	exe := buildBoardsat(t)
+	exe := boardsatExe(t)
 	dir := t.TempDir()
 	suite := filepath.Join(dir, "s.suite")
 	os.WriteFile(suite, []byte(safetySuite), 0o644)
@@ -278,7 +278,7 @@ func TestResultsCutLineAndForce(t *testing.T) {
 // rather than being refused as "already exists".
 func TestFailedStartLeavesNothing(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command and runs benches")
+		t.Skip("runs the command as a child process and runs benches")
 	}
 	suite := writeSuite(t, "queens:4 backends=native/bitboard\n")
 	// nothing fails unless dir holds exactly the files in keep.
@@ -316,7 +316,7 @@ func TestFailedStartLeavesNothing(t *testing.T) {
 		}
 		t.Log("no prlimit (util-linux): no file size limit case")
 	} else {
-		exe := buildBoardsat(t)
+		exe := boardsatExe(t)
 		dir := t.TempDir()
 		out := filepath.Join(dir, "r.csv")
 		cmd, stderr := benchProc(exe, suite, out, []string{"prlimit", "--fsize=1000"})

@@ -101,9 +101,9 @@ func TestNoSolverOutlivesBoardsat(t *testing.T) {
 		t.Skip("needs /proc to find the processes a run left")
 	}
 	if testing.Short() {
-		t.Skip("builds the command and runs external solvers")
+		t.Skip("runs the command as a child process and runs external solvers")
 	}
-	exe := buildBoardsat(t)
+	exe := boardsatExe(t)
 	for _, er := range externalRuns {
 		t.Run(er.name, func(t *testing.T) {
 			cnftest.NeedSolver(t, er.binary)
@@ -170,9 +170,9 @@ func TestNoSolverOutlivesBoardsat(t *testing.T) {
 // checkpoint to the published count.
 func TestInterruptedCount(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command")
+		t.Skip("runs the command as a child process")
 	}
-	exe := buildBoardsat(t)
+	exe := boardsatExe(t)
 	dir := t.TempDir()
 	for _, format := range []string{"json", "text"} {
 		ckpt := filepath.Join(dir, format+".ckpt")
@@ -215,9 +215,9 @@ func TestWorkerEndsWithBoardsat(t *testing.T) {
 		t.Skip("needs /proc to find the processes a run left")
 	}
 	if testing.Short() {
-		t.Skip("builds the command")
+		t.Skip("runs the command as a child process")
 	}
-	exe := buildBoardsat(t)
+	exe := boardsatExe(t)
 	r := startMarked(t, exe, "worker", nil, "solve", "queens:12", "--backend", "sat", "--task", "count", "--certify", "--timeout", "5m", "--quiet")
 	for i := 0; i < 1000 && len(proctest.Marked(r.marker)) < 2; i++ {
 		time.Sleep(20 * time.Millisecond)
@@ -237,9 +237,9 @@ func TestWorkerEndsWithBoardsat(t *testing.T) {
 // with status interrupted and what it had finished, and exits 130.
 func TestInterruptedShard(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command")
+		t.Skip("runs the command as a child process")
 	}
-	exe := buildBoardsat(t)
+	exe := boardsatExe(t)
 	ckpt := filepath.Join(t.TempDir(), "shard.ckpt")
 	r := startMarked(t, exe, "shard", nil, "solve", "queens:16", "--shard", "2/3", "--checkpoint", ckpt,
 		"--checkpoint-every", "50ms", "--quiet", "--threads", "1")

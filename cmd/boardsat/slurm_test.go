@@ -124,7 +124,13 @@ func needSlurm(t *testing.T) {
 // shards and the quick suite in 3, collected, equal the local answers.
 func TestSlurmOnRealCluster(t *testing.T) {
 	needSlurm(t)
-	exe := buildBoardsat(t)
+	// A real build, not boardsatExe's link to the test binary: the array
+	// tasks run as batch jobs, where neither the test binary's directory
+	// nor this environment (testMainEnv) is sure to reach.
+	exe := filepath.Join(t.TempDir(), "boardsat")
+	if out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
 	base := t.TempDir()
 	run := func(args ...string) string {
 		t.Helper()

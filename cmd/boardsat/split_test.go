@@ -203,14 +203,20 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// buildBoardsat builds the command into a temporary directory, for tests
-// that need a real process (kill, memory limit).
-func buildBoardsat(t *testing.T) string {
+// boardsatExe returns a program named boardsat, in a temporary
+// directory of its own, for tests that need a real process (kill, memory
+// limit, a solver definition that runs boardsat from PATH): a link to this
+// test binary, which acts as the command itself (TestMain, testMainEnv),
+// the one way these tests run a child boardsat, without a build per test.
+func boardsatExe(t *testing.T) string {
 	t.Helper()
-	exe := filepath.Join(t.TempDir(), "boardsat")
-	out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput()
+	self, err := os.Executable()
 	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+		t.Fatal(err)
+	}
+	exe := filepath.Join(t.TempDir(), "boardsat")
+	if err := os.Symlink(self, exe); err != nil {
+		t.Fatal(err)
 	}
 	return exe
 }
@@ -233,9 +239,9 @@ func checkpointDone(path string) int {
 // command, and checks that the final count is the published one.
 func TestCheckpointSurvivesSIGKILL(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command and counts queens:16")
+		t.Skip("runs the command as a child process and counts queens:16")
 	}
-	exe := buildBoardsat(t)
+	exe := boardsatExe(t)
 	ck := filepath.Join(t.TempDir(), "q16.ck")
 	args := []string{"solve", "queens:16", "--threads", "1", "--format", "json", "--quiet",
 		"--checkpoint", ck, "--checkpoint-every", "50ms"}
@@ -281,9 +287,9 @@ func TestCheckpointSurvivesSIGKILL(t *testing.T) {
 // status memout and exit status 4.
 func TestSolveMemoryLimit(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command")
+		t.Skip("runs the command as a child process")
 	}
-	exe := buildBoardsat(t)
+	exe := boardsatExe(t)
 	cmd := exec.Command(exe, "solve", "queens:14", "--quiet", "--mem", "1M")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

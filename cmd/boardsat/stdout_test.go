@@ -61,9 +61,9 @@ func TestFullStdoutProcess(t *testing.T) {
 		t.Skip("no /dev/full on this system")
 	}
 	if testing.Short() {
-		t.Skip("builds the command")
+		t.Skip("runs the command as a child process")
 	}
-	exe := buildBoardsat(t)
+	exe := boardsatExe(t)
 	for _, format := range []string{"text", "json"} {
 		full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 		if err != nil {
