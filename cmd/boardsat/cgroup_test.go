@@ -69,10 +69,7 @@ func TestMemoryCgroupMemout(t *testing.T) {
 	}
 	const limit = 600 << 20
 	procs, peak := memoryCgroup(t, limit)
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	exe := boardsatExe(t)
 	// The shell enters the group, then becomes boardsat (the test binary
 	// acting as it, testMainEnv), so that all its memory is counted there.
 	cmd := exec.Command("/bin/sh", "-c", `echo $$ >"$0" && exec "$@"`, procs,

@@ -59,10 +59,7 @@ func TestEncodeMemout(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a formula up to 100 MiB")
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	exe := boardsatExe(t)
 	dir := t.TempDir()
 	cmd := exec.Command(exe, "encode", "swap:4x3", "--steps", "1000000", "--mem", "100M", "-o", filepath.Join(dir, "s.cnf"))
 	var out, errOut bytes.Buffer

@@ -22,10 +22,7 @@ import (
 func TestWorkedAnswersKeepTheirSeconds(t *testing.T) {
 	// Each in its own process: --mem sets this process's memory limit and
 	// its watchdog.
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	exe := boardsatExe(t)
 	dir := filepath.Join(t.TempDir(), "d")
 	os.Mkdir(dir, 0o755)
 	ck := filepath.Join(dir, "q.ck")
@@ -90,10 +87,7 @@ func TestBenchInterruptHint(t *testing.T) {
 	if testing.Short() {
 		t.Skip("interrupts a bench run")
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	exe := boardsatExe(t)
 	suite := writeSuite(t, "queens:4 backends=native/plain task=count\nqueens:27 backends=native/plain task=count timeout=5m\n")
 	csv := filepath.Join(t.TempDir(), "r.csv")
 	for _, c := range []struct {
