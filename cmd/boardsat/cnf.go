@@ -88,14 +88,15 @@ func readInstance(pos []string, what string) (*competition.Instance, error) {
 	if len(pos) != 1 {
 		return nil, badInputf("%s takes one file F.cnf, got %d arguments", what, len(pos))
 	}
+	// Refused before it is opened: opening a FIFO waits for a writer.
+	if st, err := os.Stat(pos[0]); err == nil && !st.Mode().IsRegular() {
+		return nil, badInputf("%s is not a regular file", pos[0])
+	}
 	fh, err := os.Open(pos[0])
 	if err != nil {
 		return nil, badInput(err)
 	}
 	defer fh.Close()
-	if st, err := fh.Stat(); err == nil && !st.Mode().IsRegular() {
-		return nil, badInputf("%s is not a regular file", pos[0])
-	}
 	in, err := competition.Read(fh)
 	if err != nil {
 		return nil, badInputf("%s: %v", pos[0], err)

@@ -292,3 +292,37 @@ func TestCNFSignal(t *testing.T) {
 		}
 	}
 }
+
+// TestCNFInputNotRegular: a directory or a FIFO given as F.cnf is refused
+// in one line, exit 2, and at once: opening a FIFO that no one writes
+// would wait for ever.
+func TestCNFInputNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "f.cnf")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{dir, fifo} {
+		type result struct {
+			code         int
+			out, errText string
+		}
+		done := make(chan result, 1)
+		go func() {
+			code, out, errText := runCLI("cnf", "count", path)
+			done <- result{code, out, errText}
+		}()
+		select {
+		case r := <-done:
+			if r.code != 2 || r.out != "" || r.errText != "boardsat cnf count: "+path+" is not a regular file\n" {
+				t.Errorf("%s: exit %d, stdout %q, stderr %q", path, r.code, r.out, r.errText)
+			}
+		case <-time.After(10 * time.Second):
+			if w, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil { // let the reader go
+				w.Close()
+			}
+			<-done
+			t.Errorf("%s: cnf count still waiting after 10 s", path)
+		}
+	}
+}
