@@ -168,6 +168,15 @@ func replace(path string, held *filelock.Lock, write func(io.Writer) error) erro
 	return nil
 }
 
+// CheckTarget returns the *PathError Write would return for path before
+// writing anything (a directory, FIFO, device or socket in its place, or a
+// link to one), or nil: a command checks it before its work, and before it
+// says that an existing file needs --force, which would not help.
+func CheckTarget(path string) error {
+	_, err := regularTarget(path)
+	return err
+}
+
 // regularTarget returns the file to replace for path: path itself, or
 // the file its symbolic link names. Anything but a regular file or no file
 // at all is a *PathError.

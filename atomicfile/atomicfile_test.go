@@ -93,6 +93,10 @@ func TestNeverReplacesNonRegular(t *testing.T) {
 	}
 	for _, path := range targets {
 		before, _ := os.Lstat(path)
+		// CheckTarget says beforehand what Write will say.
+		if err := CheckTarget(path); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("CheckTarget(%s): %v, want it not a regular file", path, err)
+		}
 		err := WriteBytes(path, []byte("data\n"))
 		var pe *PathError
 		if !errors.As(err, &pe) || pe.Path != path || !strings.Contains(err.Error(), "not a regular file") {
@@ -108,6 +112,11 @@ func TestNeverReplacesNonRegular(t *testing.T) {
 	file, link := filepath.Join(dir, "file.csv"), filepath.Join(dir, "link.csv")
 	os.WriteFile(file, []byte("old\n"), 0o644)
 	os.Symlink("file.csv", link)
+	for _, path := range []string{file, link, filepath.Join(dir, "new.csv")} {
+		if err := CheckTarget(path); err != nil {
+			t.Errorf("CheckTarget(%s): %v, want nil (a regular file, a link to one, no file)", path, err)
+		}
+	}
 	if err := WriteBytes(link, []byte("new\n")); err != nil {
 		t.Fatal(err)
 	}

@@ -161,6 +161,11 @@ func parseGroup(line string, room int) (Group, error) {
 			key = "cpu-limit"
 		case "backends", "task", "repeat", "timeout", "cpu-limit", "mem", "ladder", "certify":
 		default:
+			if isOpt && !strings.ContainsAny(key, ":{") {
+				// Every spec starts PUZZLE: (its own = come after), so a
+				// KEY= without a colon is a misspelt option, not a spec.
+				return g, fmt.Errorf("unknown option %s= in %q: want backends, task, repeat, timeout, cpu-limit, mem, ladder or certify", key, f)
+			}
 			isOpt = false
 		}
 		if !isOpt {

@@ -26,7 +26,20 @@ func TestLoneSolver(t *testing.T) {
 	if err != nil || v.String() != "sat//cadical" || v.Value("solver") != "cadical" {
 		t.Errorf("variant sat/cadical: %v (%s), %v", v, v.String(), err)
 	}
-	if _, err := ParsePattern("sat/nosuch"); err == nil || !strings.Contains(err.Error(), `unknown encoding "nosuch"`) {
-		t.Errorf("sat/nosuch: %v", err)
+	// A name of neither: the error says it is neither and lists the
+	// solvers (the field a user bringing one most likely meant), not only
+	// the encodings (a list too long for one line).
+	_, err = ParsePattern("sat/nosuch")
+	if err == nil {
+		t.Fatal("sat/nosuch accepted")
+	}
+	for _, want := range []string{`bad variant "sat/nosuch": "nosuch" is no encoding nor solver of backend sat`, "solvers: gophersat, ", "cadical", "--solvers PATH", "encodings: boardsat list"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("sat/nosuch: %v; want it to say %q", err, want)
+		}
+	}
+	// Two values: each field is checked on its own, as before.
+	if _, err := ParsePattern("sat/nosuch/cadical"); err == nil || !strings.Contains(err.Error(), `unknown encoding "nosuch"`) {
+		t.Errorf("sat/nosuch/cadical: %v", err)
 	}
 }

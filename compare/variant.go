@@ -179,12 +179,34 @@ func ParsePattern(item string) (Pattern, error) {
 				ok = ok && slices.Contains(names, part)
 			}
 		}
+		if !ok && i == 0 && len(parts) == 2 && len(fs) > 1 {
+			return Pattern{}, loneUnknown(b, item, parts[0], v, fs)
+		}
 		if !ok {
 			return Pattern{}, fmt.Errorf("bad variant %q: unknown %s %q for backend %s: want one of %s",
 				item, fs[i], v, parts[0], strings.Join(names, ", "))
 		}
 	}
 	return Pattern{Backend: parts[0], Values: vals}, nil
+}
+
+// loneUnknown is the error for a lone value (BACKEND/NAME) that is a
+// choice of none of the backend's fields. placeLone reads such a value as
+// any field's, so the error names them all; the choices of the last fields
+// (the solvers, the one a user most likely meant: sat/kissat) are listed,
+// the first field's (the encodings, hundreds of names) left to boardsat list.
+func loneUnknown(b puzzle.Backend, item, backend, v string, fs []string) error {
+	var lists []string
+	for _, f := range fs[1:] {
+		names, _ := choices(b, f, "")
+		list := f + "s: " + strings.Join(names, ", ")
+		if f == "solver" {
+			list += ", or one a definition names (--solvers PATH)"
+		}
+		lists = append(lists, list)
+	}
+	return fmt.Errorf("bad variant %q: %q is no %s of backend %s (%s; %ss: boardsat list)",
+		item, v, strings.Join(fs, " nor "), backend, strings.Join(lists, "; "), fs[0])
 }
 
 // placeLone moves a lone value that is no choice of the first field but

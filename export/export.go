@@ -6,9 +6,11 @@
 //
 // Plan builds every file and its expected answer in memory; Write puts
 // them in a directory with instances.csv, one row per file. The formulas
-// are the sat backend's (its default model for the task, without symmetry
-// breaking, so that a count is the puzzle's count), the MiniZinc and LP
-// models the cp and mip backends'.
+// are the sat backend's (its default model for the task, without the
+// clauses of encode --symmetry, so that a count is the puzzle's count; a
+// model's own symmetry breaking, such as dominate's lex-leader optimum
+// model, stays and keeps the optimum), the MiniZinc and LP models the cp
+// and mip backends'.
 package export
 
 import (

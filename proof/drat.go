@@ -107,12 +107,42 @@ func ParseDRAT(data []byte, f Format) (*Proof, error) {
 		steps, err = parseASCII(data)
 	}
 	if err != nil {
-		return nil, err
+		return nil, formatHint(data, f, err)
 	}
 	if len(steps) == 0 {
 		return nil, ErrEmpty
 	}
 	return &Proof{Steps: steps, Format: f, Bytes: int64(len(data))}, nil
+}
+
+// formatError is a byte that the format a proof is read in does not allow.
+type formatError struct{ msg string }
+
+func (e *formatError) Error() string { return e.msg }
+
+func notFormat(format string, args ...any) error {
+	return &formatError{fmt.Sprintf(format, args...)}
+}
+
+// formatHint adds to a byte the format f does not allow what the proof is
+// instead: the other DRAT format when the proof reads as that (the proof
+// check's --format or a solver definition's "proof" field names the wrong
+// one), or neither (a solver that writes FRAT, such as cryptominisat5, or
+// LRAT, or no proof at all). Advice to read it the other way round when
+// that fails too would send the user back and forth.
+func formatHint(data []byte, f Format, err error) error {
+	var fe *formatError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	other, parse, flag, field := "a binary", parseBinary, "binary", "drat-binary"
+	if f == Binary {
+		other, parse, flag, field = "an ASCII", parseASCII, "ascii", "drat-ascii"
+	}
+	if steps, oerr := parse(data); oerr == nil && len(steps) > 0 {
+		return fmt.Errorf("%w (%s proof? it reads as one: proof check --format %s, or \"proof\": %q in a solver definition)", err, other, flag, field)
+	}
+	return fmt.Errorf("%w (neither ASCII nor binary DRAT: a FRAT or LRAT proof, or no proof?)", err)
 }
 
 // Detect guesses a proof's format: binary when it starts with 'a' or
@@ -173,7 +203,7 @@ func parseASCII(data []byte) ([]Step, error) {
 			}
 		case b == 'd' && !open:
 			if i+1 < len(data) && !isSpace(data[i+1]) {
-				return nil, fmt.Errorf("drat: line %d: 'd' not followed by a space (a binary proof? use --format binary)", line)
+				return nil, notFormat("drat: line %d: 'd' not followed by a space", line)
 			}
 			del = true
 			open = true
@@ -192,7 +222,7 @@ func parseASCII(data []byte) ([]Step, error) {
 				return nil, fmt.Errorf("drat: line %d: literal %d is above the %d variables this checker takes", line, n, MaxVar)
 			}
 			if j < len(data) && !isSpace(data[j]) {
-				return nil, fmt.Errorf("drat: line %d: byte 0x%02x after a number is not ASCII DRAT (a binary proof? use --format binary)", line, data[j])
+				return nil, notFormat("drat: line %d: byte 0x%02x after a number is not ASCII DRAT", line, data[j])
 			}
 			i = j
 			lineStart = false
@@ -204,7 +234,7 @@ func parseASCII(data []byte) ([]Step, error) {
 			open = true
 			sb.lits = append(sb.lits, n)
 		default:
-			return nil, fmt.Errorf("drat: line %d: byte 0x%02x is not ASCII DRAT (a binary proof? use --format binary)", line, b)
+			return nil, notFormat("drat: line %d: byte 0x%02x is not ASCII DRAT", line, b)
 		}
 	}
 	if open {
@@ -225,7 +255,7 @@ func parseBinary(data []byte) ([]Step, error) {
 		case 'd':
 			del = true
 		default:
-			return nil, fmt.Errorf("drat: byte %d: 0x%02x starts no binary step (an ASCII proof? use --format ascii)", i, data[i])
+			return nil, notFormat("drat: byte %d: 0x%02x starts no binary step", i, data[i])
 		}
 		i++
 		for {

@@ -20,7 +20,7 @@ func init() {
 		usage: []string{
 			"cnf count [--timeout D] [--threads N] F.cnf",
 			"cnf solve [--timeout D] [--proof FILE [--proof-format binary|ascii] [--force]] F.cnf",
-			"cnf check [--format ascii|binary|auto] [--all] [--lrat OUT.lrat] F.cnf F.drat",
+			"cnf check [--format ascii|binary|auto] [--all] [--lrat OUT.lrat [--force]] F.cnf F.drat",
 		},
 		about: `boardsat's own solvers on any DIMACS CNF file, with the competitions' command
 lines and outputs, so that a harness written for them runs boardsat unchanged:
@@ -41,6 +41,14 @@ docs/export.md describes each protocol.`,
 			"cnf solve --proof proof.out F.cnf",
 			"cnf check F.cnf proof.out",
 		},
+	}
+	// Registered so that its messages name it ("boardsat cnf check: ...",
+	// not "boardsat cnf: ..."); -h prints proof check's help, the same
+	// command.
+	helps["cnf check"] = help{
+		usage:    []string{"cnf check [--format ascii|binary|auto] [--all] [--lrat OUT.lrat [--force]] F.cnf F.drat"},
+		about:    `The same as boardsat proof check (boardsat proof check -h).`,
+		examples: []string{"cnf check F.cnf proof.out"},
 	}
 	helps["cnf count"] = help{
 		usage: []string{"cnf count [--timeout D] [--threads N] F.cnf"},

@@ -242,6 +242,9 @@ func TestCNFBadInput(t *testing.T) {
 		{[]string{"cnf", "solve"}, "p cnf 1 1\n1\n", "does not end with 0"},
 		{[]string{"cnf", "solve", "--proof-format", "auto", "--proof", "x.out"}, "p cnf 1 0\n", "--proof-format"},
 		{[]string{"cnf", "check", "a.cnf"}, "", "two files"},
+		// Each subcommand's messages name it whole, check's too.
+		{[]string{"cnf", "check", "a.cnf"}, "", "boardsat cnf check: "},
+		{[]string{"cnf", "count"}, "", "boardsat cnf count: "},
 	}
 	for _, c := range cases {
 		args := c.args

@@ -156,8 +156,9 @@ func TestPlantedLockLinkHarmless(t *testing.T) {
 }
 
 // TestNeverReplacesNonRegular: a FIFO or a character device given as the
-// output of bench (with or without --force), encode or results merge
-// (with --force) is refused in one line, exit 2, and left as it was.
+// output of bench, encode, results merge or table, proof check --lrat or
+// cnf solve --proof, with or without --force, is refused in one line that
+// says so (without offering --force), exit 2, and left as it was.
 func TestNeverReplacesNonRegular(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo.csv")
@@ -178,6 +179,13 @@ func TestNeverReplacesNonRegular(t *testing.T) {
 		t.Fatal(errOut)
 	}
 	suite := writeSuite(t, "queens:4 backends=native/bitboard\n")
+	unsatCNF, unsatDRAT := filepath.Join(dir, "u.cnf"), filepath.Join(dir, "u.drat")
+	if err := os.WriteFile(unsatCNF, []byte("p cnf 1 2\n1 0\n-1 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(unsatDRAT, []byte("0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, path := range targets {
 		before, _ := os.Lstat(path)
 		for _, args := range [][]string{
@@ -185,9 +193,16 @@ func TestNeverReplacesNonRegular(t *testing.T) {
 			{"bench", suite, "-o", path, "--quiet", "--force"},
 			{"encode", "queens:4", "-o", path, "--force"},
 			{"results", "merge", merged, "-o", path, "--force"},
+			// Without --force, the same refusal: not "already exists: add
+			// --force", which would then be refused all the same.
+			{"encode", "queens:4", "-o", path},
+			{"results", "merge", merged, "-o", path},
+			{"results", "table", merged, "-o", path},
+			{"proof", "check", unsatCNF, unsatDRAT, "--lrat", path},
+			{"cnf", "solve", unsatCNF, "--proof", path},
 		} {
 			status, _, errOut := runCLI(args...)
-			if status != 2 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "not a regular file") {
+			if status != 2 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "not a regular file") || strings.Contains(errOut, "--force") {
 				t.Errorf("%s: exit %d, stderr %q; want 2 and one line saying it is not a regular file", strings.Join(args, " "), status, errOut)
 			}
 			if after, err := os.Lstat(path); err != nil || after.Mode() != before.Mode() || !os.SameFile(before, after) {

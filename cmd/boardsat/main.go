@@ -296,21 +296,36 @@ var badFlagValue = regexp.MustCompile(`^invalid value "(.*)" for flag -([^:]+): 
 
 // flagValueError rewrites the flag package's "invalid value "5" for flag
 // -timeout: parse error" for a duration flag into a line that says what to
-// write: "--timeout 5: want a duration such as 5s or 2m". Other errors are
-// returned as they are.
+// write: "--timeout 5: want a duration such as 5s or 2m". Any other flag's
+// is said as the docs write flags: "--solvers x.json: field kind: ..."
+// (the value once, though its own message may begin with it). Other errors
+// are returned as they are.
 func flagValueError(fs *flag.FlagSet, err error) error {
 	m := badFlagValue.FindStringSubmatch(err.Error())
 	if m == nil {
 		return err
 	}
+	msg := strings.TrimPrefix(err.Error(), m[0])
 	if f := fs.Lookup(m[2]); f != nil {
 		if g, ok := f.Value.(flag.Getter); ok {
-			if _, ok := g.Get().(time.Duration); ok {
+			switch g.Get().(type) {
+			case time.Duration:
 				return fmt.Errorf("--%s %s: want a duration such as 5s or 2m", m[2], m[1])
+			case int, int64, uint, uint64:
+				if msg == "parse error" {
+					msg = "want a whole number"
+				}
+			case float64:
+				if msg == "parse error" {
+					msg = "want a number"
+				}
 			}
 		}
 	}
-	return err
+	if strings.HasPrefix(msg, m[1]+": ") {
+		return fmt.Errorf("--%s %s", m[2], msg)
+	}
+	return fmt.Errorf("--%s %s: %s", m[2], m[1], msg)
 }
 
 // checkDurations refuses a negative value of any duration flag that was

@@ -27,8 +27,8 @@ func TestMessagesSayWhatToDo(t *testing.T) {
 	}
 }
 
-// TestMessagesNameTheSubcommand: a flag value that is no duration says how
-// to write one, and a subcommand's errors name it whole ("boardsat results
+// TestMessagesNameTheSubcommand: a flag value that is no duration (or no
+// number) says how to write one, and a subcommand's errors name it whole ("boardsat results
 // plot:", not "boardsat results:"); each one line, exit 2, nothing on
 // stdout.
 func TestMessagesNameTheSubcommand(t *testing.T) {
@@ -38,6 +38,10 @@ func TestMessagesNameTheSubcommand(t *testing.T) {
 	}{
 		{[]string{"solve", "queens:8", "--timeout", "5"}, "boardsat solve: --timeout 5: want a duration such as 5s or 2m\n"},
 		{[]string{"bench", "quick", "--cpu-limit=20"}, "boardsat bench: --cpu-limit 20: want a duration such as 5s or 2m\n"},
+		// Other flags' bad values are said as the docs write flags, the
+		// value once, not as the flag package's "invalid value ... for flag -solvers".
+		{[]string{"bench", "quick", "--repeat", "x"}, "boardsat bench: --repeat x: want a whole number\n"},
+		{[]string{"solvers", "--solvers", "/nonexistent/defs"}, "boardsat solvers: --solvers /nonexistent/defs: no such file or directory\n"},
 		{[]string{"results", "plot", "/nonexistent/r.csv"}, "boardsat results plot: open /nonexistent/r.csv: no such file or directory\n"},
 		{[]string{"results", "table", "--what", "nosuch", fixtureCSV}, "boardsat results table: "},
 		{[]string{"proof", "check", "/nonexistent/f.cnf", "/nonexistent/f.drat"}, "boardsat proof check: open /nonexistent/f.cnf: no such file or directory\n"},

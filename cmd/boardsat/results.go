@@ -480,9 +480,19 @@ func orderByVariants(rows []results.Row, variants string) []results.Row {
 }
 
 // refuseExisting refuses to write over an existing file at path unless
-// force is set (--force); "" is stdout, never refused.
+// force is set (--force), and a FIFO, device or socket in its place even
+// then (atomicfile refuses it: said first, not after --force); "" is
+// stdout, never refused.
 func refuseExisting(path string, force bool) error {
-	if path == "" || force {
+	if st, err := os.Stat(path); path == "" || err == nil && st.IsDir() {
+		// A directory is refused where the file is written, in the
+		// words of that refusal.
+		return nil
+	}
+	if err := atomicfile.CheckTarget(path); err != nil {
+		return err
+	}
+	if force {
 		return nil
 	}
 	if st, err := os.Stat(path); err == nil && !st.IsDir() {

@@ -147,14 +147,16 @@ func checkSolver(name string, stdout io.Writer) error {
 		return badInput(err)
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "CHECK\tWANT\tGOT\tRESULT")
+	// RESULT before GOT: a GOT that is an error message runs long, and the
+	// verdict must not be pushed off the screen by it.
+	fmt.Fprintln(tw, "CHECK\tWANT\tRESULT\tGOT")
 	failed := 0
 	for _, r := range rows {
 		verdict := "conforms"
 		if !r.OK {
 			verdict, failed = "DOES NOT CONFORM", failed+1
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Check, r.Want, strings.ReplaceAll(r.Got, "\t", " "), verdict)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Check, r.Want, verdict, strings.ReplaceAll(r.Got, "\t", " "))
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -102,6 +102,13 @@ func TestSolversListAndCheck(t *testing.T) {
 	if status != 1 || !strings.Contains(out, "DOES NOT CONFORM") || !strings.Contains(stderr, "solver liar: 1 of 3 checks did not conform") {
 		t.Errorf("check of a liar: %d %q %q", status, out, stderr)
 	}
+	// The verdict comes before the answer, which for a fault is a long
+	// message that would push the verdict off the screen.
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && f[0] == "CHECK" && !strings.HasPrefix(strings.Join(f, " "), "CHECK WANT RESULT GOT") {
+			t.Errorf("check header %q: want CHECK WANT RESULT GOT", line)
+		}
+	}
 	if cnftest.MissingSolver(t, "cadical") {
 		return
 	}

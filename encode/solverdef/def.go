@@ -169,12 +169,25 @@ func Parse(data []byte, source string) (Def, error) {
 	return d, d.validate()
 }
 
+// withArticle is a JSON value kind as encoding/json names it ("array",
+// "string", "number"), with its article.
+func withArticle(kind string) string {
+	if kind == "array" {
+		return "an array"
+	}
+	return "a " + kind
+}
+
 // jsonError says what is wrong with a definition's JSON, naming the field
 // for an unknown field or a value of the wrong type.
 func jsonError(data []byte, err error) error {
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
 	switch {
+	case errors.As(err, &te) && te.Field == "":
+		// The whole document is of the wrong type (an array, a string):
+		// there is no field to name, nor a Go type to show.
+		return fmt.Errorf("not one JSON object: want one solver definition {\"name\": ..., \"kind\": ..., \"command\": [...]}, not %s", withArticle(te.Value))
 	case errors.As(err, &te):
 		return fmt.Errorf("field %s: want %s, not %s", te.Field, te.Type, te.Value)
 	case errors.As(err, &se):

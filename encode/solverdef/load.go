@@ -235,10 +235,26 @@ func pathError(err error) string {
 // Installed reports why the definition's program cannot run here (it is
 // not on PATH, or not an executable file), or nil.
 func (d Def) Installed() error {
-	if _, err := exec.LookPath(d.Program()); err != nil {
-		return fmt.Errorf("program %q is not on PATH", d.Program())
+	_, err := exec.LookPath(d.Program())
+	switch {
+	case err == nil:
+		return nil
+	case strings.Contains(d.Program(), "/"):
+		// A path is not looked up on PATH: say what is wrong with it, and
+		// that a relative one is read from the directory boardsat runs in.
+		why := "no such file"
+		if st, serr := os.Stat(d.Program()); serr == nil {
+			why = "not an executable file"
+			if st.IsDir() {
+				why = "a directory"
+			}
+		}
+		if !filepath.IsAbs(d.Program()) {
+			why += " (a relative path is read from the current directory, not the definition's)"
+		}
+		return fmt.Errorf("program %q: %s", d.Program(), why)
 	}
-	return nil
+	return fmt.Errorf("program %q is not on PATH", d.Program())
 }
 
 // Forget forgets the user's definitions, keeping the built-ins: each

@@ -79,6 +79,11 @@ func TestLoadRefuses(t *testing.T) {
 		{"name.json", strings.Replace(good, `"kissat"`, `"Kissat 4"`, 1), "field name:"},
 		{"replaces.json", strings.Replace(good, `"kind"`, `"replaces": true, "kind"`, 1), `field replaces: there is no built-in solver "kissat"`},
 		{"twice.json", good + good, "more after the definition"},
+		{"array.json", `[` + good + `]`, "not one JSON object: want one solver definition"},
+		{"string.json", `"kissat"`, "not one JSON object: want one solver definition {\"name\": ..., \"kind\": ..., \"command\": [...]}, not a string"},
+		{"relpath.json", strings.Replace(good, `fake-kissat`, `./no-such-dir/kissat`, 1), `field command: program "./no-such-dir/kissat": no such file (a relative path is read from the current directory, not the definition's)`},
+		{"abspath.json", strings.Replace(good, `fake-kissat`, dir, 1), `field command: program "` + dir + `": a directory`},
+		{"notexec.json", strings.Replace(good, `fake-kissat`, filepath.Join(dir, "notexec.json"), 1), `field command: program "` + filepath.Join(dir, "notexec.json") + `": not an executable file`},
 		{"mcproof.json", `{"name": "d4", "kind": "mc", "command": ["fake-kissat", "{input}", "{proof}"], "proof": "drat-ascii"}`, "field proof: a mc solver writes no DRAT proof"},
 	}
 	for _, c := range cases {
