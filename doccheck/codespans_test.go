@@ -1,8 +1,6 @@
 package doccheck
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -49,15 +47,8 @@ func unclosedSpan(text string) []int {
 // TestCodeSpansClosed: no paragraph of README.md or docs/ leaves a code
 // span open (a sentence cut off in an unclosed backtick).
 func TestCodeSpansClosed(t *testing.T) {
-	for _, file := range markdownFiles(t) {
-		if file != "README.md" && !strings.HasPrefix(file, "docs/") {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(root, file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, n := range unclosedSpan(string(data)) {
+	for _, file := range userDocs(t) {
+		for _, n := range unclosedSpan(readDoc(t, file)) {
 			t.Errorf("%s:%d: a paragraph with an unclosed code span (an odd number of backticks)", file, n)
 		}
 	}

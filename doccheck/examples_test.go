@@ -1,8 +1,6 @@
 package doccheck
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -21,16 +19,9 @@ var (
 // later line. A command that cannot run as written belongs in a text
 // block.
 func TestShBlocksOneCommandALine(t *testing.T) {
-	for _, file := range markdownFiles(t) {
-		if file != "README.md" && !strings.HasPrefix(file, "docs/") {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(root, file))
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, file := range userDocs(t) {
 		in := false
-		for i, line := range strings.Split(string(data), "\n") {
+		for i, line := range strings.Split(readDoc(t, file), "\n") {
 			switch {
 			case line == "```sh":
 				in = true

@@ -62,6 +62,19 @@ var (
 	heading = regexp.MustCompile(`^#{1,6}\s+(.*?)\s*#*\s*$`)
 )
 
+// userDocs lists the pages a user reads: README.md and every page under
+// docs/, relative to root.
+func userDocs(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, file := range markdownFiles(t) {
+		if file == "README.md" || strings.HasPrefix(file, "docs/") {
+			out = append(out, file)
+		}
+	}
+	return out
+}
+
 // prose returns the lines of a Markdown text outside fenced code blocks,
 // with code spans blanked, each with its 1-based line number.
 func prose(text string) (lines []string, numbers []int) {
