@@ -10,6 +10,7 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
@@ -141,7 +142,16 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 		return err
 	}
 	begin := time.Now()
-	memout := func(msg string) {
+	// One answer is printed: the search's, or the --mem watchdog's memout
+	// if it passes the limit first. Whichever claims the output first
+	// prints; the search, finding it claimed, waits for the watchdog to end
+	// the process.
+	var claimed atomic.Bool
+	claim := func() bool { return claimed.CompareAndSwap(false, true) }
+	memout := func(msg string) bool {
+		if !claim() {
+			return false
+		}
 		// The answer of a run the watchdog ends, in the format asked for.
 		ans, secs := puzzle.Answer{Status: puzzle.Memout, Message: msg}, time.Since(begin).Seconds()
 		switch {
@@ -151,6 +161,7 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 		default:
 			printText(stdout, backend.Name(), req, ans, secs)
 		}
+		return true
 	}
 	if err := sf.limitMemory(memout); err != nil {
 		return err
@@ -202,7 +213,16 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 		// The count failed, after secs of work: an error, not a refusal.
 		ans, err = puzzle.Answer{Status: puzzle.Error, Message: err.Error()}, nil
 	}
+	// own claims the output for the search's answer; when the --mem
+	// watchdog has claimed it first, it prints its memout and ends the
+	// process, and the search waits for that.
+	own := func() {
+		if !claim() {
+			select {}
+		}
+	}
 	if err != nil {
+		own()
 		return refusedAfter(stdout, f, sf, backend.Name(), req, err, secs)
 	}
 	if answer.Status(ans.Status) != answer.Interrupted {
@@ -213,6 +233,7 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 	if err := cf.finish(rec, args, req, &ans); err != nil {
 		return err
 	}
+	own()
 	if sf.sharded() {
 		return writeShard(stdout, backend.Name(), req, ans, secs, rec)
 	}

@@ -88,9 +88,12 @@ func (f *splitFlags) meter(label, unit string) *progress.Meter {
 
 // limitMemory applies --mem: the searches' budget (package membudget) and
 // a watchdog that ends the process once its resident set passes the limit,
-// after memout (if set) has printed the answer with status memout, and the
-// status and message as one line on stderr; exit status 4 (memout).
-func (f *splitFlags) limitMemory(memout func(msg string)) error {
+// after memout has printed the answer with status memout, and the status
+// and message as one line on stderr; exit status 4 (memout). memout
+// returns false when the search's own answer is already being printed:
+// then the watchdog leaves the process to end with it, so that a solve
+// prints one answer, never two.
+func (f *splitFlags) limitMemory(memout func(msg string) bool) error {
 	if f.mem == "" {
 		return nil
 	}
@@ -105,8 +108,8 @@ func (f *splitFlags) limitMemory(memout func(msg string)) error {
 	membudget.Set(limit * 9 / 10)
 	go membudget.Sample(limit, nil, func(rss int64) {
 		msg := fmt.Sprintf("resident memory %s passed --mem %s", membudget.Bytes(rss), f.mem)
-		if memout != nil {
-			memout(msg)
+		if !memout(msg) {
+			return
 		}
 		fmt.Fprintf(os.Stderr, "boardsat solve: memout: %s\n", msg)
 		os.Exit(answer.ExitMemout)
