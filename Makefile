@@ -13,7 +13,7 @@ BIN ?= boardsat
 # (bench.stampCommit, read only when the build information has none). go run
 # and go test stamp neither.
 STAMP = $(shell git rev-parse HEAD 2>/dev/null)$(shell git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo +dirty)
-LDFLAGS = -X github.com/boardsat/boardsat/bench.stampCommit=$(STAMP)
+LDFLAGS = -X github.com/boardsat/boardsat/harness/bench.stampCommit=$(STAMP)
 
 build:
 	$(GO) build -buildvcs=true -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/boardsat
@@ -37,7 +37,7 @@ test: fmt-check vet
 	{ $(GO) test -count=1 -timeout 15m -json ./...; echo $$? > "$$st"; } | $(GO) run ./scripts/testsummary; \
 	sum=$$?; code=$$(cat "$$st"); rm -f "$$st"; \
 	[ "$$sum" -eq 0 ] && [ "$$code" -eq 0 ]
-	BOARDSAT_ALONE=1 $(GO) test -count=1 -run '^TestWorkerCPUMeasured$$' ./bench
+	BOARDSAT_ALONE=1 $(GO) test -count=1 -run '^TestWorkerCPUMeasured$$' ./harness/bench
 
 vet:
 	$(GO) vet ./...

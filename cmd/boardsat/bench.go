@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/boardsat/boardsat/bench"
-	"github.com/boardsat/boardsat/progress"
+	"github.com/boardsat/boardsat/harness/bench"
+	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/puzzle"
 )
 

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardsat/boardsat/bench"
-	"github.com/boardsat/boardsat/results"
+	"github.com/boardsat/boardsat/harness/bench"
+	"github.com/boardsat/boardsat/harness/results"
 )
 
 // testMainEnv makes the test binary act as boardsat itself (main, as the

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/boardsat/boardsat/answer"
-	"github.com/boardsat/boardsat/certify"
 	"github.com/boardsat/boardsat/encode/sat"
+	"github.com/boardsat/boardsat/proof/certify"
 	"github.com/boardsat/boardsat/puzzle"
 )
 

@@ -9,7 +9,7 @@ import (
 
 	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/encode/cnf/cnftest"
-	"github.com/boardsat/boardsat/results"
+	"github.com/boardsat/boardsat/harness/results"
 )
 
 // TestCertifyRefusals: what cannot give a proof is refused under

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
-	"github.com/boardsat/boardsat/cgroups"
+	"github.com/boardsat/boardsat/internal/cgroups"
 )
 
 // skipUnlessCI skips the test with why, or fails it under CI=true, where

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
-	"github.com/boardsat/boardsat/atomicfile"
-	"github.com/boardsat/boardsat/competition"
+	"github.com/boardsat/boardsat/formats/competition"
+	"github.com/boardsat/boardsat/internal/atomicfile"
 	"github.com/boardsat/boardsat/proof"
 	"github.com/boardsat/boardsat/puzzle"
 )

@@ -13,10 +13,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardsat/boardsat/bench"
 	"github.com/boardsat/boardsat/encode"
 	"github.com/boardsat/boardsat/encode/cnf"
-	"github.com/boardsat/boardsat/export"
+	"github.com/boardsat/boardsat/formats/export"
+	"github.com/boardsat/boardsat/harness/bench"
 	"github.com/boardsat/boardsat/proof"
 	"github.com/boardsat/boardsat/puzzle"
 )

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/boardsat/boardsat/compare"
-	"github.com/boardsat/boardsat/progress"
+	"github.com/boardsat/boardsat/harness/compare"
+	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/puzzle"
 )
 

@@ -7,9 +7,9 @@ import (
 	"io"
 	"os"
 
-	"github.com/boardsat/boardsat/atomicfile"
 	"github.com/boardsat/boardsat/encode"
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/internal/atomicfile"
 	"github.com/boardsat/boardsat/paradigm/mip"
 	"github.com/boardsat/boardsat/paradigm/mzn"
 	"github.com/boardsat/boardsat/puzzle"

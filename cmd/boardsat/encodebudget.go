@@ -8,9 +8,9 @@ import (
 	"sync"
 
 	"github.com/boardsat/boardsat/answer"
-	"github.com/boardsat/boardsat/bench"
 	"github.com/boardsat/boardsat/encode"
-	"github.com/boardsat/boardsat/membudget"
+	"github.com/boardsat/boardsat/harness/bench"
+	"github.com/boardsat/boardsat/internal/membudget"
 	"github.com/boardsat/boardsat/paradigm/mip"
 	"github.com/boardsat/boardsat/puzzle"
 )

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/boardsat/boardsat/answer"
-	"github.com/boardsat/boardsat/membudget"
+	"github.com/boardsat/boardsat/internal/membudget"
 )
 
 // TestEncodeBounds: encode refuses, before building anything, what solve's

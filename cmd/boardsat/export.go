@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
-	"github.com/boardsat/boardsat/bench"
-	"github.com/boardsat/boardsat/export"
+	"github.com/boardsat/boardsat/formats/export"
+	"github.com/boardsat/boardsat/harness/bench"
 )
 
 func init() {

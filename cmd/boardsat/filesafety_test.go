@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardsat/boardsat/filelock"
-	"github.com/boardsat/boardsat/results"
+	"github.com/boardsat/boardsat/harness/results"
+	"github.com/boardsat/boardsat/internal/filelock"
 )
 
 // safetySuite is a suite of 48 quick runs (a few seconds).

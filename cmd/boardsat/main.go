@@ -23,10 +23,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/boardsat/boardsat/answer"
-	"github.com/boardsat/boardsat/atomicfile"
 	_ "github.com/boardsat/boardsat/brute"  // registers the brute-force backend check
 	_ "github.com/boardsat/boardsat/encode" // registers the sat backends
 	"github.com/boardsat/boardsat/encode/sat"
+	"github.com/boardsat/boardsat/internal/atomicfile"
 	_ "github.com/boardsat/boardsat/native"            // registers the native backend
 	_ "github.com/boardsat/boardsat/paradigm/cpsolve"  // registers the cp backend
 	_ "github.com/boardsat/boardsat/paradigm/mipsolve" // registers the mip backend

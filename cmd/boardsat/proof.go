@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/boardsat/boardsat/atomicfile"
+	"github.com/boardsat/boardsat/internal/atomicfile"
 	"github.com/boardsat/boardsat/proof"
 	"github.com/boardsat/boardsat/proof/lrat"
 )

@@ -12,11 +12,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/boardsat/boardsat/atomicfile"
-	"github.com/boardsat/boardsat/bench"
-	"github.com/boardsat/boardsat/filelock"
-	"github.com/boardsat/boardsat/results"
-	"github.com/boardsat/boardsat/results/report"
+	"github.com/boardsat/boardsat/harness/bench"
+	"github.com/boardsat/boardsat/harness/results"
+	"github.com/boardsat/boardsat/harness/results/report"
+	"github.com/boardsat/boardsat/internal/atomicfile"
+	"github.com/boardsat/boardsat/internal/filelock"
 )
 
 func init() {

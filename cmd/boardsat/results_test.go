@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardsat/boardsat/results"
+	"github.com/boardsat/boardsat/harness/results"
 )
 
 // fixtureCSV is a real bench run (see results/testdata).
-const fixtureCSV = "../../results/testdata/bench.csv"
+const fixtureCSV = "../../harness/results/testdata/bench.csv"
 
 // TestPlotOneFile checks that naming one figure file works for every kind
 // on a normal bench CSV of several puzzles and tasks (one faceted image),

@@ -15,8 +15,8 @@ import (
 
 	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/encode/cnf/cnftest"
-	"github.com/boardsat/boardsat/encode/solverproc/proctest"
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/solvers/solverproc/proctest"
 )
 
 // externalRuns are solves that run an external program for longer than

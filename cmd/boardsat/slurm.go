@@ -11,9 +11,9 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/boardsat/boardsat/atomicfile"
-	"github.com/boardsat/boardsat/bench"
-	"github.com/boardsat/boardsat/cluster"
+	"github.com/boardsat/boardsat/harness/bench"
+	"github.com/boardsat/boardsat/harness/cluster"
+	"github.com/boardsat/boardsat/internal/atomicfile"
 	"github.com/boardsat/boardsat/puzzle"
 )
 

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardsat/boardsat/cluster"
-	"github.com/boardsat/boardsat/results"
+	"github.com/boardsat/boardsat/harness/cluster"
+	"github.com/boardsat/boardsat/harness/results"
 )
 
 // TestSlurmDryRunScript: --dry-run prints a job-array script with one task

@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
-	"github.com/boardsat/boardsat/progress"
+	"github.com/boardsat/boardsat/internal/progress"
+	"github.com/boardsat/boardsat/internal/subproblem"
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/subproblem"
 )
 
 func init() {

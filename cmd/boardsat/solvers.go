@@ -12,9 +12,9 @@ import (
 	"text/tabwriter"
 
 	"github.com/boardsat/boardsat/encode/sat"
-	"github.com/boardsat/boardsat/encode/solverdef"
-	"github.com/boardsat/boardsat/encode/solverproc"
-	"github.com/boardsat/boardsat/solvercheck"
+	"github.com/boardsat/boardsat/proof/solvercheck"
+	"github.com/boardsat/boardsat/solvers/solverdef"
+	"github.com/boardsat/boardsat/solvers/solverproc"
 )
 
 func init() {

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardsat/boardsat/bench"
 	"github.com/boardsat/boardsat/encode/cnf/cnftest"
+	"github.com/boardsat/boardsat/harness/bench"
 	"github.com/boardsat/boardsat/puzzle"
 )
 

@@ -13,10 +13,10 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
-	"github.com/boardsat/boardsat/bench"
-	"github.com/boardsat/boardsat/certify"
-	"github.com/boardsat/boardsat/membudget"
-	"github.com/boardsat/boardsat/progress"
+	"github.com/boardsat/boardsat/harness/bench"
+	"github.com/boardsat/boardsat/internal/membudget"
+	"github.com/boardsat/boardsat/internal/progress"
+	"github.com/boardsat/boardsat/proof/certify"
 	"github.com/boardsat/boardsat/puzzle"
 )
 

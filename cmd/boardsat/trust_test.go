@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardsat/boardsat/harness/results"
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/results"
 )
 
 // plantedBackend is a backend registered only in this test binary (and so

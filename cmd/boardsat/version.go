@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/boardsat/boardsat/bench"
+	"github.com/boardsat/boardsat/harness/bench"
 )
 
 func init() {

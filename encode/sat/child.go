@@ -11,8 +11,8 @@ import (
 	"sync"
 
 	"github.com/boardsat/boardsat/encode/cnf"
-	"github.com/boardsat/boardsat/encode/solverproc"
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/solvers/solverproc"
 	gs "github.com/crillab/gophersat/solver"
 )
 

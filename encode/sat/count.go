@@ -9,10 +9,10 @@ import (
 	"sync/atomic"
 
 	"github.com/boardsat/boardsat/encode/cnf"
-	"github.com/boardsat/boardsat/encode/solverdef"
-	"github.com/boardsat/boardsat/progress"
+	"github.com/boardsat/boardsat/internal/progress"
+	"github.com/boardsat/boardsat/internal/subproblem"
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/subproblem"
+	"github.com/boardsat/boardsat/solvers/solverdef"
 	gs "github.com/crillab/gophersat/solver"
 )
 

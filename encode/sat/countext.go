@@ -13,11 +13,11 @@ import (
 	"strings"
 
 	"github.com/boardsat/boardsat/encode/cnf"
-	"github.com/boardsat/boardsat/encode/solverdef"
-	"github.com/boardsat/boardsat/encode/solverproc"
-	"github.com/boardsat/boardsat/encode/solverproto"
-	"github.com/boardsat/boardsat/progress"
+	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/solvers/solverdef"
+	"github.com/boardsat/boardsat/solvers/solverproc"
+	"github.com/boardsat/boardsat/solvers/solverproto"
 )
 
 // cloneFormula copies f (variables, names, clauses, PB constraints).

@@ -8,8 +8,8 @@ import (
 	"sync"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/internal/subproblem"
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/subproblem"
 )
 
 // Cube-and-conquer for certified counts (and refutations: a refutation is

@@ -15,10 +15,10 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/encode/cnf"
-	"github.com/boardsat/boardsat/encode/solverdef"
-	"github.com/boardsat/boardsat/encode/solverproc"
-	"github.com/boardsat/boardsat/encode/solverproto"
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/solvers/solverdef"
+	"github.com/boardsat/boardsat/solvers/solverproc"
+	"github.com/boardsat/boardsat/solvers/solverproto"
 )
 
 // defSolver is the Solver a definition runs: every external solver, built

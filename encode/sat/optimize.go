@@ -6,9 +6,9 @@ import (
 	"fmt"
 
 	"github.com/boardsat/boardsat/encode/cnf"
-	"github.com/boardsat/boardsat/encode/solverdef"
-	"github.com/boardsat/boardsat/progress"
+	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/solvers/solverdef"
 )
 
 // Objective is a weighted sum of literals to minimise: the sum of

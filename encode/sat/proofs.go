@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/encode/cnf"
-	"github.com/boardsat/boardsat/encode/solverdef"
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/solvers/solverdef"
 )
 
 // Proofs of unsatisfiability. A context that carries a ProofSink (see

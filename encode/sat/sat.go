@@ -30,9 +30,9 @@ import (
 	"strings"
 
 	"github.com/boardsat/boardsat/encode/cnf"
-	"github.com/boardsat/boardsat/encode/solverdef"
-	"github.com/boardsat/boardsat/encode/solverproc"
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/solvers/solverdef"
+	"github.com/boardsat/boardsat/solvers/solverproc"
 )
 
 // Result is the outcome of one solver run on a formula.

@@ -27,11 +27,11 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/boardsat/boardsat/internal/subproblem"
 	"github.com/boardsat/boardsat/native/limbs"
 	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/native/symmetry"
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/subproblem"
 )
 
 func init() {

@@ -33,7 +33,7 @@ import (
 	"math/bits"
 	"sync"
 
-	"github.com/boardsat/boardsat/membudget"
+	"github.com/boardsat/boardsat/internal/membudget"
 	"github.com/boardsat/boardsat/native/limbs"
 	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/puzzle"

@@ -10,9 +10,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/boardsat/boardsat/internal/subproblem"
 	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/subproblem"
 )
 
 // piecesGeoOrder is the geometric counter's placement order: the kinds

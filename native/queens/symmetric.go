@@ -10,9 +10,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/boardsat/boardsat/internal/subproblem"
 	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/subproblem"
 )
 
 // queensSymResult is what the symmetric counter finds: the number of

@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/boardsat/boardsat/membudget"
+	"github.com/boardsat/boardsat/internal/membudget"
 	"github.com/boardsat/boardsat/puzzle"
 )
 

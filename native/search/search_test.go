@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardsat/boardsat/membudget"
+	"github.com/boardsat/boardsat/internal/membudget"
 	"github.com/boardsat/boardsat/puzzle"
 )
 

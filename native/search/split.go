@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/boardsat/boardsat/internal/subproblem"
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/subproblem"
 )
 
 // RunSplit runs a native counter's subproblems 0..total-1 through the

@@ -3,7 +3,7 @@ package swap
 import (
 	"fmt"
 
-	"github.com/boardsat/boardsat/membudget"
+	"github.com/boardsat/boardsat/internal/membudget"
 )
 
 // swapBudget is the memory budget of a breadth-first swap search: it ends

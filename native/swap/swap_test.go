@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardsat/boardsat/membudget"
+	"github.com/boardsat/boardsat/internal/membudget"
 	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/puzzle"
 )

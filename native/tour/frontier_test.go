@@ -3,7 +3,7 @@ package tour
 import (
 	"context"
 	"fmt"
-	"github.com/boardsat/boardsat/membudget"
+	"github.com/boardsat/boardsat/internal/membudget"
 	"strings"
 	"testing"
 

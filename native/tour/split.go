@@ -48,11 +48,11 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/boardsat/boardsat/membudget"
+	"github.com/boardsat/boardsat/internal/membudget"
+	"github.com/boardsat/boardsat/internal/subproblem"
 	"github.com/boardsat/boardsat/native/limbs"
 	"github.com/boardsat/boardsat/native/search"
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/subproblem"
 )
 
 // SplitMaxSide is the largest shorter side the split counter accepts: an

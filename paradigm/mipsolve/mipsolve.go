@@ -27,10 +27,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/boardsat/boardsat/encode/solverproc"
 	"github.com/boardsat/boardsat/paradigm/mip"
 	"github.com/boardsat/boardsat/paradigm/models"
 	"github.com/boardsat/boardsat/puzzle"
+	"github.com/boardsat/boardsat/solvers/solverproc"
 )
 
 // Solver is one MIP solver binary and how to run it and read its answer.

@@ -1,0 +1,162 @@
+package report
+
+import (
+	"bytes"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/boardsat/boardsat/harness/results"
+)
+
+// poolRows: on task count, native/plain and sat/x run queens:4..6, both
+// solving all three; sat/x alone also runs pieces:a and pieces:b, which it
+// does not solve; native/plain's queens:6 was a refused request, and
+// sat/y ran queens:4 alone. Pooled over the task, native/plain would be 2
+// of 5 and sat/x 3 of 5 with pieces counted against native/plain; per
+// puzzle and task, native/plain is 2 of the 2 queens it ran.
+func poolRows() []results.Row {
+	mk := func(in, v, st string, secs float64) results.Row {
+		r := row(in, v, "count", 1, st, secs)
+		r.WallLimit, r.SolverSeconds = 10, secs/10
+		return r
+	}
+	refused := mk("queens:6", "native/plain", results.StatusError, 0)
+	refused.Message = results.RefusedMessage("too large for this backend")
+	return []results.Row{
+		mk("queens:4", "native/plain", results.StatusOK, 1), mk("queens:5", "native/plain", results.StatusOK, 2), refused,
+		mk("queens:4", "sat/x", results.StatusOK, 3), mk("queens:5", "sat/x", results.StatusOK, 4), mk("queens:6", "sat/x", results.StatusOK, 5),
+		mk("queens:4", "sat/y", results.StatusOK, 0.5),
+		mk("pieces:a", "sat/x", results.StatusTimeout, 10), mk("pieces:b", "sat/x", results.StatusTimeout, 10),
+	}
+}
+
+// TestScoresPerPuzzle: scores are per puzzle and task, never over another
+// puzzle's instances; an instance a variant did not run, or only had
+// refused, is not run, not unsolved, and is left out of its PAR-2.
+func TestScoresPerPuzzle(t *testing.T) {
+	a := Aggregate(poolRows(), 2, TimeWall)
+	type key struct{ puzzle, variant string }
+	got := map[key]Score{}
+	for _, s := range a.Scores {
+		got[key{s.Puzzle, s.Variant}] = s
+	}
+	if len(got) != 4 {
+		t.Fatalf("%d scores, want 4 (queens: 3 variants, pieces: 1): %+v", len(got), a.Scores)
+	}
+	near := func(x, y float64) bool { return math.Abs(x-y) < 1e-9 }
+	want := []struct {
+		k                              key
+		solved, ran, notRun, instances int
+		par                            float64
+	}{
+		{key{"queens", "native/plain"}, 2, 2, 1, 3, 1.5},
+		{key{"queens", "sat/x"}, 3, 3, 0, 3, 4},
+		{key{"queens", "sat/y"}, 1, 1, 2, 3, 0.5},
+		{key{"pieces", "sat/x"}, 0, 2, 0, 2, 20},
+	}
+	for _, w := range want {
+		s, ok := got[w.k]
+		if !ok || s.Solved != w.solved || s.Ran != w.ran || s.NotRun != w.notRun || s.Instances != w.instances || !near(s.PAR, w.par) {
+			t.Errorf("%v: %+v, want solved %d of %d ran, %d not run of %d, PAR-2 %g", w.k, s, w.solved, w.ran, w.notRun, w.instances, w.par)
+		}
+	}
+	if _, ok := got[key{"pieces", "native/plain"}]; ok {
+		t.Error("native/plain scored on pieces, which it never ran")
+	}
+	// The VBS of queens: 0.5, 2, 5; of pieces: nothing solved, 2 x 10 each.
+	for _, v := range a.VBS {
+		switch v.Puzzle {
+		case "queens":
+			if v.Solved != 3 || v.Instances != 3 || !near(v.PAR, 7.5/3) {
+				t.Errorf("VBS queens: %+v", v)
+			}
+		case "pieces":
+			if v.Solved != 0 || v.Instances != 2 || !near(v.PAR, 20) {
+				t.Errorf("VBS pieces: %+v", v)
+			}
+		}
+	}
+	var md bytes.Buffer
+	if err := ScoreTable(a, 2).Render(&md, "csv"); err != nil {
+		t.Fatal(err)
+	}
+	if line := "queens,count,native/plain,2,2,1,3,1.5,0,1,0.333"; !strings.Contains(md.String(), line+"\n") {
+		t.Errorf("scores CSV lacks %q:\n%s", line, md.String())
+	}
+	// Wins only over instances both ran: native/plain and sat/x meet on
+	// queens:4 and queens:5 (native/plain faster on both), not queens:6.
+	for _, w := range a.Wins {
+		if w.Variant == "native/plain" && w.Versus == "sat/x" && (w.Wins != 2 || w.Losses != 0 || w.Ties != 0 || w.Puzzle != "queens") {
+			t.Errorf("wins: %+v", w)
+		}
+	}
+}
+
+// TestTimeMeasure: --time picks the seconds of every score, table and
+// figure, and each names it: solver seconds are a tenth of the wall
+// seconds in poolRows, CPU seconds half of them.
+func TestTimeMeasure(t *testing.T) {
+	for _, c := range []struct {
+		time, name string
+		median     float64 // native/plain on queens:5
+	}{{TimeSolver, "solver seconds", 0.2}, {TimeCPU, "CPU seconds", 1.001}, {TimeWall, "wall-clock seconds", 2}} {
+		ps, err := Pivots(poolRows(), MeasureMedian, 2, c.time)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := ps[0].Values[1][0]; math.Abs(v-c.median) > 1e-9 {
+			t.Errorf("%s: median %g, want %g", c.time, v, c.median)
+		}
+		var tex bytes.Buffer
+		if err := ps[0].LaTeX(&tex); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(tex.String(), "\\caption{Median "+c.name+" of the solved runs") {
+			t.Errorf("%s: the LaTeX caption does not name %q:\n%s", c.time, c.name, tex.String())
+		}
+		titles := []string{ScoreTable(Aggregate(poolRows(), 2, c.time), 2).Title, WinsTable(Aggregate(poolRows(), 2, c.time)).Title,
+			SummaryTable(Summarize(poolRows(), c.time)).Title, Grid(poolRows(), c.time).Title}
+		for _, title := range titles {
+			if !strings.Contains(title, c.name) {
+				t.Errorf("%s: title %q does not name %q", c.time, title, c.name)
+			}
+		}
+		f, err := Cactus(Summarize(poolRows(), c.time), c.time)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(f.yLabel, c.name) {
+			t.Errorf("%s: cactus axis %q does not name %q", c.time, f.yLabel, c.name)
+		}
+	}
+	if err := CheckTime("user"); err == nil || !strings.Contains(err.Error(), "solver, cpu or wall") {
+		t.Errorf("unknown --time: %v", err)
+	}
+}
+
+// TestRefusedCell: a refused run has no value in any measure of the pivot
+// (never twice the limit), and the LaTeX footnote says what the dash
+// stands for; a timeout is scored at twice the limit.
+func TestRefusedCell(t *testing.T) {
+	for _, m := range Measures {
+		ps, _ := Pivots(poolRows(), m, 2, TimeWall)
+		p := ps[0]
+		i, j := slices.Index(p.Instances, "queens:6"), slices.Index(p.Variants, "native/plain")
+		if v := p.Values[i][j]; !math.IsNaN(v) {
+			t.Errorf("%s: refused cell %g, want none", m, v)
+		}
+		var tex bytes.Buffer
+		if err := p.LaTeX(&tex); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(tex.String(), "queens:6 & {---} &") || !strings.Contains(tex.String(), "refused by the backend") {
+			t.Errorf("%s: the refused cell is not a dash with a note saying so:\n%s", m, tex.String())
+		}
+	}
+	ps, _ := Pivots(poolRows(), MeasurePAR2, 2, TimeWall)
+	if v := ps[1].Values[0][0]; ps[1].Puzzle != "pieces" || v != 20 {
+		t.Errorf("PAR-2 of a timeout: %g (%s), want 20", v, ps[1].Puzzle)
+	}
+}

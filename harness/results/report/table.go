@@ -1,0 +1,284 @@
+package report
+
+import (
+	"encoding/csv"
+	"fmt"
+	"github.com/boardsat/boardsat/harness/results"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Table is a titled grid of cells, rendered as Markdown, CSV or LaTeX.
+type Table struct {
+	Title  string
+	Header []string
+	// Numeric marks right-aligned columns.
+	Numeric []bool
+	Rows    [][]string
+}
+
+// Formats lists the table formats Render understands.
+var Formats = []string{"md", "csv", "latex"}
+
+// Render writes t in format: "md" (Markdown), "csv" or "latex" (a booktabs
+// tabular a paper can \input as is).
+func (t Table) Render(w io.Writer, format string) error {
+	switch format {
+	case "md", "markdown":
+		return t.markdown(w)
+	case "csv":
+		cw := csv.NewWriter(w)
+		cw.Write(t.Header)
+		cw.WriteAll(t.Rows)
+		return cw.Error()
+	case "latex", "tex":
+		return t.latex(w)
+	}
+	return fmt.Errorf("unknown table format %q: want md, csv or latex", format)
+}
+
+func (t Table) numeric(i int) bool { return i < len(t.Numeric) && t.Numeric[i] }
+
+func (t Table) markdown(w io.Writer) error {
+	width := make([]int, len(t.Header))
+	for i, h := range t.Header {
+		width[i] = len(h)
+	}
+	for _, r := range t.Rows {
+		for i, c := range r {
+			width[i] = max(width[i], len(c))
+		}
+	}
+	line := func(cells []string) string {
+		var sb strings.Builder
+		sb.WriteString("|")
+		for i, c := range cells {
+			if t.numeric(i) {
+				fmt.Fprintf(&sb, " %*s |", width[i], c)
+			} else {
+				fmt.Fprintf(&sb, " %-*s |", width[i], c)
+			}
+		}
+		return sb.String()
+	}
+	var sb strings.Builder
+	if t.Title != "" {
+		fmt.Fprintf(&sb, "### %s\n\n", t.Title)
+	}
+	sb.WriteString(line(t.Header) + "\n|")
+	for i := range t.Header {
+		if t.numeric(i) {
+			sb.WriteString(" " + strings.Repeat("-", max(width[i]-1, 1)) + ": |")
+		} else {
+			sb.WriteString(" " + strings.Repeat("-", max(width[i], 1)) + " |")
+		}
+	}
+	sb.WriteString("\n")
+	for _, r := range t.Rows {
+		sb.WriteString(line(r) + "\n")
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// latexEscape escapes LaTeX's special characters.
+func latexEscape(s string) string {
+	r := strings.NewReplacer(`\`, `\textbackslash{}`, "&", `\&`, "%", `\%`, "$", `\$`, "#", `\#`,
+		"_", `\_`, "{", `\{`, "}", `\}`, "~", `\textasciitilde{}`, "^", `\textasciicircum{}`)
+	return r.Replace(s)
+}
+
+func (t Table) latex(w io.Writer) error {
+	var sb strings.Builder
+	if t.Title != "" {
+		fmt.Fprintf(&sb, "%% %s\n", t.Title)
+	}
+	sb.WriteString(`\begin{tabular}{`)
+	for i := range t.Header {
+		if t.numeric(i) {
+			sb.WriteString("r")
+		} else {
+			sb.WriteString("l")
+		}
+	}
+	sb.WriteString("}\n\\toprule\n")
+	esc := func(cells []string) string {
+		out := make([]string, len(cells))
+		for i, c := range cells {
+			out[i] = latexEscape(c)
+		}
+		return strings.Join(out, " & ") + ` \\` + "\n"
+	}
+	sb.WriteString(esc(t.Header))
+	sb.WriteString("\\midrule\n")
+	for _, r := range t.Rows {
+		sb.WriteString(esc(r))
+	}
+	sb.WriteString("\\bottomrule\n\\end{tabular}\n")
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// fmtSec formats seconds with 4 significant digits, "" for NaN (a tidy
+// table's empty cell).
+func fmtSec(x float64) string {
+	if math.IsNaN(x) {
+		return ""
+	}
+	return strconv.FormatFloat(x, 'g', 4, 64)
+}
+
+func fmtNum(x float64) string {
+	if math.IsNaN(x) {
+		return ""
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+// statusOrder is the order of the status count columns.
+var statusOrder = []string{results.StatusOK, results.StatusUnsat, results.StatusTimeout, results.StatusMemout, results.StatusError, results.StatusWrong}
+
+// SummaryTable lays out group summaries, one row per group, tidy: numbers
+// or empty cells only (a count per status, the answer when the solved runs
+// agree on one, the CI's bounds in two columns), units in column names.
+func SummaryTable(sums []Summary) Table {
+	t := Table{
+		Title: "Runs per instance, variant and task (seconds: " + summaryTime(sums) + " of the solved runs; CI: bootstrap 95% of the median)",
+		Header: []string{"instance", "variant", "task", "runs", "solved", "n_ok", "n_unsat", "n_timeout", "n_memout", "n_error", "n_wrong",
+			"answer", "distinct_answers", "median_s", "mean_s", "sd_s", "ci_low_s", "ci_high_s", "solver_median_s", "median_rss_kb", "median_nodes"},
+	}
+	t.Numeric = make([]bool, len(t.Header))
+	for i := 3; i < len(t.Numeric); i++ {
+		t.Numeric[i] = true
+	}
+	for _, s := range sums {
+		ans := ""
+		if len(s.Answers) == 1 {
+			ans = s.Answers[0]
+		}
+		row := []string{s.Instance, s.Variant, s.Task, strconv.Itoa(s.Runs), strconv.Itoa(s.Solved)}
+		for _, st := range statusOrder {
+			row = append(row, strconv.Itoa(s.Statuses[st]))
+		}
+		row = append(row, ans, strconv.Itoa(len(s.Answers)), fmtSec(s.Median), fmtSec(s.Mean), fmtSec(s.SD), fmtSec(s.CILo), fmtSec(s.CIHi),
+			fmtSec(s.SolverMedian), fmtNum(s.MedianRSSKB), fmtNum(s.MedianNodes))
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// summaryTime names the time measure of the summaries.
+func summaryTime(sums []Summary) string {
+	if len(sums) == 0 {
+		return TimeName(DefaultTime)
+	}
+	return TimeName(sums[0].Time)
+}
+
+// CertifyTable lays out the certified groups (bench certify=true): per
+// instance and variant, the solved runs, how many were certified, the
+// median proof size and check seconds, and the median of check time over
+// solve time. It has no rows when no run was certified.
+func CertifyTable(sums []Summary) Table {
+	t := Table{
+		Title:   "Certified runs: proofs checked per instance and variant (check/solve: median of check_seconds over solve_seconds less check_seconds)",
+		Header:  []string{"instance", "variant", "task", "solved", "certified", "median_proof_bytes", "median_check_s", "check/solve"},
+		Numeric: []bool{false, false, false, true, true, true, true, true},
+	}
+	for _, s := range sums {
+		if !s.Certify {
+			continue
+		}
+		ratio := "NaN"
+		if !math.IsNaN(s.CheckRatio) {
+			ratio = strconv.FormatFloat(s.CheckRatio, 'f', 2, 64)
+		}
+		t.Rows = append(t.Rows, []string{s.Instance, s.Variant, s.Task, strconv.Itoa(s.Solved), strconv.Itoa(s.Certified),
+			fmtNum(s.MedianProofBytes), fmtSec(s.MedianCheck), ratio})
+	}
+	return t
+}
+
+// ScoreTable lays out the scores of every variant per puzzle and task and
+// the virtual best solver (variant "VBS"): solved of the instances it ran,
+// the instances of that puzzle and task it did not run, PAR-k over those it
+// ran, unique solves, the instances where the variant is the VBS and that
+// share of the VBS's solves. The title names the time measure.
+func ScoreTable(a Aggregates, k float64) Table {
+	par := "par" + fmtFloat(k) + "_s"
+	t := Table{
+		Title: "Per puzzle and task, in " + TimeName(a.Time) + ": instances solved (more than half the runs solved) of those the variant ran, " +
+			"instances of the puzzle and task it did not run (not unsolved: never scored), PAR-" + fmtFloat(k) + " over the instances it ran, " +
+			"unique solves, instances where the variant is the virtual best solver (VBS) and its share of the VBS's solves",
+		Header:  []string{"puzzle", "task", "variant", "solved", "ran", "not_run", "instances", par, "unique", "vbs_best", "vbs_share"},
+		Numeric: []bool{false, false, false, true, true, true, true, true, true, true, true},
+	}
+	for _, v := range a.VBS {
+		for _, s := range a.Scores {
+			if s.Puzzle == v.Puzzle && s.Task == v.Task {
+				t.Rows = append(t.Rows, []string{s.Puzzle, s.Task, s.Variant, strconv.Itoa(s.Solved), strconv.Itoa(s.Ran), strconv.Itoa(s.NotRun),
+					strconv.Itoa(s.Instances), fmtSec(s.PAR), strconv.Itoa(s.Unique), strconv.Itoa(s.Best), strconv.FormatFloat(s.Contribution, 'f', 3, 64)})
+			}
+		}
+		t.Rows = append(t.Rows, []string{v.Puzzle, v.Task, "VBS", strconv.Itoa(v.Solved), strconv.Itoa(v.Instances), "0", strconv.Itoa(v.Instances),
+			fmtSec(v.PAR), "", "", ""})
+	}
+	return t
+}
+
+// WinsTable lays out the pairwise wins of every two variants on each
+// puzzle and task, over the instances both ran.
+func WinsTable(a Aggregates) Table {
+	t := Table{
+		Title: "Pairwise wins per puzzle and task in " + TimeName(a.Time) + ", over the instances both variants ran: instances where variant beat versus " +
+			"(solved it alone, or faster), lost, or tied (equal times, or neither solved)",
+		Header:  []string{"puzzle", "task", "variant", "versus", "wins", "losses", "ties"},
+		Numeric: []bool{false, false, false, false, true, true, true},
+	}
+	for _, w := range a.Wins {
+		t.Rows = append(t.Rows, []string{w.Puzzle, w.Task, w.Variant, w.Versus, strconv.Itoa(w.Wins), strconv.Itoa(w.Losses), strconv.Itoa(w.Ties)})
+	}
+	return t
+}
+
+// SpeedupTable lays out speed-ups against baseline, of median times in the
+// time measure.
+func SpeedupTable(sps []Speedup, baseline, time string) Table {
+	t := Table{
+		Title:   "Speed-up over " + baseline + " in " + TimeName(time) + " (geometric mean over instances both solved of baseline median / variant median; above 1 is faster)",
+		Header:  []string{"variant", "task", "instances", "speedup_geomean", "speedup_min", "speedup_max"},
+		Numeric: []bool{false, false, true, true, true, true},
+	}
+	for _, s := range sps {
+		t.Rows = append(t.Rows, []string{s.Variant, s.Task, strconv.Itoa(s.Instances), fmtSec(s.GeoMean), fmtSec(s.Min), fmtSec(s.Max)})
+	}
+	return t
+}
+
+// PuzzleSpeedups are one puzzle's speed-ups against its baseline.
+type PuzzleSpeedups struct {
+	Puzzle, Baseline string
+	Speedups         []Speedup
+}
+
+// SpeedupTableAll lays out every puzzle's speed-ups as one table with a
+// puzzle and a baseline column: the form for CSV, where blocks with
+// repeated headers would not read as one table.
+func SpeedupTableAll(ps []PuzzleSpeedups, time string) Table {
+	t := Table{
+		Title:   "Speed-up over each puzzle's baseline in " + TimeName(time) + " (geometric mean over instances both solved of baseline median / variant median; above 1 is faster)",
+		Header:  []string{"puzzle", "baseline", "variant", "task", "instances", "speedup_geomean", "speedup_min", "speedup_max"},
+		Numeric: []bool{false, false, false, false, true, true, true, true},
+	}
+	for _, p := range ps {
+		for _, r := range SpeedupTable(p.Speedups, p.Baseline, time).Rows {
+			t.Rows = append(t.Rows, append([]string{p.Puzzle, p.Baseline}, r...))
+		}
+	}
+	return t
+}
+
+// fmtFloat writes f in Go's shortest decimal form, as the results CSV does.
+func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }

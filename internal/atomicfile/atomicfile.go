@@ -1,0 +1,210 @@
+// Package atomicfile writes files whole or not at all: every file boardsat
+// writes (results CSV sidecars, tables, figures, formulas, checkpoints)
+// goes through a temporary file in the target's directory, synced and
+// renamed over the target, so a reader, or a process restarted after a
+// crash, sees the old content or the new, never a part.
+//
+// Only regular files are replaced: a target that is a device, a FIFO, a
+// socket or a symbolic link to nothing is refused, with or without
+// --force, and left as it is. A symbolic link to a regular file is
+// followed: the file it names is replaced and the link stays.
+package atomicfile
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"unicode/utf8"
+
+	"github.com/boardsat/boardsat/internal/filelock"
+)
+
+// PathError says that a file cannot be written where its path says (the
+// directory is missing, or not writable, or the disk is full): the place,
+// not the data, is at fault, so a command line reports it as bad input
+// (exit status 2, one line). It names the path the caller gave, never the
+// temporary file.
+type PathError struct {
+	Path string
+	Err  error
+}
+
+func (e *PathError) Error() string {
+	return fmt.Sprintf("cannot write %s: %v", shortPath(e.Path), e.Err)
+}
+
+// shortPath keeps a path of more than 200 bytes to its first and last 80,
+// so that a one-line message about a name too long still ends with why.
+func shortPath(p string) string {
+	if len(p) <= 200 {
+		return p
+	}
+	head, tail := 80, len(p)-80
+	for head > 0 && !utf8.RuneStart(p[head]) {
+		head--
+	}
+	for tail < len(p) && !utf8.RuneStart(p[tail]) {
+		tail++
+	}
+	return p[:head] + "..." + p[tail:]
+}
+
+// Unwrap returns the cause (fs.ErrNotExist, fs.ErrPermission, ...).
+func (e *PathError) Unwrap() error { return e.Err }
+
+// cause strips the *os.PathError around err, which names the temporary
+// file, and keeps its reason.
+func cause(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Mode is the mode of every file written: readable by all, like a file the
+// shell creates (os.CreateTemp alone would leave it 0600).
+const Mode os.FileMode = 0o644
+
+// Write calls write on a buffered temporary file beside path and, only when
+// write and the flush succeed, gives it Mode, syncs it and renames it to
+// path. On failure the temporary file is removed and path is untouched.
+// When no file can be made at path the error is a *PathError; every other
+// error names path too and wraps its cause (write's own error included).
+//
+// An existing file is replaced under its lock (package filelock): a file
+// that another process holds (a bench writing it) is refused with a
+// *PathError naming that process, and left as it is.
+func Write(path string, write func(io.Writer) error) error {
+	return replace(path, nil, write)
+}
+
+// WriteLocked is Write for a caller that holds the file's lock already
+// (l, from filelock.Acquire): it replaces l.Path() without locking again.
+func WriteLocked(l *filelock.Lock, write func(io.Writer) error) error {
+	return replace(l.Path(), l, write)
+}
+
+// replace is Write; held is the caller's lock on path, or nil.
+func replace(path string, held *filelock.Lock, write func(io.Writer) error) error {
+	if base := filepath.Base(path); base == "/" || base == "." || base == ".." || strings.HasSuffix(path, "/") || isDir(path) {
+		return &PathError{Path: path, Err: errors.New("it is a directory; name a file")}
+	}
+	target, err := regularTarget(path)
+	if err != nil {
+		return err
+	}
+	if held == nil {
+		lock, err := filelock.AcquireExisting(target)
+		var he *filelock.HeldError
+		switch {
+		case errors.As(err, &he):
+			who := "another process"
+			if he.PID > 0 {
+				who = fmt.Sprintf("process %d", he.PID)
+			}
+			return &PathError{Path: path, Err: fmt.Errorf("%s is writing it (it holds its lock): wait for it to finish, or write another file", who)}
+		case errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP), errors.Is(err, syscall.ENOSYS):
+			// A file system without locks (NFS with no lock daemon): the
+			// lock is advisory and there is none to take; the file is
+			// still replaced whole. (bench, which holds its lock for a
+			// session, refuses such a file system instead.)
+		case err != nil:
+			return &PathError{Path: path, Err: cause(err)}
+		}
+		defer lock.Release()
+	}
+	dir := filepath.Dir(target)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp*")
+	if err != nil {
+		return &PathError{Path: path, Err: cause(err)}
+	}
+	name := tmp.Name()
+	if err = tmp.Chmod(Mode); err == nil {
+		bw := bufio.NewWriterSize(tmp, 1<<16)
+		if err = write(bw); err == nil {
+			err = bw.Flush()
+		}
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		if err = os.Rename(name, target); err != nil && isDir(target) {
+			err = &PathError{Path: path, Err: errors.New("it is a directory")}
+		}
+	}
+	if err != nil {
+		os.Remove(name)
+		var pe *os.PathError
+		var le *os.LinkError
+		switch {
+		case errors.As(err, new(*PathError)):
+		case errors.As(err, &pe):
+			// The file system refused (disk full, quota, read-only): the
+			// place, not the data, is at fault.
+			err = &PathError{Path: path, Err: pe.Err}
+		case errors.As(err, &le):
+			err = &PathError{Path: path, Err: le.Err}
+		default:
+			// Name the user's path, not the temporary file; errors.Is still
+			// finds a sentinel that write returned.
+			err = fmt.Errorf("writing %s: %w", path, cause(err))
+		}
+		return err
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// CheckTarget returns the *PathError Write would return for path before
+// writing anything (a directory, FIFO, device or socket in its place, or a
+// link to one), or nil: a command checks it before its work, and before it
+// says that an existing file needs --force, which would not help.
+func CheckTarget(path string) error {
+	_, err := regularTarget(path)
+	return err
+}
+
+// regularTarget returns the file to replace for path: path itself, or
+// the file its symbolic link names. Anything but a regular file or no file
+// at all is a *PathError.
+func regularTarget(path string) (string, error) {
+	target, err := filelock.Resolve(path)
+	var nr *filelock.NotRegularError
+	if errors.As(err, &nr) {
+		return "", &PathError{Path: path, Err: fmt.Errorf("it is %s, not a regular file; name a regular file", nr.What)}
+	}
+	if err != nil {
+		return "", &PathError{Path: path, Err: cause(err)}
+	}
+	if fi, err := os.Stat(target); err == nil && !fi.Mode().IsRegular() {
+		return "", &PathError{Path: path, Err: fmt.Errorf("it is %s, not a regular file; name a regular file", filelock.Kind(fi.Mode()))}
+	}
+	return target, nil
+}
+
+// isDir reports whether path is a directory (a rename onto it fails).
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// WriteBytes writes data to path with Write.
+func WriteBytes(path string, data []byte) error {
+	return Write(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}

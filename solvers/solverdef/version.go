@@ -1,0 +1,57 @@
+package solverdef
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/boardsat/boardsat/solvers/solverproc"
+)
+
+// VersionLine describes the installed solver's version: the first line
+// its version command prints (without a leading "c "), or, without a
+// version command, what solverproc.BinaryVersion says of its program; ""
+// when the program is not on PATH.
+func (d Def) VersionLine() string {
+	if d.Installed() != nil {
+		return ""
+	}
+	if len(d.Version) == 0 {
+		return solverproc.BinaryVersion(d.Program())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cmd := solverproc.Command(ctx, d.Version[0], d.Version[1:]...)
+	out, _ := cmd.CombinedOutput()
+	for _, l := range strings.Split(string(out), "\n") {
+		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "c "))
+		if l != "" {
+			return solverproc.Clip(l)
+		}
+	}
+	return "installed, version unknown"
+}
+
+// ProgramSHA256 returns the sha256 (hex) of the program file the
+// definition runs, found on PATH; "" when it is not there or unreadable.
+func (d Def) ProgramSHA256() string {
+	path, err := exec.LookPath(d.Program())
+	if err != nil {
+		return ""
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
