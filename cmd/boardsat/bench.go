@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/boardsat/boardsat/harness/suites"
 	"io"
 	"os"
 	"strconv"
@@ -16,11 +17,11 @@ import (
 )
 
 func init() {
-	commands["bench"] = command{"run a benchmark suite (built-in: " + strings.Join(bench.Builtin.Names(), ", ") + "; or a suite file) into a results CSV", runBench}
+	commands["bench"] = command{"run a benchmark suite (built-in: " + strings.Join(suites.Builtin.Names(), ", ") + "; or a suite file) into a results CSV", runBench}
 	about := `Runs every run of SUITE, a built-in suite or a suite file (one group per line:
 SPEC... [backends=LIST] [task=T] [repeat=N] [timeout=D] [cpu-limit=D] [mem=M]
-[ladder=true] [certify=true]; a group that sets no limit runs with timeout=` + bench.DefaultTimeout.String() + `,
-mem=` + strconv.Itoa(bench.DefaultMemMB) + `M and no CPU-time limit; the flags below replace a group's values),
+[ladder=true] [certify=true]; a group that sets no limit runs with timeout=` + suites.DefaultTimeout.String() + `,
+mem=` + strconv.Itoa(suites.DefaultMemMB) + `M and no CPU-time limit; the flags below replace a group's values),
 each in a child process with its wall-clock, CPU-time and memory
 limits enforced on its whole process tree (measured through a cgroup of its own
 where the machine allows, else through rusage), and writes one CSV row
@@ -30,8 +31,8 @@ benchstat needs at least ` + strconv.Itoa(benchstatMinRuns) + ` runs of a group 
 before "boardsat results benchfmt".
 
 built-in suites:`
-	for _, name := range bench.Builtin.Names() {
-		text, _ := bench.Builtin.Lookup(name)
+	for _, name := range suites.Builtin.Names() {
+		text, _ := suites.Builtin.Lookup(name)
 		about += "\n  " + name + ": " + suiteDescription(text)
 	}
 	helps["bench"] = help{
@@ -72,7 +73,7 @@ func runBench(args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return badInputf("want exactly one SUITE: a built-in suite (%s) or a suite file", strings.Join(bench.Builtin.Names(), ", "))
+		return badInputf("want exactly one SUITE: a built-in suite (%s) or a suite file", strings.Join(suites.Builtin.Names(), ", "))
 	}
 	if *repeat < 0 { // durations are checked by parseFlags
 		return badInputf("--repeat must not be negative")
@@ -88,7 +89,7 @@ func runBench(args []string, stdout io.Writer) error {
 	}
 	var memMB int64
 	if *mem != "" {
-		if memMB, err = bench.ParseMem(*mem); err != nil {
+		if memMB, err = suites.ParseMem(*mem); err != nil {
 			return badInput(err)
 		}
 	}
@@ -98,7 +99,7 @@ func runBench(args []string, stdout io.Writer) error {
 			return badInput(err)
 		}
 	}
-	suite, err := bench.Load(pos[0])
+	suite, err := suites.Load(pos[0])
 	if err != nil {
 		return badInput(err)
 	}
@@ -108,7 +109,7 @@ func runBench(args []string, stdout io.Writer) error {
 			meter = &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: "bench " + pos[0] + " --dry-run", Unit: "runs", Every: progressEvery}
 			meter.Start()
 		}
-		runs, unsupported := suite.Plan(progress.WithNote(context.Background(), meter), bench.Overrides{Repeat: *repeat, Timeout: *timeout, CPULimit: *cpuLimit, MemMB: memMB, Certify: *certifyAll})
+		runs, unsupported := bench.Plan(progress.WithNote(context.Background(), meter), suite, bench.Overrides{Repeat: *repeat, Timeout: *timeout, CPULimit: *cpuLimit, MemMB: memMB, Certify: *certifyAll})
 		meter.Finish()
 		runs = bench.ShardPlan(suite, runs, shard)
 		for _, r := range runs {
@@ -191,7 +192,7 @@ func resumeHint(out string) string {
 
 // repeatNote says, when some group of the suite runs fewer times than
 // benchstat needs for a finite confidence interval, how many it needs.
-func repeatNote(s bench.Suite, repeat int) string {
+func repeatNote(s suites.Suite, repeat int) string {
 	least := 0
 	for _, g := range s.Groups {
 		r := g.Repeat

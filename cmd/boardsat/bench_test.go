@@ -1,13 +1,13 @@
 package main
 
 import (
+	"github.com/boardsat/boardsat/harness/suites"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/boardsat/boardsat/harness/bench"
 	"github.com/boardsat/boardsat/harness/results"
 )
 
@@ -208,9 +208,9 @@ func TestQuickSuite(t *testing.T) {
 		if r.Status == results.StatusWrong {
 			t.Errorf("wrong answer: %s %s %s: %s", r.Instance, r.Variant, r.Task, r.Message)
 		}
-		if r.MeasuredBy == "" || r.WallLimit != 3 || r.MemLimitMB != bench.DefaultMemMB {
+		if r.MeasuredBy == "" || r.WallLimit != 3 || r.MemLimitMB != suites.DefaultMemMB {
 			t.Errorf("%s %s: measured by %q, wall limit %g s, memory limit %d MiB: want a method and the suite's limits (3 s, %d MiB)",
-				r.Instance, r.Variant, r.MeasuredBy, r.WallLimit, r.MemLimitMB, bench.DefaultMemMB)
+				r.Instance, r.Variant, r.MeasuredBy, r.WallLimit, r.MemLimitMB, suites.DefaultMemMB)
 		}
 	}
 	if status, _, stderr := runCLI("results", "summarize", csv); status != 0 {
@@ -225,7 +225,7 @@ func TestQuickSuite(t *testing.T) {
 // needs when a group runs fewer times, and says nothing when all run often
 // enough.
 func TestRepeatNote(t *testing.T) {
-	s, err := bench.Parse("t", "queens:4 backends=native/bitboard repeat=3\nqueens:5 backends=native/bitboard repeat=6")
+	s, err := suites.Parse("t", "queens:4 backends=native/bitboard repeat=3\nqueens:5 backends=native/bitboard repeat=6")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"github.com/boardsat/boardsat/harness/suites"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,7 +17,6 @@ import (
 	"github.com/boardsat/boardsat/encode"
 	"github.com/boardsat/boardsat/encode/cnf"
 	"github.com/boardsat/boardsat/formats/export"
-	"github.com/boardsat/boardsat/harness/bench"
 	"github.com/boardsat/boardsat/proof"
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -47,7 +47,7 @@ type quickCount struct {
 // test fails (a suite that shrank would make its callers check nothing).
 func quickCounts(t *testing.T) []quickCount {
 	t.Helper()
-	s, err := bench.Load("quick")
+	s, err := suites.Load("quick")
 	if err != nil {
 		t.Fatal(err)
 	}

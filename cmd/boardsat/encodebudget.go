@@ -3,13 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/boardsat/boardsat/harness/suites"
 	"math/big"
 	"os"
 	"sync"
 
 	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/encode"
-	"github.com/boardsat/boardsat/harness/bench"
 	"github.com/boardsat/boardsat/internal/membudget"
 	"github.com/boardsat/boardsat/paradigm/mip"
 	"github.com/boardsat/boardsat/puzzle"
@@ -37,7 +37,7 @@ const planPositionBytes = 4
 // is the spec as given, for the messages.
 func encodeLimits(specText string, spec puzzle.Spec, sat, unrolled bool, steps int, mem string) error {
 	if mem != "" {
-		mb, err := bench.ParseMem(mem)
+		mb, err := suites.ParseMem(mem)
 		if err != nil {
 			return badInput(err)
 		}

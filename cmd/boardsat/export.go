@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/boardsat/boardsat/harness/suites"
 	"io"
 	"path/filepath"
 	"strings"
@@ -12,7 +13,6 @@ import (
 
 	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/formats/export"
-	"github.com/boardsat/boardsat/harness/bench"
 )
 
 func init() {
@@ -59,7 +59,7 @@ func runExport(args []string, stdout io.Writer) error {
 	for _, f := range strings.Split(*formats, ",") {
 		fmts = append(fmts, strings.TrimSpace(f))
 	}
-	suite, err := bench.Load(pos[0])
+	suite, err := suites.Load(pos[0])
 	if err != nil {
 		return badInput(err)
 	}

@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
+	"github.com/boardsat/boardsat/harness/suites"
 	"os"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/boardsat/boardsat/harness/bench"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -79,7 +79,7 @@ func TestSubcommandHelp(t *testing.T) {
 		}
 	}
 	_, out, _ = runCLI("bench", "-h")
-	for _, s := range bench.Builtin.Names() {
+	for _, s := range suites.Builtin.Names() {
 		if !strings.Contains(out, "  "+s+": ") {
 			t.Errorf("bench -h does not describe the built-in suite %s:\n%s", s, out)
 		}
@@ -96,7 +96,7 @@ func TestSubcommandHelp(t *testing.T) {
 		}
 	}
 	for _, opt := range []string{"backends=LIST", "task=T", "repeat=N", "timeout=D", "cpu-limit=D", "mem=M", "ladder=true", "certify=true",
-		"timeout=" + bench.DefaultTimeout.String(), fmt.Sprintf("mem=%dM", bench.DefaultMemMB)} {
+		"timeout=" + suites.DefaultTimeout.String(), fmt.Sprintf("mem=%dM", suites.DefaultMemMB)} {
 		if !strings.Contains(out, opt) {
 			t.Errorf("bench -h does not give the suite option %s", opt)
 		}

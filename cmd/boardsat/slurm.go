@@ -5,13 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/boardsat/boardsat/harness/suites"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"time"
 
-	"github.com/boardsat/boardsat/harness/bench"
 	"github.com/boardsat/boardsat/harness/cluster"
 	"github.com/boardsat/boardsat/internal/atomicfile"
 	"github.com/boardsat/boardsat/puzzle"
@@ -119,7 +119,7 @@ func slurmSubmit(kind string, args []string, stdout io.Writer) error {
 	if *cpus < 1 {
 		return badInputf("--cpus must be 1 or more")
 	}
-	if _, err := bench.ParseMem(*mem); err != nil {
+	if _, err := suites.ParseMem(*mem); err != nil {
 		return badInput(err)
 	}
 	if !cluster.ValidTime(*timeLimit) {
@@ -151,7 +151,7 @@ func slurmSubmit(kind string, args []string, stdout io.Writer) error {
 		}
 		taskArgs = append(append(append([]string{"solve", target}, sf.args()...), cf.args()...), "--mem", *mem)
 	} else {
-		if _, err := bench.Load(target); err != nil {
+		if _, err := suites.Load(target); err != nil {
 			return badInput(err)
 		}
 		taskArgs = append([]string{"bench", target}, extra...)

@@ -2,13 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/boardsat/boardsat/harness/suites"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/boardsat/boardsat/encode/cnf/cnftest"
-	"github.com/boardsat/boardsat/harness/bench"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -129,7 +129,7 @@ func TestUserDefinitionsAgree(t *testing.T) {
 	dir := t.TempDir()
 	writeDef(t, dir, "cadical-user.json", `{"name": "cadical-user", "kind": "sat", "command": ["cadical", "{input}", "{proof}"], "proof": "drat-binary", "version": ["cadical", "--version"]}`)
 	writeDef(t, dir, "minisat-user.json", `{"name": "minisat-user", "kind": "sat", "command": ["minisat", "-verb=0", "{input}", "{output}"], "protocol": "minisat-result"}`)
-	s, err := bench.Load("quick")
+	s, err := suites.Load("quick")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/boardsat/boardsat/harness/suites"
 	"io"
 	"math/big"
 	"os"
@@ -13,7 +14,6 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
-	"github.com/boardsat/boardsat/harness/bench"
 	"github.com/boardsat/boardsat/internal/membudget"
 	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/proof/certify"
@@ -97,7 +97,7 @@ func (f *splitFlags) limitMemory(memout func(msg string) bool) error {
 	if f.mem == "" {
 		return nil
 	}
-	mb, err := bench.ParseMem(f.mem)
+	mb, err := suites.ParseMem(f.mem)
 	if err != nil {
 		return badInput(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/boardsat/boardsat/harness/suites"
 	"io"
 	"regexp"
 	"slices"
@@ -28,7 +29,6 @@ import (
 	"github.com/boardsat/boardsat/encode/cnf"
 	"github.com/boardsat/boardsat/formats/competition"
 	"github.com/boardsat/boardsat/formats/gbdhash"
-	"github.com/boardsat/boardsat/harness/bench"
 	"github.com/boardsat/boardsat/paradigm/mip"
 	"github.com/boardsat/boardsat/paradigm/mzn"
 	"github.com/boardsat/boardsat/puzzle"
@@ -117,7 +117,7 @@ var ErrUnknownFormat = errors.New("unknown format")
 // not apply). The error is for a request that cannot run (an unknown
 // format) or for answers that disagree (a certified SAT answer against the
 // native search's), which is a bug to report, never a row.
-func Plan(ctx context.Context, s bench.Suite, opt Options) (items []Item, skipped []string, err error) {
+func Plan(ctx context.Context, s suites.Suite, opt Options) (items []Item, skipped []string, err error) {
 	formats := opt.Formats
 	if formats == nil {
 		formats = Formats

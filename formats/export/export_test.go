@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/boardsat/boardsat/harness/suites"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,12 +15,11 @@ import (
 	"testing"
 	"time"
 
-	_ "github.com/boardsat/boardsat/brute" // the suite's backends, for bench.Parse
+	_ "github.com/boardsat/boardsat/brute" // the suite's backends, for suites.Parse
 	"github.com/boardsat/boardsat/encode/cnf"
 	"github.com/boardsat/boardsat/encode/sat"
 	"github.com/boardsat/boardsat/formats/competition"
 	"github.com/boardsat/boardsat/formats/gbdhash"
-	"github.com/boardsat/boardsat/harness/bench"
 	_ "github.com/boardsat/boardsat/native" // the native answers
 	_ "github.com/boardsat/boardsat/paradigm/cpsolve"
 	_ "github.com/boardsat/boardsat/paradigm/mipsolve"
@@ -38,7 +38,7 @@ dominate:4x4:Q intervals:random:6:seed=1 backends=native task=optimum
 // and reads its table back.
 func exportSmall(t *testing.T) (string, []Row) {
 	t.Helper()
-	s, err := bench.Parse("small", smallSuite)
+	s, err := suites.Parse("small", smallSuite)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/boardsat/boardsat/harness/compare"
 	"github.com/boardsat/boardsat/harness/measure"
 	"github.com/boardsat/boardsat/harness/results"
+	"github.com/boardsat/boardsat/harness/suites"
 	"github.com/boardsat/boardsat/internal/atomicfile"
 	"github.com/boardsat/boardsat/internal/filelock"
 	"github.com/boardsat/boardsat/internal/progress"
@@ -84,7 +85,7 @@ func (s csvSink) Add(r results.Row) error {
 // Bench runs the suite. Rows are written as runs finish; on ctx
 // cancellation the run in progress is killed and dropped, every finished
 // row is kept, and Summary.Interrupted is set.
-func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
+func Bench(ctx context.Context, s suites.Suite, o Options) (sum Summary, err error) {
 	errp := &err
 	defer func() {
 		// A row that did not fit: the file ends at its last whole row.
@@ -170,7 +171,7 @@ func Bench(ctx context.Context, s Suite, o Options) (sum Summary, err error) {
 	for _, r := range existing {
 		done[r.Key()] = true
 	}
-	plan, unsupported := s.Plan(progress.WithNote(ctx, o.Progress), o.Overrides)
+	plan, unsupported := Plan(progress.WithNote(ctx, o.Progress), s, o.Overrides)
 	plan = ShardPlan(s, plan, o.Shard)
 	if o.Out != "" {
 		meta.Sessions[len(meta.Sessions)-1].Definitions = Definitions(plan)
@@ -340,11 +341,11 @@ func noteStop(stopped map[string]string, at specIndex, group int, variant, insta
 // specIndex finds a spec among its group's specs in constant time (a
 // ladder's order), so that planning and resuming stay linear in the runs.
 type specIndex struct {
-	s     Suite
+	s     suites.Suite
 	where []map[string]int // per group: canonical spec -> its first index
 }
 
-func newSpecIndex(s Suite) specIndex {
+func newSpecIndex(s suites.Suite) specIndex {
 	x := specIndex{s: s, where: make([]map[string]int, len(s.Groups))}
 	for gi, g := range s.Groups {
 		m := make(map[string]int, len(g.Specs))
@@ -399,7 +400,7 @@ func rowValue(r results.Row) string {
 // plan is cut into units, numbered in plan order: in a ladder group, all
 // runs of one variant (so a timeout stops that variant's later specs as in
 // a whole run); elsewhere, each run. Unit i belongs to shard i mod N + 1.
-func ShardPlan(s Suite, plan []Run, shard puzzle.Shard) []Run {
+func ShardPlan(s suites.Suite, plan []Run, shard puzzle.Shard) []Run {
 	if shard.Whole() {
 		return plan
 	}
@@ -424,7 +425,7 @@ func ShardPlan(s Suite, plan []Run, shard puzzle.Shard) []Run {
 
 // writeMeta adds this session to the output's metadata sidecar and returns
 // the sidecar as written.
-func writeMeta(o Options, s Suite, sess results.Session) (results.Meta, error) {
+func writeMeta(o Options, s suites.Suite, sess results.Session) (results.Meta, error) {
 	var m results.Meta
 	if o.Resume {
 		old, ok, err := results.ReadMeta(o.Out)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/boardsat/boardsat/harness/suites"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -157,9 +158,9 @@ func testRunner() Runner {
 	return Runner{Exe: os.Args[0], Args: []string{"solve"}, Env: []string{childEnv + "=1"}}
 }
 
-func mustSuite(t *testing.T, text string) Suite {
+func mustSuite(t *testing.T, text string) suites.Suite {
 	t.Helper()
-	s, err := Parse("test", text)
+	s, err := suites.Parse("test", text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,10 +187,10 @@ swap:4x3   # default task and backends
 	if g.Repeat != 2 || g.Timeout != 3*time.Second || g.MemMB != 100 || g.Task != puzzle.Count || g.Line != 3 {
 		t.Errorf("options: %+v", g)
 	}
-	if h := s.Groups[1]; h.Backends != "all" || h.Task != "" || h.Repeat != 1 || h.Timeout != DefaultTimeout || h.MemMB != DefaultMemMB {
+	if h := s.Groups[1]; h.Backends != "all" || h.Task != "" || h.Repeat != 1 || h.Timeout != suites.DefaultTimeout || h.MemMB != suites.DefaultMemMB {
 		t.Errorf("defaults: %+v", h)
 	}
-	runs, _ := mustSuite(t, "queens:{4..5} backends=native/bitboard,native/plain repeat=2").Plan(context.Background(), Overrides{})
+	runs, _ := Plan(context.Background(), mustSuite(t, "queens:{4..5} backends=native/bitboard,native/plain repeat=2"), Overrides{})
 	var order []string
 	for _, r := range runs {
 		order = append(order, fmt.Sprintf("%d %s %s", r.Rep, r.Spec, r.Variant))
@@ -214,7 +215,7 @@ func TestSuiteCPULimitSpelling(t *testing.T) {
 		"queens:6 cpu-limit=20s cpulimit=10s": "option cpu-limit given twice",
 		"queens:6 cpu-limit=20":               "bad cpu-limit=20: want a positive duration like 30s or 2m",
 	} {
-		if _, err := Parse("s", line); err == nil || !strings.HasSuffix(err.Error(), want) {
+		if _, err := suites.Parse("s", line); err == nil || !strings.HasSuffix(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", line, err, want)
 		}
 	}
@@ -227,18 +228,18 @@ func TestParseSuiteErrors(t *testing.T) {
 		"queens:8 mem=lots", "queens:8 task=fly", "queens:8 backends=nosuch", "queens:8 backends=native/nosuch",
 		"queens:8 repeat=2 repeat=3", "backends=all", "queens:8 ladder=maybe",
 	} {
-		if _, err := Parse("bad", bad); err == nil {
-			t.Errorf("Parse(%q) accepted", bad)
+		if _, err := suites.Parse("bad", bad); err == nil {
+			t.Errorf("suites.Parse(%q) accepted", bad)
 		}
 	}
-	if _, err := Load("/nonexistent/suite"); err == nil || !strings.Contains(err.Error(), "quick") {
+	if _, err := suites.Load("/nonexistent/suite"); err == nil || !strings.Contains(err.Error(), "quick") {
 		t.Errorf("Load of a missing file: %v", err)
 	}
 }
 
 func TestBuiltinSuitesParse(t *testing.T) {
-	for _, name := range Builtin.Names() {
-		s, err := Load(name)
+	for _, name := range suites.Builtin.Names() {
+		s, err := suites.Load(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -254,7 +255,7 @@ func TestBuiltinSuitesParse(t *testing.T) {
 // one; MIP in the optimum only (it does not count); and every variant
 // supports its task (none left out of the plan).
 func TestMethodsSuite(t *testing.T) {
-	s, err := Load("methods")
+	s, err := suites.Load("methods")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +304,7 @@ func TestMethodsSuite(t *testing.T) {
 			}
 		}
 	}
-	runs, unsupported := s.Plan(context.Background(), Overrides{})
+	runs, unsupported := Plan(context.Background(), s, Overrides{})
 	for _, u := range unsupported {
 		if strings.Contains(u, "not on PATH") && os.Getenv("CI") != "true" {
 			t.Logf("skipped: %s", u)
@@ -318,13 +319,13 @@ func TestMethodsSuite(t *testing.T) {
 
 func TestParseMem(t *testing.T) {
 	for in, want := range map[string]int64{"512": 512, "512M": 512, "2G": 2048, "1.5g": 1536, "2048K": 2} {
-		if got, err := ParseMem(in); err != nil || got != want {
-			t.Errorf("ParseMem(%q) = %d, %v; want %d", in, got, err, want)
+		if got, err := suites.ParseMem(in); err != nil || got != want {
+			t.Errorf("suites.ParseMem(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
 	for _, bad := range []string{"", "0", "-1G", "1K", "G", "12T"} {
-		if _, err := ParseMem(bad); err == nil {
-			t.Errorf("ParseMem(%q) accepted", bad)
+		if _, err := suites.ParseMem(bad); err == nil {
+			t.Errorf("suites.ParseMem(%q) accepted", bad)
 		}
 	}
 }
@@ -333,7 +334,7 @@ func TestParseMem(t *testing.T) {
 func runOne(t *testing.T, spec, variant string, task puzzle.Task, timeout time.Duration, memMB int64) results.Row {
 	t.Helper()
 	s := mustSuite(t, fmt.Sprintf("%s backends=%s task=%s timeout=%s mem=%dM", spec, variant, task, timeout, memMB))
-	runs, _ := s.Plan(context.Background(), Overrides{})
+	runs, _ := Plan(context.Background(), s, Overrides{})
 	if len(runs) != 1 {
 		t.Fatalf("%d runs planned", len(runs))
 	}
@@ -394,7 +395,7 @@ func TestStatuses(t *testing.T) {
 }
 
 func TestUnsupportedLeftOut(t *testing.T) {
-	runs, unsupported := mustSuite(t, "pieces:3x3:K1R2 queens:5 backends=bt-good,native/bitboard").Plan(context.Background(), Overrides{})
+	runs, unsupported := Plan(context.Background(), mustSuite(t, "pieces:3x3:K1R2 queens:5 backends=bt-good,native/bitboard"), Overrides{})
 	queens := 0
 	for _, r := range runs {
 		if r.Spec.String() == "queens:5" {
@@ -413,7 +414,7 @@ func TestUnsupportedLeftOut(t *testing.T) {
 // probe's instance (an open tour from one start), is planned on the tours
 // it takes and not left out as unsupported.
 func TestSplitVariantPlanned(t *testing.T) {
-	runs, unsupported := mustSuite(t, "tour:6x6:* tour:6x6:a1:closed backends=native/split,native/frontier task=count").Plan(context.Background(), Overrides{})
+	runs, unsupported := Plan(context.Background(), mustSuite(t, "tour:6x6:* tour:6x6:a1:closed backends=native/split,native/frontier task=count"), Overrides{})
 	if len(runs) != 4 || len(unsupported) != 0 {
 		t.Errorf("planned %d runs, want 4; unsupported %q", len(runs), unsupported)
 	}
@@ -437,7 +438,7 @@ func TestRefusalsCounted(t *testing.T) {
 // child that exits with status 2 and one line on stderr but answers nothing
 // failed.
 func TestRefusalIsExplicit(t *testing.T) {
-	runs, _ := mustSuite(t, "queens:5 backends=bt-exit2,bt-good task=count timeout=10s").Plan(context.Background(), Overrides{})
+	runs, _ := Plan(context.Background(), mustSuite(t, "queens:5 backends=bt-exit2,bt-good task=count timeout=10s"), Overrides{})
 	row, _ := testRunner().Exec(context.Background(), runs[0])
 	if row.Status != results.StatusError || row.Refused() || !strings.Contains(row.Message, "something odd") {
 		t.Errorf("bt-exit2: status %s refused %v message %q, want an error that is no refusal", row.Status, row.Refused(), row.Message)
@@ -679,7 +680,7 @@ func TestRejudgeAcrossShards(t *testing.T) {
 // BenchmarkExecChild is the harness's cost of one tiny run, with the best
 // measurement the machine allows and with rusage.
 func BenchmarkExecChild(b *testing.B) {
-	runs, _ := mustSuiteB(b, "queens:4 backends=native/bitboard timeout=10s").Plan(context.Background(), Overrides{})
+	runs, _ := Plan(context.Background(), mustSuiteB(b, "queens:4 backends=native/bitboard timeout=10s"), Overrides{})
 	for _, method := range []string{"", measure.Rusage} {
 		rn := testRunner()
 		rn.Measure = method
@@ -707,8 +708,8 @@ func BenchmarkInProcess(b *testing.B) {
 	}
 }
 
-func mustSuiteB(b *testing.B, text string) Suite {
-	s, err := Parse("bench", text)
+func mustSuiteB(b *testing.B, text string) suites.Suite {
+	s, err := suites.Parse("bench", text)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -775,7 +776,7 @@ func TestWorkerCPUMeasured(t *testing.T) {
 		t.Skip("a search of about a second per method")
 	}
 	s := mustSuite(t, "queens:40 backends=sat/cardnet task=first timeout=60s")
-	runs, _ := s.Plan(context.Background(), Overrides{})
+	runs, _ := Plan(context.Background(), s, Overrides{})
 	for _, method := range measureMethods(t) {
 		rn := testRunner()
 		rn.Measure = method
@@ -819,7 +820,7 @@ func TestMaxRSSIsTheRunsOwn(t *testing.T) {
 	// tree every PollInterval, and a run that ends before its first
 	// sample (queens:4 does, on a loaded machine) has no peak of its own.
 	s := mustSuite(t, "queens:13 backends=native/plain task=count timeout=60s")
-	runs, _ := s.Plan(context.Background(), Overrides{})
+	runs, _ := Plan(context.Background(), s, Overrides{})
 	for _, method := range measureMethods(t) {
 		rn := testRunner()
 		rn.Measure = method
@@ -855,7 +856,7 @@ func TestCPULimitUnderLoad(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, r := range rows {
-			if r.CPULimit != 1 || r.WallLimit != 120 || r.MemLimitMB != DefaultMemMB {
+			if r.CPULimit != 1 || r.WallLimit != 120 || r.MemLimitMB != suites.DefaultMemMB {
 				t.Errorf("%s: limits cpu %g wall %g mem %d", r.Instance, r.CPULimit, r.WallLimit, r.MemLimitMB)
 			}
 			out = append(out, r.Instance+" "+r.Status+" "+r.Limit)
@@ -953,7 +954,7 @@ func TestParseCPUs(t *testing.T) {
 // "dominate" runs, n = min..max over its specs, is the range its own
 // description (bench -h) and docs/families/dominate.md state.
 func TestDominateSuiteRangeDocumented(t *testing.T) {
-	text, err := Builtin.Lookup("dominate")
+	text, err := suites.Builtin.Lookup("dominate")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -984,9 +985,9 @@ func TestDominateSuiteRangeDocumented(t *testing.T) {
 // TestSuiteDefaultsDocumented: the limits of a group that sets none are
 // the ones docs/harness.md and docs/contract.md state.
 func TestSuiteDefaultsDocumented(t *testing.T) {
-	timeout := strings.TrimSuffix(DefaultTimeout.String(), "0s") // 1m0s -> 1m
+	timeout := strings.TrimSuffix(suites.DefaultTimeout.String(), "0s") // 1m0s -> 1m
 	want := fmt.Sprintf("`timeout=%s`", timeout)
-	mem := fmt.Sprintf("`mem=%dM`", DefaultMemMB)
+	mem := fmt.Sprintf("`mem=%dM`", suites.DefaultMemMB)
 	for _, page := range []string{"../../docs/harness.md", "../../docs/contract.md"} {
 		doc, err := os.ReadFile(page)
 		if err != nil {

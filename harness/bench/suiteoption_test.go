@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"github.com/boardsat/boardsat/harness/suites"
 	"strings"
 	"testing"
 )
@@ -15,7 +16,7 @@ func TestSuiteUnknownOption(t *testing.T) {
 		"queens:6 backend=native": `unknown option backend= in "backend=native"`,
 		"queens:{6..7} rpeat=2":   `unknown option rpeat=`,
 	} {
-		if _, err := Parse("s", line); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := suites.Parse("s", line); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", line, err, want)
 		}
 	}

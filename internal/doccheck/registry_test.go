@@ -1,13 +1,13 @@
 package doccheck
 
 import (
+	"github.com/boardsat/boardsat/harness/suites"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/boardsat/boardsat/harness/bench"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -145,7 +145,7 @@ func TestDocsListTasks(t *testing.T) {
 // registry of bench.
 func TestDocsListSuites(t *testing.T) {
 	rows := tableAfter(t, "docs/harness.md", readDoc(t, "docs/harness.md"), "Suite files")
-	if got, want := column(rows, 0), bench.Builtin.Names(); !slices.Equal(got, want) {
+	if got, want := column(rows, 0), suites.Builtin.Names(); !slices.Equal(got, want) {
 		t.Errorf("docs/harness.md, Suite files: suites %q, want the registry's %q", got, want)
 	}
 }
