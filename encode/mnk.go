@@ -74,15 +74,13 @@ func mnkBuild(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, error)
 	b := m.Board
 	n := b.Size()
 	cells := m.Cells()
-	mover := m.ToMove()
 	var free []int
 	for q, c := range cells {
 		if c == puzzle.MNKEmpty {
 			free = append(free, q)
 		}
 	}
-	e := len(free)
-	T := e
+	T := len(free)
 	if m.Moves > 0 {
 		T = m.Moves
 	}
@@ -90,51 +88,91 @@ func mnkBuild(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, error)
 	if T*(n+len(rows)) > mnkMaxLiterals {
 		return nil, fmt.Errorf("the m,n,k model needs %d turns x (%d squares + %d rows): too many (at most %d)", T, n, len(rows), mnkMaxLiterals)
 	}
-	f := cnf.New()
-	top := f.Aux("true")
-	f.Add(top)
-	// Board literals after t moves: side[0] the mover at the start, side[1]
-	// the other.
-	var board [2][][]cnf.Lit
+	p := &mnkPlan{m: m, b: b, n: n, free: free, T: T, f: cnf.New()}
+	p.top = p.f.Aux("true")
+	p.f.Add(p.top)
+	p.startBoards(cells)
+	p.moveVars()
+	p.play()
+	if m.Positions && T == 0 {
+		return nil, errors.New("the m,n,k model needs at least one turn")
+	}
+	p.wins(rows)
+	if err := p.turns(enc); err != nil {
+		return nil, err
+	}
+	return &Instance{Formula: p.f, Decode: mnkDecode(b, free, p.mv, T)}, nil
+}
+
+// mnkPlan is the planning model of one m,n,k game under construction.
+type mnkPlan struct {
+	m    puzzle.MNK
+	b    puzzle.Board
+	n    int
+	free []int // the empty squares at the start
+	T    int   // turns
+	f    *cnf.Formula
+	top  cnf.Lit // true
+	// board[s][t][q]: side s holds q after t moves; side 0 is the mover at
+	// the start, side 1 the other.
+	board [2][][]cnf.Lit
+	mv    [][]cnf.Lit // mv[t][q]: move t is on q (t = 1..T, q free)
+	won   []cnf.Lit   // won[t]: move t completed a row of its side
+}
+
+// startBoards sets the board literals before the first move.
+func (p *mnkPlan) startBoards(cells []byte) {
+	mover := p.m.ToMove()
 	for s := range 2 {
-		board[s] = make([][]cnf.Lit, T+1)
-		board[s][0] = make([]cnf.Lit, n)
+		p.board[s] = make([][]cnf.Lit, p.T+1)
+		p.board[s][0] = make([]cnf.Lit, p.n)
 		own := mover
 		if s == 1 {
 			own = puzzle.MNKX + puzzle.MNKO - mover
 		}
-		for q := range n {
-			board[s][0][q] = top.Not()
+		for q := range p.n {
+			p.board[s][0][q] = p.top.Not()
 			if cells[q] == own {
-				board[s][0][q] = top
+				p.board[s][0][q] = p.top
 			}
 		}
 	}
-	mv := make([][]cnf.Lit, T+1)
-	for t := 1; t <= T; t++ {
-		mv[t] = make([]cnf.Lit, n)
-		for _, q := range free {
-			name := fmt.Sprintf("m_%d_%s", t, b.Name(puzzle.Square(q)))
-			if m.Positions {
-				mv[t][q] = f.Aux(name)
+}
+
+// moveVars makes the move variables: the projection unless it is on the
+// final board (:positions).
+func (p *mnkPlan) moveVars() {
+	p.mv = make([][]cnf.Lit, p.T+1)
+	for t := 1; t <= p.T; t++ {
+		p.mv[t] = make([]cnf.Lit, p.n)
+		for _, q := range p.free {
+			name := fmt.Sprintf("m_%d_%s", t, p.b.Name(puzzle.Square(q)))
+			if p.m.Positions {
+				p.mv[t][q] = p.f.Aux(name)
 			} else {
-				mv[t][q] = f.Var(name)
+				p.mv[t][q] = p.f.Var(name)
 			}
 		}
 	}
-	primaryBoard := func(t int) bool { return m.Positions && t == T }
-	for t := 1; t <= T; t++ {
+}
+
+// play makes the boards after each move: a move on an empty square adds it
+// to the side that makes it.
+func (p *mnkPlan) play() {
+	f, board, mv := p.f, &p.board, p.mv
+	primaryBoard := func(t int) bool { return p.m.Positions && t == p.T }
+	for t := 1; t <= p.T; t++ {
 		s := (t - 1) % 2 // the side making move t
 		for o := range 2 {
-			board[o][t] = make([]cnf.Lit, n)
+			board[o][t] = make([]cnf.Lit, p.n)
 			copy(board[o][t], board[o][t-1])
 		}
-		for _, q := range free {
+		for _, q := range p.free {
 			// A move needs an empty square.
 			f.Add(mv[t][q].Not(), board[0][t-1][q].Not())
 			f.Add(mv[t][q].Not(), board[1][t-1][q].Not())
 			prev := board[s][t-1][q]
-			x := newBoardVar(f, fmt.Sprintf("%c_%d_%s", "ab"[s], t, b.Name(puzzle.Square(q))), primaryBoard(t))
+			x := newBoardVar(f, fmt.Sprintf("%c_%d_%s", "ab"[s], t, p.b.Name(puzzle.Square(q))), primaryBoard(t))
 			// x <-> prev or m[t,q]
 			f.Add(x.Not(), prev, mv[t][q])
 			f.Add(x, prev.Not())
@@ -145,29 +183,30 @@ func mnkBuild(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, error)
 			// The other side's squares are unchanged literals: give the
 			// projection variables of its own for them.
 			o := 1 - s
-			for _, q := range free {
-				y := f.Var(fmt.Sprintf("%c_%d_%s", "ab"[o], t, b.Name(puzzle.Square(q))))
+			for _, q := range p.free {
+				y := f.Var(fmt.Sprintf("%c_%d_%s", "ab"[o], t, p.b.Name(puzzle.Square(q))))
 				f.Add(y.Not(), board[o][t][q])
 				f.Add(y, board[o][t][q].Not())
 				board[o][t][q] = y
 			}
 		}
 	}
-	if m.Positions && T == 0 {
-		return nil, errors.New("the m,n,k model needs at least one turn")
-	}
-	// won[t]: move t completed a row of its side.
-	won := make([]cnf.Lit, T+1)
-	for t := 1; t <= T; t++ {
+}
+
+// wins defines won[t]: move t completed one of rows for its side.
+func (p *mnkPlan) wins(rows [][]int) {
+	f := p.f
+	p.won = make([]cnf.Lit, p.T+1)
+	for t := 1; t <= p.T; t++ {
 		s := (t - 1) % 2
-		won[t] = f.Aux(fmt.Sprintf("won_%d", t))
+		p.won[t] = f.Aux(fmt.Sprintf("won_%d", t))
 		var any []cnf.Lit
 		for _, row := range rows {
 			lits := make([]cnf.Lit, 0, len(row))
 			blocked := false
 			for _, q := range row {
-				l := board[s][t][q]
-				if l == top.Not() {
+				l := p.board[s][t][q]
+				if l == p.top.Not() {
 					blocked = true
 				}
 				lits = append(lits, l)
@@ -185,59 +224,67 @@ func mnkBuild(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, error)
 			any = append(any, r)
 		}
 		// won[t] <-> some row.
-		f.Add(append([]cnf.Lit{won[t].Not()}, any...)...)
+		f.Add(append([]cnf.Lit{p.won[t].Not()}, any...)...)
 		for _, r := range any {
-			f.Add(won[t], r.Not())
+			f.Add(p.won[t], r.Not())
 		}
 	}
-	freeMoves := func(t int) []cnf.Lit {
-		out := make([]cnf.Lit, 0, e)
-		for _, q := range free {
-			out = append(out, mv[t][q])
-		}
-		return out
+}
+
+// freeMoves returns the move variables of move t.
+func (p *mnkPlan) freeMoves(t int) []cnf.Lit {
+	out := make([]cnf.Lit, 0, len(p.free))
+	for _, q := range p.free {
+		out = append(out, p.mv[t][q])
 	}
-	if m.Moves > 0 {
+	return out
+}
+
+// turns says when a move is made: every turn of a fixed number of moves,
+// else one after another while the game goes on.
+func (p *mnkPlan) turns(enc card.Encoding) error {
+	f, T, won := p.f, p.T, p.won
+	if p.m.Moves > 0 {
 		for t := 1; t <= T; t++ {
-			if err := enc.Encode(f, freeMoves(t), cnf.Exactly, 1); err != nil {
-				return nil, err
+			if err := enc.Encode(f, p.freeMoves(t), cnf.Exactly, 1); err != nil {
+				return err
 			}
 			if t < T {
 				f.Add(won[t].Not())
 			}
 		}
-		if !m.Positions && T < e {
+		if !p.m.Positions && T < len(p.free) {
 			f.Add(won[T])
 		}
-	} else {
-		played := make([]cnf.Lit, T+1)
-		for t := 1; t <= T; t++ {
-			played[t] = f.Aux(fmt.Sprintf("played_%d", t))
-			ms := freeMoves(t)
-			if err := enc.Encode(f, ms, cnf.AtMost, 1); err != nil {
-				return nil, err
-			}
-			// played[t] <-> some m[t,q].
-			f.Add(append([]cnf.Lit{played[t].Not()}, ms...)...)
-			for _, l := range ms {
-				f.Add(played[t], l.Not())
-			}
-			// A move only while the game goes on.
-			if t > 1 {
-				f.Add(played[t].Not(), played[t-1])
-				f.Add(played[t].Not(), won[t-1].Not())
-			}
-			if !m.Positions {
-				// Games: play on until a row or the full board.
-				if t == 1 {
-					f.Add(played[1])
-				} else {
-					f.Add(played[t], played[t-1].Not(), won[t-1])
-				}
+		return nil
+	}
+	played := make([]cnf.Lit, T+1)
+	for t := 1; t <= T; t++ {
+		played[t] = f.Aux(fmt.Sprintf("played_%d", t))
+		ms := p.freeMoves(t)
+		if err := enc.Encode(f, ms, cnf.AtMost, 1); err != nil {
+			return err
+		}
+		// played[t] <-> some m[t,q].
+		f.Add(append([]cnf.Lit{played[t].Not()}, ms...)...)
+		for _, l := range ms {
+			f.Add(played[t], l.Not())
+		}
+		// A move only while the game goes on.
+		if t > 1 {
+			f.Add(played[t].Not(), played[t-1])
+			f.Add(played[t].Not(), won[t-1].Not())
+		}
+		if !p.m.Positions {
+			// Games: play on until a row or the full board.
+			if t == 1 {
+				f.Add(played[1])
+			} else {
+				f.Add(played[t], played[t-1].Not(), won[t-1])
 			}
 		}
 	}
-	return &Instance{Formula: f, Decode: mnkDecode(b, free, mv, T)}, nil
+	return nil
 }
 
 // newBoardVar adds a board variable, primary when it is in the projection.

@@ -507,59 +507,90 @@ func swapSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, certi
 	if certify && enc.Native {
 		return puzzle.Answer{}, fmt.Errorf("model plancert needs a clausal cardinality encoding for its certificate, not %s", enc.Name)
 	}
-	ans := puzzle.Answer{Stats: map[string]int64{}, Solver: solver.Name}
-	in := newSwapInfo(s)
-	var log []string
-	finish := func() puzzle.Answer {
-		ans.Message = strings.Join(log, "; ")
-		return ans
+	m := &swapSearch{
+		ctx: ctx, req: req, s: s, solver: solver.Name, enc: enc, certify: certify,
+		ans: puzzle.Answer{Stats: map[string]int64{}, Solver: solver.Name},
+		in:  newSwapInfo(s),
 	}
-	run2 := func(f *cnf.Formula, claim string) (sat.Result, time.Duration, error) {
-		start := time.Now()
-		r, err := sat.Solve(sat.WithClaim(ctx, claim), f, solver.Name)
-		d := time.Since(start)
-		ans.SolveSeconds += d.Seconds()
-		for k, v := range r.Stats {
-			if k != puzzle.StatSolverCalls {
-				ans.Stats[k] += v
-			}
+	return m.search()
+}
+
+// swapSearch is one run of swapSolve: the request, the answer it fills in
+// (times and solver statistics summed over every call) and the log of the
+// calls that becomes the answer's Message.
+type swapSearch struct {
+	ctx     context.Context
+	req     puzzle.Request
+	s       puzzle.Swap
+	solver  string
+	enc     card.Encoding
+	certify bool
+	ans     puzzle.Answer
+	in      swapInfo
+	log     []string
+}
+
+// finish returns the answer with the log as its message.
+func (m *swapSearch) finish() puzzle.Answer {
+	m.ans.Message = strings.Join(m.log, "; ")
+	return m.ans
+}
+
+// solve runs the solver on f, adding its time and statistics to the answer.
+func (m *swapSearch) solve(f *cnf.Formula, claim string) (sat.Result, time.Duration, error) {
+	start := time.Now()
+	r, err := sat.Solve(sat.WithClaim(m.ctx, claim), f, m.solver)
+	d := time.Since(start)
+	m.ans.SolveSeconds += d.Seconds()
+	for k, v := range r.Stats {
+		if k != puzzle.StatSolverCalls {
+			m.ans.Stats[k] += v
 		}
-		ans.Stats[puzzle.StatSolverCalls]++
-		return r, d, err
 	}
-	build := func(T int, run swapRun) (*swapPlan, error) {
-		start := time.Now()
-		p, err := buildSwapPlan(&in, T, enc, run)
-		ans.EncodeSeconds += time.Since(start).Seconds()
-		return p, err
+	m.ans.Stats[puzzle.StatSolverCalls]++
+	return r, d, err
+}
+
+// build builds the plan formula of T moves, adding its time to the answer.
+func (m *swapSearch) build(T int, run swapRun) (*swapPlan, error) {
+	start := time.Now()
+	p, err := buildSwapPlan(&m.in, T, m.enc, run)
+	m.ans.EncodeSeconds += time.Since(start).Seconds()
+	return p, err
+}
+
+// loopFree reports whether a loop-free run of moves moves exists as run
+// asks; ok false means the solver gave no answer (recorded in ans).
+func (m *swapSearch) loopFree(moves int, run swapRun, what string) (exists, ok bool, err error) {
+	q, err := m.build(moves, run)
+	if err != nil {
+		return false, false, err
 	}
-	// loopFree reports whether a loop-free run of m moves exists as run
-	// asks; ok false means the solver gave no answer (recorded in ans).
-	loopFree := func(m int, run swapRun, what string) (exists, ok bool, err error) {
-		q, err := build(m, run)
-		if err != nil {
-			return false, false, err
-		}
-		r, d, err := run2(q.f, fmt.Sprintf("%s has no loop-free run of %d moves %s", s, m, what))
-		if err != nil {
-			return false, false, err
-		}
-		log = append(log, fmt.Sprintf("loop-free run of %d moves %s: %s %dms", m, what, r.Status, d.Milliseconds()))
-		switch r.Status {
-		case puzzle.Unsat:
-			return false, true, nil
-		case puzzle.OK:
-			return true, true, nil
-		}
-		ans.Status = r.Status
-		log = append(log, r.Message)
-		return false, false, nil
+	r, d, err := m.solve(q.f, fmt.Sprintf("%s has no loop-free run of %d moves %s", m.s, moves, what))
+	if err != nil {
+		return false, false, err
 	}
+	m.log = append(m.log, fmt.Sprintf("loop-free run of %d moves %s: %s %dms", moves, what, r.Status, d.Milliseconds()))
+	switch r.Status {
+	case puzzle.Unsat:
+		return false, true, nil
+	case puzzle.OK:
+		return true, true, nil
+	}
+	m.ans.Status = r.Status
+	m.log = append(m.log, r.Message)
+	return false, false, nil
+}
+
+// search tries T = 0, 1, ... until a plan of T moves exists or the
+// recurrence diameter shows that none does.
+func (m *swapSearch) search() (puzzle.Answer, error) {
+	ctx, in := m.ctx, &m.in
 	if in.firstT() < 0 {
-		ans.Status = puzzle.Unsat
-		log = append(log, "a knight cannot reach any target square")
+		m.ans.Status = puzzle.Unsat
+		m.log = append(m.log, "a knight cannot reach any target square")
 		sat.Note(ctx, "unsat because a knight cannot reach any target square (knight distances on the empty board, outside the proofs)")
-		return finish(), nil
+		return m.finish(), nil
 	}
 	// A certified run refutes every length below the answer, also those
 	// the lower bounds and the parity argument skip, with formulas not
@@ -574,136 +605,149 @@ func swapSolve(ctx context.Context, req puzzle.Request, enc card.Encoding, certi
 		if !in.possibleT(T) && !proving {
 			continue
 		}
-		p, err := build(T, swapPlanRun)
+		p, err := m.build(T, swapPlanRun)
 		if err != nil {
 			return puzzle.Answer{}, err
 		}
-		r, d, err := run2(p.f, fmt.Sprintf("%s has no plan of exactly %d moves", s, T))
+		r, d, err := m.solve(p.f, fmt.Sprintf("%s has no plan of exactly %d moves", m.s, T))
 		if err != nil {
 			return puzzle.Answer{}, err
 		}
-		ans.Stats["t"+strconv.Itoa(T)+"_ms"] = d.Milliseconds()
-		log = append(log, fmt.Sprintf("T=%d %s %dms", T, r.Status, d.Milliseconds()))
+		m.ans.Stats["t"+strconv.Itoa(T)+"_ms"] = d.Milliseconds()
+		m.log = append(m.log, fmt.Sprintf("T=%d %s %dms", T, r.Status, d.Milliseconds()))
 		switch r.Status {
 		case puzzle.Unsat:
 			lastUnsat = p
 		case puzzle.OK:
-			if certify && lastUnsat != nil {
-				start := time.Now()
-				cert := sat.Certify(ctx, lastUnsat.f)
-				lemmas := cert.Lemmas
-				var err error
-				switch cert.Status {
-				case puzzle.Unsat:
-					err = swapCheckRUP(lastUnsat.f, lemmas)
-				case puzzle.Timeout:
-					ans.Status, ans.Message = puzzle.Timeout, fmt.Sprintf("certificate for T=%d: %s", lastUnsat.T, cert.Message)
-					return ans, nil
-				case puzzle.OK:
-					err = errors.New("gophersat says the formula is satisfiable")
-				default:
-					err = errors.New(cert.Message)
-				}
-				if err != nil {
-					ans.Status, ans.Message = puzzle.Error, fmt.Sprintf("certificate for T=%d: %v", lastUnsat.T, err)
-					return ans, nil
-				}
-				ans.Stats["cert_lemmas"] = int64(len(lemmas))
-				ans.Stats["cert_ms"] = time.Since(start).Milliseconds()
-				log = append(log, fmt.Sprintf("certificate for T=%d: %d lemmas checked %dms", lastUnsat.T, len(lemmas), ans.Stats["cert_ms"]))
-			}
-			st := p.f.Stats()
-			ans.Stats[puzzle.StatVariables] = int64(st.Variables)
-			ans.Stats[puzzle.StatClauses] = int64(st.Clauses + st.PBConstraints)
-			sol, err := p.decode(r.Model)
-			if err == nil {
-				err = puzzle.Check(s, sol)
-			}
-			if err != nil {
-				ans.Status, ans.Message = puzzle.Error, "a decoded plan fails the checker (encoding bug): "+err.Error()
-				return ans, nil
-			}
-			ans.Status, ans.Length = puzzle.OK, T
-			if req.Task != puzzle.Count {
-				ans.Solution = &sol
-				return finish(), nil
-			}
-			start := time.Now()
-			cr, err := sat.Count(ctx, p.f, sat.CountOptions{Solver: solver.Name, Threads: req.Threads})
-			ans.SolveSeconds += time.Since(start).Seconds()
-			if err != nil {
-				return puzzle.Answer{}, err
-			}
-			ans.Method = cr.Method
-			for k, v := range cr.Stats {
-				ans.Stats[k] += v
-			}
-			log = append(log, fmt.Sprintf("count T=%d %s %dms", T, cr.Status, time.Since(start).Milliseconds()))
-			ans.Status = cr.Status
-			if cr.Status == puzzle.OK {
-				ans.Count = cr.Count
-			} else {
-				log = append(log, cr.Message)
-			}
-			return finish(), nil
+			return m.found(p, r, T, lastUnsat)
 		default:
-			ans.Status = r.Status
-			log = append(log, r.Message)
-			return finish(), nil
+			m.ans.Status = r.Status
+			m.log = append(m.log, r.Message)
+			return m.finish(), nil
 		}
-		// Every T' <= T is now excluded. If no loop-free run of T+1 moves
-		// leaves the start, every position the start reaches is within T
-		// moves of it; if none enters the targets (whichever side moves
-		// first), every position that reaches them does so within T moves.
-		// Either way a plan would have at most T moves: there is none.
 		if limit < 0 && T+1 >= nextCheck {
 			nextCheck = 2 * (T + 1)
-			runs := []struct {
-				run  swapRun
-				what string
-			}{{swapRun{start: true, distinct: true}, "from the start"}}
-			back := []swapRun{{goal: true, distinct: true}}
-			if in.alt {
-				back = append(back, swapRun{goal: true, distinct: true, blackFirst: true})
-			}
-			exists, ok, err := loopFree(T+1, runs[0].run, runs[0].what)
+			bounded, ok, err := m.bounded(T + 1)
 			if err != nil {
 				return puzzle.Answer{}, err
 			}
 			if !ok {
-				return finish(), nil
+				return m.finish(), nil
 			}
-			if !exists {
-				limit = T
-				continue
-			}
-			into := false
-			for _, br := range back {
-				what := "into the targets"
-				if in.alt {
-					what += map[bool]string{false: ", white first", true: ", black first"}[br.blackFirst]
-				}
-				exists, ok, err := loopFree(T+1, br, what)
-				if err != nil {
-					return puzzle.Answer{}, err
-				}
-				if !ok {
-					return finish(), nil
-				}
-				into = into || exists
-				if into {
-					break
-				}
-			}
-			if !into {
+			if bounded {
 				limit = T
 			}
 		}
 	}
-	ans.Status = puzzle.Unsat
+	m.ans.Status = puzzle.Unsat
 	sat.Note(ctx, "unsat because a shortest plan is loop-free: with no loop-free run of T+1 moves from the start (or into the targets), no plan has more than T moves, and the proofs refute every plan of at most T (an argument about the positions, outside the proofs)")
-	log = append(log, fmt.Sprintf("a plan would have at most %d moves, and none of at most %d moves exists", limit, limit))
-	return finish(), nil
+	m.log = append(m.log, fmt.Sprintf("a plan would have at most %d moves, and none of at most %d moves exists", limit, limit))
+	return m.finish(), nil
+}
+
+// bounded reports, when every length up to moves-1 is excluded, whether no
+// plan can be longer. If no loop-free run of moves moves leaves the start,
+// every position the start reaches is within moves-1 of it; if none enters
+// the targets (whichever side moves first), every position that reaches
+// them does so within moves-1. Either way a plan would have at most moves-1
+// moves: there is none. ok false means the solver gave no answer.
+func (m *swapSearch) bounded(moves int) (bounded, ok bool, err error) {
+	exists, ok, err := m.loopFree(moves, swapRun{start: true, distinct: true}, "from the start")
+	if err != nil || !ok {
+		return false, ok, err
+	}
+	if !exists {
+		return true, true, nil
+	}
+	back := []swapRun{{goal: true, distinct: true}}
+	if m.in.alt {
+		back = append(back, swapRun{goal: true, distinct: true, blackFirst: true})
+	}
+	for _, br := range back {
+		what := "into the targets"
+		if m.in.alt {
+			what += map[bool]string{false: ", white first", true: ", black first"}[br.blackFirst]
+		}
+		exists, ok, err := m.loopFree(moves, br, what)
+		if err != nil || !ok {
+			return false, ok, err
+		}
+		if exists {
+			return false, true, nil
+		}
+	}
+	return true, true, nil
+}
+
+// found answers from the plan p of T moves the solver found (r): certified
+// first when asked, checked, and counted for the count task.
+func (m *swapSearch) found(p *swapPlan, r sat.Result, T int, lastUnsat *swapPlan) (puzzle.Answer, error) {
+	if m.certify && lastUnsat != nil && !m.certifyUnsat(lastUnsat) {
+		return m.ans, nil
+	}
+	st := p.f.Stats()
+	m.ans.Stats[puzzle.StatVariables] = int64(st.Variables)
+	m.ans.Stats[puzzle.StatClauses] = int64(st.Clauses + st.PBConstraints)
+	sol, err := p.decode(r.Model)
+	if err == nil {
+		err = puzzle.Check(m.s, sol)
+	}
+	if err != nil {
+		m.ans.Status, m.ans.Message = puzzle.Error, "a decoded plan fails the checker (encoding bug): "+err.Error()
+		return m.ans, nil
+	}
+	m.ans.Status, m.ans.Length = puzzle.OK, T
+	if m.req.Task != puzzle.Count {
+		m.ans.Solution = &sol
+		return m.finish(), nil
+	}
+	start := time.Now()
+	cr, err := sat.Count(m.ctx, p.f, sat.CountOptions{Solver: m.solver, Threads: m.req.Threads})
+	m.ans.SolveSeconds += time.Since(start).Seconds()
+	if err != nil {
+		return puzzle.Answer{}, err
+	}
+	m.ans.Method = cr.Method
+	for k, v := range cr.Stats {
+		m.ans.Stats[k] += v
+	}
+	m.log = append(m.log, fmt.Sprintf("count T=%d %s %dms", T, cr.Status, time.Since(start).Milliseconds()))
+	m.ans.Status = cr.Status
+	if cr.Status == puzzle.OK {
+		m.ans.Count = cr.Count
+	} else {
+		m.log = append(m.log, cr.Message)
+	}
+	return m.finish(), nil
+}
+
+// certifyUnsat has gophersat refute the plan formula of the last length
+// found impossible and checks its certificate. It reports false, with the
+// answer's status and message set, when the certificate is not had.
+func (m *swapSearch) certifyUnsat(lastUnsat *swapPlan) bool {
+	start := time.Now()
+	cert := sat.Certify(m.ctx, lastUnsat.f)
+	lemmas := cert.Lemmas
+	var err error
+	switch cert.Status {
+	case puzzle.Unsat:
+		err = swapCheckRUP(lastUnsat.f, lemmas)
+	case puzzle.Timeout:
+		m.ans.Status, m.ans.Message = puzzle.Timeout, fmt.Sprintf("certificate for T=%d: %s", lastUnsat.T, cert.Message)
+		return false
+	case puzzle.OK:
+		err = errors.New("gophersat says the formula is satisfiable")
+	default:
+		err = errors.New(cert.Message)
+	}
+	if err != nil {
+		m.ans.Status, m.ans.Message = puzzle.Error, fmt.Sprintf("certificate for T=%d: %v", lastUnsat.T, err)
+		return false
+	}
+	m.ans.Stats["cert_lemmas"] = int64(len(lemmas))
+	m.ans.Stats["cert_ms"] = time.Since(start).Milliseconds()
+	m.log = append(m.log, fmt.Sprintf("certificate for T=%d: %d lemmas checked %dms", lastUnsat.T, len(lemmas), m.ans.Stats["cert_ms"]))
+	return true
 }
 
 // swapCheckRUP checks gophersat's RUP certificate against f with the

@@ -273,149 +273,218 @@ func tourSuccessor(spec puzzle.Spec, enc card.Encoding, exact bool) (*Instance, 
 	if err != nil {
 		return nil, err
 	}
-	b := t.Board
-	n := b.Size()
-	f := cnf.New()
-	name := func(s int) string { return b.Name(puzzle.Square(s)) }
-
-	// Edge variables, and each square's outgoing and incoming ones.
-	type edge struct {
-		u, v int
-		lit  cnf.Lit
+	m := &tourSucc{t: t, b: t.Board, n: t.Board.Size(), nb: nb, f: cnf.New(), enc: enc, exact: exact}
+	m.edgeVars()
+	m.a = tourAnchor(t)
+	if t.Closed && m.n < 3 {
+		m.f.Add()
 	}
-	var edges []edge
-	out := make([][]cnf.Lit, n)
-	in := make([][]cnf.Lit, n)
-	edgeLit := make([]map[int]cnf.Lit, n)
-	for u := range n {
-		edgeLit[u] = map[int]cnf.Lit{}
-		for _, v := range nb[u] {
-			l := f.Var("e_" + name(u) + "_" + name(v))
-			edges = append(edges, edge{u, v, l})
-			out[u] = append(out[u], l)
-			in[v] = append(in[v], l)
-			edgeLit[u][v] = l
-		}
+	if err := m.degrees(); err != nil {
+		return nil, err
 	}
-	a := tourAnchor(t)
-	if t.Closed && n < 3 {
-		f.Add()
-	}
-	// Degrees.
-	var start []cnf.Lit // open from any start: st[v] <-> v has no predecessor
-	for v := range n {
-		switch {
-		case t.Closed:
-			if err := tourCard(f, enc, out[v], cnf.Exactly, 1); err != nil {
-				return nil, err
-			}
-			if err := tourCard(f, enc, in[v], cnf.Exactly, 1); err != nil {
-				return nil, err
-			}
-		default:
-			if err := tourCard(f, enc, out[v], cnf.AtMost, 1); err != nil {
-				return nil, err
-			}
-			if v == a {
-				for _, l := range in[v] {
-					f.Add(l.Not())
-				}
-			} else if a >= 0 {
-				if err := tourCard(f, enc, in[v], cnf.Exactly, 1); err != nil {
-					return nil, err
-				}
-			} else if err := tourCard(f, enc, in[v], cnf.AtMost, 1); err != nil {
-				return nil, err
-			}
-		}
-	}
-	var startColour cnf.Lit // open from any start: the start's colour is not a1's
-	if a < 0 {
-		startColour = f.Aux("start_colour")
-		if n%2 == 1 {
-			f.Add(startColour.Not()) // an odd board's tours start on the majority colour
-		}
-		start = make([]cnf.Lit, n)
-		for v := range n {
-			start[v] = f.Aux("start_" + name(v))
-			f.Add(append([]cnf.Lit{start[v]}, in[v]...)...)
-			for _, l := range in[v] {
-				f.Add(start[v].Not(), l.Not())
-			}
-			if squareColour(b, v) == 1 {
-				f.Add(start[v].Not(), startColour)
-			} else {
-				f.Add(start[v].Not(), startColour.Not())
-			}
-		}
-		if err := tourCard(f, enc, start, cnf.Exactly, 1); err != nil {
+	if m.a < 0 {
+		if err := m.starts(); err != nil {
 			return nil, err
 		}
 	}
-	// No 2-cycles (implied for n > 2).
-	if n > 2 {
-		for _, e := range edges {
-			if e.u < e.v {
-				f.Add(e.lit.Not(), edgeLit[e.v][e.u].Not())
+	m.noTwoCycles()
+	m.ranks()
+	m.moves()
+	m.oneDirection()
+	return &Instance{Formula: m.f, Decode: m.decode}, nil
+}
+
+// tourSuccEdge is one move variable of the successor model: u's successor
+// is v.
+type tourSuccEdge struct {
+	u, v int
+	lit  cnf.Lit
+}
+
+// tourSucc is the successor model of one tour under construction.
+type tourSucc struct {
+	t     puzzle.Tour
+	b     puzzle.Board
+	n     int
+	nb    [][]int // each square's knight neighbours
+	f     *cnf.Formula
+	enc   card.Encoding
+	exact bool
+
+	edges   []tourSuccEdge
+	out, in [][]cnf.Lit       // each square's outgoing and incoming edges
+	edgeLit []map[int]cnf.Lit // edgeLit[u][v]: the edge u -> v
+	a       int               // the anchor square, or -1 (open from any start)
+	// Open from any start: start[v] <-> v has no predecessor, and
+	// startColour: the start's colour is not a1's.
+	start       []cnf.Lit
+	startColour cnf.Lit
+	// r[v][k-1] for k = 1..n-1 means rank(v) >= k (nil for the anchor).
+	r [][]cnf.Lit
+}
+
+func (m *tourSucc) name(s int) string { return m.b.Name(puzzle.Square(s)) }
+
+// edgeVars makes the edge variables, and each square's outgoing and
+// incoming ones.
+func (m *tourSucc) edgeVars() {
+	n := m.n
+	m.out = make([][]cnf.Lit, n)
+	m.in = make([][]cnf.Lit, n)
+	m.edgeLit = make([]map[int]cnf.Lit, n)
+	for u := range n {
+		m.edgeLit[u] = map[int]cnf.Lit{}
+		for _, v := range m.nb[u] {
+			l := m.f.Var("e_" + m.name(u) + "_" + m.name(v))
+			m.edges = append(m.edges, tourSuccEdge{u, v, l})
+			m.out[u] = append(m.out[u], l)
+			m.in[v] = append(m.in[v], l)
+			m.edgeLit[u][v] = l
+		}
+	}
+}
+
+// degrees bounds each square's outgoing and incoming edges.
+func (m *tourSucc) degrees() error {
+	f, enc, a := m.f, m.enc, m.a
+	for v := range m.n {
+		switch {
+		case m.t.Closed:
+			if err := tourCard(f, enc, m.out[v], cnf.Exactly, 1); err != nil {
+				return err
+			}
+			if err := tourCard(f, enc, m.in[v], cnf.Exactly, 1); err != nil {
+				return err
+			}
+		default:
+			if err := tourCard(f, enc, m.out[v], cnf.AtMost, 1); err != nil {
+				return err
+			}
+			if v == a {
+				for _, l := range m.in[v] {
+					f.Add(l.Not())
+				}
+			} else if a >= 0 {
+				if err := tourCard(f, enc, m.in[v], cnf.Exactly, 1); err != nil {
+					return err
+				}
+			} else if err := tourCard(f, enc, m.in[v], cnf.AtMost, 1); err != nil {
+				return err
 			}
 		}
 	}
-	// Ranks: r[v][k] for k = 1..n-1 means rank(v) >= k (index k-1).
-	r := make([][]cnf.Lit, n)
+	return nil
+}
+
+// starts defines, open from any start, the start variables (exactly one
+// square has no predecessor) and the start's colour.
+func (m *tourSucc) starts() error {
+	f, n := m.f, m.n
+	m.startColour = f.Aux("start_colour")
+	if n%2 == 1 {
+		f.Add(m.startColour.Not()) // an odd board's tours start on the majority colour
+	}
+	m.start = make([]cnf.Lit, n)
+	for v := range n {
+		m.start[v] = f.Aux("start_" + m.name(v))
+		f.Add(append([]cnf.Lit{m.start[v]}, m.in[v]...)...)
+		for _, l := range m.in[v] {
+			f.Add(m.start[v].Not(), l.Not())
+		}
+		if squareColour(m.b, v) == 1 {
+			f.Add(m.start[v].Not(), m.startColour)
+		} else {
+			f.Add(m.start[v].Not(), m.startColour.Not())
+		}
+	}
+	return tourCard(f, m.enc, m.start, cnf.Exactly, 1)
+}
+
+// noTwoCycles forbids moving back and forth (implied for n > 2).
+func (m *tourSucc) noTwoCycles() {
+	if m.n <= 2 {
+		return
+	}
+	for _, e := range m.edges {
+		if e.u < e.v {
+			m.f.Add(e.lit.Not(), m.edgeLit[e.v][e.u].Not())
+		}
+	}
+}
+
+// ranks makes the rank variables of every square but the anchor, ordered,
+// tied to the start, and (exact) to the square's colour.
+func (m *tourSucc) ranks() {
+	f, n, a := m.f, m.n, m.a
+	m.r = make([][]cnf.Lit, n)
 	for v := range n {
 		if v == a {
 			continue
 		}
-		r[v] = make([]cnf.Lit, n-1)
+		r := make([]cnf.Lit, n-1)
+		m.r[v] = r
 		for k := 1; k < n; k++ {
-			r[v][k-1] = f.Aux(fmt.Sprintf("rank_%s_%d", name(v), k))
+			r[k-1] = f.Aux(fmt.Sprintf("rank_%s_%d", m.name(v), k))
 		}
 		for k := 1; k+1 < n; k++ {
-			f.Add(r[v][k].Not(), r[v][k-1]) // rank >= k+1 implies rank >= k
+			f.Add(r[k].Not(), r[k-1]) // rank >= k+1 implies rank >= k
 		}
 		if a >= 0 && n > 1 {
-			f.Add(r[v][0]) // every square but the anchor has rank >= 1
+			f.Add(r[0]) // every square but the anchor has rank >= 1
 		}
-		if start != nil && n > 1 {
-			f.Add(start[v].Not(), r[v][0].Not())
-			f.Add(start[v], r[v][0])
+		if m.start != nil && n > 1 {
+			f.Add(m.start[v].Not(), r[0].Not())
+			f.Add(m.start[v], r[0])
 		}
-		if a >= 0 && exact {
-			// Colour: rank(v) has the parity of v's colour against the anchor's.
-			want := squareColour(b, v) ^ squareColour(b, a)
-			for k := 1; k < n; k++ {
-				if k%2 != want {
-					// not (rank == k): rank < k or rank >= k+1
-					c := []cnf.Lit{r[v][k-1].Not()}
-					if k+1 < n {
-						c = append(c, r[v][k])
-					}
-					f.Add(c...)
-				}
-			}
+		if m.exact {
+			m.rankColour(v)
 		}
-		if a < 0 && exact && n > 1 {
-			// Colour, start unknown: rank(v) has the parity of v's colour
-			// against the start's colour startColour.
-			for k := 1; k < n; k++ {
-				c := []cnf.Lit{r[v][k-1].Not()}
+	}
+}
+
+// rankColour adds, for exact ranks, the colour clauses of square v: its
+// rank has the parity of its colour against the anchor's, or against the
+// start's colour startColour when the start is unknown.
+func (m *tourSucc) rankColour(v int) {
+	f, n, a, r := m.f, m.n, m.a, m.r[v]
+	if a >= 0 {
+		want := squareColour(m.b, v) ^ squareColour(m.b, a)
+		for k := 1; k < n; k++ {
+			if k%2 != want {
+				// not (rank == k): rank < k or rank >= k+1
+				c := []cnf.Lit{r[k-1].Not()}
 				if k+1 < n {
-					c = append(c, r[v][k])
+					c = append(c, r[k])
 				}
-				// rank(v) == k forces startColour = colour(v) xor k.
-				if squareColour(b, v)^(k%2) == 1 {
-					f.Add(append(c, startColour)...)
-				} else {
-					f.Add(append(c, startColour.Not())...)
-				}
+				f.Add(c...)
 			}
 		}
 	}
-	for _, e := range edges {
+	if a < 0 && n > 1 {
+		for k := 1; k < n; k++ {
+			c := []cnf.Lit{r[k-1].Not()}
+			if k+1 < n {
+				c = append(c, r[k])
+			}
+			// rank(v) == k forces startColour = colour(v) xor k.
+			if squareColour(m.b, v)^(k%2) == 1 {
+				f.Add(append(c, m.startColour)...)
+			} else {
+				f.Add(append(c, m.startColour.Not())...)
+			}
+		}
+	}
+}
+
+// moves ties the ranks to the edges: a move raises the rank (by exactly
+// one when exact).
+func (m *tourSucc) moves() {
+	f, n, a, r, exact := m.f, m.n, m.a, m.r, m.exact
+	for _, e := range m.edges {
 		u, v := e.u, e.v
 		if v == a {
 			// The closing move: its tail has the last rank.
-			if exact && t.Closed && n > 1 && u != a {
+			if exact && m.t.Closed && n > 1 && u != a {
 				f.Add(e.lit.Not(), r[u][n-2])
 			}
 			continue
@@ -441,53 +510,60 @@ func tourSuccessor(spec puzzle.Spec, enc card.Encoding, exact bool) (*Instance, 
 			}
 		}
 	}
-	if t.Closed && a >= 0 && n >= 3 {
-		// One direction per cycle: the anchor's successor has a smaller
-		// index than its predecessor.
-		for _, p := range nb[a] {
-			for _, q := range nb[a] {
-				if p < q {
-					f.Add(edgeLit[a][q].Not(), edgeLit[p][a].Not())
-				}
+}
+
+// oneDirection keeps one direction per closed cycle: the anchor's
+// successor has a smaller index than its predecessor.
+func (m *tourSucc) oneDirection() {
+	a := m.a
+	if !m.t.Closed || a < 0 || m.n < 3 {
+		return
+	}
+	for _, p := range m.nb[a] {
+		for _, q := range m.nb[a] {
+			if p < q {
+				m.f.Add(m.edgeLit[a][q].Not(), m.edgeLit[p][a].Not())
 			}
 		}
 	}
-	decode := func(model []bool) (puzzle.Solution, error) {
-		succ := make([]int, n)
-		hasPred := make([]bool, n)
-		for i := range succ {
-			succ[i] = -1
-		}
-		for _, e := range edges {
-			if model[e.lit.Var()] {
-				if succ[e.u] >= 0 {
-					return puzzle.Solution{}, fmt.Errorf("square %s has two successors", name(e.u))
-				}
-				succ[e.u] = e.v
-				hasPred[e.v] = true
-			}
-		}
-		s := a
-		if s < 0 {
-			for v := range n {
-				if !hasPred[v] {
-					s = v
-					break
-				}
-			}
-		}
-		if s < 0 {
-			return puzzle.Solution{}, fmt.Errorf("no start square in the model")
-		}
-		path := make([]puzzle.Square, 0, n)
-		for len(path) < n && s >= 0 {
-			path = append(path, puzzle.Square(s))
-			s = succ[s]
-		}
-		if len(path) != n {
-			return puzzle.Solution{}, fmt.Errorf("the model's moves visit %d squares from the start, not %d", len(path), n)
-		}
-		return puzzle.Solution{Board: b, Path: path}, nil
+}
+
+// decode reads the tour from a model: the successors from the start.
+func (m *tourSucc) decode(model []bool) (puzzle.Solution, error) {
+	n := m.n
+	succ := make([]int, n)
+	hasPred := make([]bool, n)
+	for i := range succ {
+		succ[i] = -1
 	}
-	return &Instance{Formula: f, Decode: decode}, nil
+	for _, e := range m.edges {
+		if model[e.lit.Var()] {
+			if succ[e.u] >= 0 {
+				return puzzle.Solution{}, fmt.Errorf("square %s has two successors", m.name(e.u))
+			}
+			succ[e.u] = e.v
+			hasPred[e.v] = true
+		}
+	}
+	s := m.a
+	if s < 0 {
+		for v := range n {
+			if !hasPred[v] {
+				s = v
+				break
+			}
+		}
+	}
+	if s < 0 {
+		return puzzle.Solution{}, fmt.Errorf("no start square in the model")
+	}
+	path := make([]puzzle.Square, 0, n)
+	for len(path) < n && s >= 0 {
+		path = append(path, puzzle.Square(s))
+		s = succ[s]
+	}
+	if len(path) != n {
+		return puzzle.Solution{}, fmt.Errorf("the model's moves visit %d squares from the start, not %d", len(path), n)
+	}
+	return puzzle.Solution{Board: m.b, Path: path}, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardsat/boardsat/encode/sat"
 	"github.com/boardsat/boardsat/harness/results"
 )
 
@@ -18,6 +19,7 @@ import (
 const testMainEnv = "BOARDSAT_TEST_AS_MAIN"
 
 func TestMain(m *testing.M) {
+	sat.ServeWorker()
 	if os.Getenv(testMainEnv) == "1" {
 		main()
 	}

@@ -3,7 +3,7 @@ package sat
 import (
 	"context"
 	"encoding/gob"
-	"fmt"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -12,24 +12,8 @@ import (
 
 	"github.com/boardsat/boardsat/encode/cnf"
 	"github.com/boardsat/boardsat/puzzle"
-	"github.com/boardsat/boardsat/solvers/solverproc"
 	gs "github.com/crillab/gophersat/solver"
 )
-
-// childEnv, set to "1", makes any binary that links this package a gophersat
-// worker: before main or the tests start, it reads searchJobs (gob) on
-// stdin and answers each with a searchResult (gob) on stdout until stdin
-// ends. Timed searches run in such a worker (searchOne), so that a time
-// limit kills the search instead of leaving it to hold gophersat's lock in
-// this process.
-const childEnv = "BOARDSAT_GOPHERSAT_CHILD"
-
-func init() {
-	if os.Getenv(childEnv) == "1" {
-		solverproc.ExitWithParent(1) // not one search beyond a killed boardsat
-		os.Exit(serveChild(os.Stdin, os.Stdout))
-	}
-}
 
 // searchMode names a single gophersat search.
 type searchMode string
@@ -161,6 +145,9 @@ var (
 
 // startWorker starts a child process of this binary serving searches.
 func startWorker() (*worker, error) {
+	if !workerEntry.Load() {
+		return nil, errors.New("this program does not call sat.ServeWorker first thing, so its binary cannot serve as the worker")
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -322,70 +309,4 @@ func (t *tailBuffer) last() string {
 		return ""
 	}
 	return ": " + s
-}
-
-// serveChild is the child's side of searchChild: it answers jobs until its
-// input ends, and returns the exit code.
-func serveChild(in io.Reader, out io.Writer) int {
-	dec, enc := gob.NewDecoder(in), gob.NewEncoder(out)
-	var kept *gs.Solver // the solver of modeIncOpen / modeIncSolve
-	for {
-		var job searchJob
-		if err := dec.Decode(&job); err != nil {
-			if err == io.EOF {
-				return 0
-			}
-			fmt.Fprintln(os.Stderr, "gophersat child: reading a job:", err)
-			return 2
-		}
-		f := cnf.New()
-		for v := 1; v <= job.NumVars; v++ {
-			f.Var(fmt.Sprint("x", v))
-		}
-		var r searchResult
-		switch job.Mode {
-		case modeIncOpen:
-			addJob(f, job)
-			kept = gs.New(gophersatProblem(f, nil))
-			r = solveKept(kept, job.NumVars)
-		case modeIncSolve:
-			if kept == nil {
-				r = searchResult{Err: "no kept solver to append to"}
-				break
-			}
-			r = appendKept(kept, job.Clauses, job.PBs)
-			if r.Err == "" && r.Verdict == "" {
-				r = solveKept(kept, job.NumVars)
-			}
-		case modeOptimal:
-			addJob(f, job)
-			var failed error
-			r = optimalHere(context.Background(), f, job.Cost, func(p searchResult) {
-				if failed == nil {
-					failed = enc.Encode(p)
-				}
-			})
-			if failed != nil {
-				fmt.Fprintln(os.Stderr, "gophersat child: writing a result:", failed)
-				return 2
-			}
-		default:
-			addJob(f, job)
-			r = searchHere(context.Background(), job.Mode, f)
-		}
-		if err := enc.Encode(r); err != nil {
-			fmt.Fprintln(os.Stderr, "gophersat child: writing the result:", err)
-			return 2
-		}
-	}
-}
-
-// addJob adds the job's clauses and PB constraints to f.
-func addJob(f *cnf.Formula, job searchJob) {
-	for _, c := range job.Clauses {
-		f.Add(c...)
-	}
-	for _, p := range job.PBs {
-		f.AddPB(p.Lits, p.Weights, p.Op, p.K)
-	}
 }

@@ -92,58 +92,12 @@ func countCubes(ctx context.Context, f *cnf.Formula, opt CountOptions, sink Proo
 	claim := claimOf(ctx, f)
 	method := fmt.Sprintf("cube-and-conquer: %d cubes over %d variables, each a certified count", total, d)
 
-	// The cubes cover every assignment: their negations are refuted.
-	cover := cnf.New()
-	for _, v := range vars {
-		cover.Var(f.Name(v))
-	}
-	local := make([]int, d)
-	for j := range local {
-		local[j] = j + 1
-	}
-	for id := range total {
-		c := cubeLits(local, id)
-		for j := range c {
-			c[j] = -c[j]
-		}
-		cover.Add(c...)
-	}
-	gs, _ := Solvers.Lookup(DefaultSolver)
 	names := make([]string, d)
 	for j, v := range vars {
 		names[j] = f.Name(v)
 	}
-	cr, err := solveProving(WithClaim(ctx, fmt.Sprintf("the %d cubes over %s cover every assignment (their negations are unsatisfiable)", total, strings.Join(names, ", "))), gs, cover, sink)
-	if err != nil {
-		return CountResult{}, method, err
-	}
-	switch cr.Status {
-	case puzzle.Unsat:
-	case puzzle.OK:
-		return CountResult{Status: puzzle.Error, Message: "the cubes leave an assignment uncovered (bug)"}, method, nil
-	default:
-		return CountResult{Status: cr.Status, Message: cr.Message}, method, nil
-	}
-
-	// A cube variable outside the projection (the line model's ranks)
-	// keeps the cubes' projected counts apart only when it is a function
-	// of the projection: proved by refuting two copies of the formula
-	// that agree on the primary variables and disagree on it.
-	for _, v := range vars {
-		if f.Primary(v) {
-			continue
-		}
-		dr, err := solveProving(WithClaim(ctx, fmt.Sprintf("the cube variable %s is a function of the primary variables (two models that agree on them agree on it), so no projected model is counted in two cubes", f.Name(v))), gs, twoCopies(f, v), sink)
-		if err != nil {
-			return CountResult{}, method, err
-		}
-		switch dr.Status {
-		case puzzle.Unsat:
-		case puzzle.OK:
-			return CountResult{Status: puzzle.Error, Message: fmt.Sprintf("the cube variable %s is not a function of the primary variables: the cubes' projected counts would overlap", f.Name(v))}, method, nil
-		default:
-			return CountResult{Status: dr.Status, Message: dr.Message}, method, nil
-		}
+	if stop, err := proveCubesSound(ctx, f, vars, names, sink); stop != nil || err != nil {
+		return *stop, method, err
 	}
 
 	key := opt.Key
@@ -209,6 +163,66 @@ func countCubes(ctx context.Context, f *cnf.Formula, opt CountOptions, sink Proo
 		return CountResult{}, method, fmt.Errorf("count %s exceeds 64 bits", res.Count)
 	}
 	return CountResult{Status: puzzle.OK, Count: res.Count.Uint64(), Stats: stats}, method, nil
+}
+
+// proveCubesSound proves, with sink's proofs, that the cubes over vars
+// (named names) count every projected model once: they cover every
+// assignment, and a cube variable outside the projection is a function of
+// it. It returns a result to answer with when the proof fails or does not
+// finish, else nil.
+func proveCubesSound(ctx context.Context, f *cnf.Formula, vars []int, names []string, sink ProofSink) (*CountResult, error) {
+	d := len(vars)
+	total := 1 << d
+	// The cubes cover every assignment: their negations are refuted.
+	cover := cnf.New()
+	for _, v := range vars {
+		cover.Var(f.Name(v))
+	}
+	local := make([]int, d)
+	for j := range local {
+		local[j] = j + 1
+	}
+	for id := range total {
+		c := cubeLits(local, id)
+		for j := range c {
+			c[j] = -c[j]
+		}
+		cover.Add(c...)
+	}
+	gs, _ := Solvers.Lookup(DefaultSolver)
+	cr, err := solveProving(WithClaim(ctx, fmt.Sprintf("the %d cubes over %s cover every assignment (their negations are unsatisfiable)", total, strings.Join(names, ", "))), gs, cover, sink)
+	if err != nil {
+		return &CountResult{}, err
+	}
+	switch cr.Status {
+	case puzzle.Unsat:
+	case puzzle.OK:
+		return &CountResult{Status: puzzle.Error, Message: "the cubes leave an assignment uncovered (bug)"}, nil
+	default:
+		return &CountResult{Status: cr.Status, Message: cr.Message}, nil
+	}
+
+	// A cube variable outside the projection (the line model's ranks)
+	// keeps the cubes' projected counts apart only when it is a function
+	// of the projection: proved by refuting two copies of the formula
+	// that agree on the primary variables and disagree on it.
+	for _, v := range vars {
+		if f.Primary(v) {
+			continue
+		}
+		dr, err := solveProving(WithClaim(ctx, fmt.Sprintf("the cube variable %s is a function of the primary variables (two models that agree on them agree on it), so no projected model is counted in two cubes", f.Name(v))), gs, twoCopies(f, v), sink)
+		if err != nil {
+			return &CountResult{}, err
+		}
+		switch dr.Status {
+		case puzzle.Unsat:
+		case puzzle.OK:
+			return &CountResult{Status: puzzle.Error, Message: fmt.Sprintf("the cube variable %s is not a function of the primary variables: the cubes' projected counts would overlap", f.Name(v))}, nil
+		default:
+			return &CountResult{Status: dr.Status, Message: dr.Message}, nil
+		}
+	}
+	return nil, nil
 }
 
 // twoCopies returns f's clauses twice, the second copy over fresh

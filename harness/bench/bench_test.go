@@ -20,6 +20,7 @@ import (
 	"github.com/boardsat/boardsat/harness/measure"
 
 	_ "github.com/boardsat/boardsat/encode" // real sat backends, for the built-in suites
+	"github.com/boardsat/boardsat/encode/sat"
 	"github.com/boardsat/boardsat/harness/results"
 	_ "github.com/boardsat/boardsat/native"            // real native backend
 	_ "github.com/boardsat/boardsat/paradigm/cpsolve"  // the cp backend, for the built-in suites
@@ -36,6 +37,7 @@ const childEnv = "BOARDSAT_BENCH_CHILD"
 var childMode bool
 
 func TestMain(m *testing.M) {
+	sat.ServeWorker()
 	if os.Getenv(childEnv) == "1" {
 		childMode = true
 		os.Exit(childSolve(os.Args[1:]))

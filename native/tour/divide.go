@@ -127,6 +127,41 @@ func tourOddParts(n, c int) ([]int, int, bool) {
 // tourDivide builds a tour of t by the divide-and-conquer construction. It
 // returns the path, or an explanation of why it found none.
 func tourDivide(ctx context.Context, t puzzle.Tour) ([]int32, string) {
+	d, msg := newTourDivider(t)
+	if d == nil {
+		return nil, msg
+	}
+	if msg := d.layAll(ctx); msg != "" {
+		return nil, msg
+	}
+	if !d.joinAll() {
+		return nil, "divide could not join the block tours"
+	}
+	return d.walk()
+}
+
+// tourDivider holds one divide-and-conquer construction: the board cut into
+// a grid of blocks, each block's laid tour as every square's two tour
+// neighbours, and the union-find of the blocks joined so far.
+type tourDivider struct {
+	b                  puzzle.Board
+	W, H               int
+	start, sf, sr      int     // the start square and its file and rank
+	cols, rows         []int   // block widths and heights
+	oddCol, oddRow     int     // the block holding the open tour (-1: none)
+	colStart, rowStart []int   // first file (rank) of each block column (row)
+	colOf, rowOf       []int32 // block column (row) of each file (rank)
+	nc, nr             int     // blocks across and down
+	// nb holds every square's two tour neighbours (-1: a path end).
+	nb      []int32
+	variant []int  // the variant each block is laid with
+	parent  []int  // union-find over blocks
+	joined  []bool // blocks joined to another
+}
+
+// newTourDivider partitions t's board into blocks. It returns nil and an
+// explanation when the board cannot be divided.
+func newTourDivider(t puzzle.Tour) (*tourDivider, string) {
 	b := t.Board
 	W, H := b.W, b.H
 	if W < 5 || H < 5 {
@@ -136,215 +171,243 @@ func tourDivide(ctx context.Context, t puzzle.Tour) ([]int32, string) {
 	if t.AllStarts {
 		start = 0
 	}
-	sf, sr := start%W, start/W
-	var cols, rows []int
-	oddCol, oddRow := -1, -1
+	d := &tourDivider{b: b, W: W, H: H, start: start, sf: start % W, sr: start / W, oddCol: -1, oddRow: -1}
 	switch {
 	case W%2 == 0:
-		cols, rows = tourParts(W, true), tourParts(H, false)
+		d.cols, d.rows = tourParts(W, true), tourParts(H, false)
 	case H%2 == 0:
-		cols, rows = tourParts(W, false), tourParts(H, true)
+		d.cols, d.rows = tourParts(W, false), tourParts(H, true)
 	default:
 		var ok1, ok2 bool
-		cols, oddCol, ok1 = tourOddParts(W, sf)
-		rows, oddRow, ok2 = tourOddParts(H, sr)
+		d.cols, d.oddCol, ok1 = tourOddParts(W, d.sf)
+		d.rows, d.oddRow, ok2 = tourOddParts(H, d.sr)
 		if !ok1 || !ok2 {
 			return nil, "divide found no block partition for this start"
 		}
 	}
-	// Block geometry.
-	colStart := make([]int, len(cols)+1)
-	for i, c := range cols {
-		colStart[i+1] = colStart[i] + c
+	d.colStart, d.colOf = tourBlockSpans(d.cols, W)
+	d.rowStart, d.rowOf = tourBlockSpans(d.rows, H)
+	d.nc, d.nr = len(d.cols), len(d.rows)
+	d.nb = make([]int32, 2*W*H)
+	d.variant = make([]int, d.nc*d.nr)
+	d.parent = make([]int, d.nc*d.nr)
+	for i := range d.parent {
+		d.parent[i] = i
 	}
-	rowStart := make([]int, len(rows)+1)
-	for i, r := range rows {
-		rowStart[i+1] = rowStart[i] + r
-	}
-	colOf := make([]int32, W)
-	for i := range cols {
-		for f := colStart[i]; f < colStart[i+1]; f++ {
-			colOf[f] = int32(i)
-		}
-	}
-	rowOf := make([]int32, H)
-	for j := range rows {
-		for r := rowStart[j]; r < rowStart[j+1]; r++ {
-			rowOf[r] = int32(j)
-		}
-	}
-	nc, nr := len(cols), len(rows)
-	blockOf := func(s int32) int { return int(rowOf[int(s)/W])*nc + int(colOf[int(s)%W]) }
+	d.joined = make([]bool, d.nc*d.nr)
+	return d, ""
+}
 
-	// Every square's two tour neighbours (-1: a path end). lay gives block
-	// (i, j) its tour: variant v picks alternative v/4 reflected by v%4
-	// (closed blocks only; the open block keeps its start).
-	n := W * H
-	nb := make([]int32, 2*n)
-	lay := func(i, j, v int) bool {
-		w, h := cols[i], rows[j]
-		open := i == oddCol && j == oddRow
-		var rel []int32
-		if open {
-			rs := (sr-rowStart[j])*w + (sf - colStart[i])
-			if v%4 != 0 {
-				return false
-			}
-			rel = tourBlock(w, h, rs, v/4)
-		} else {
-			rel = tourBlock(w, h, -1, v/4)
+// tourBlockSpans returns, for parts that cover a side of length n, the first
+// coordinate of each part (plus n at the end) and the part of each
+// coordinate.
+func tourBlockSpans(parts []int, n int) ([]int, []int32) {
+	first := make([]int, len(parts)+1)
+	for i, p := range parts {
+		first[i+1] = first[i] + p
+	}
+	of := make([]int32, n)
+	for i := range parts {
+		for x := first[i]; x < first[i+1]; x++ {
+			of[x] = int32(i)
 		}
-		if rel == nil {
+	}
+	return first, of
+}
+
+// blockOf returns the index of the block that holds square s.
+func (d *tourDivider) blockOf(s int32) int {
+	return int(d.rowOf[int(s)/d.W])*d.nc + int(d.colOf[int(s)%d.W])
+}
+
+// lay gives block (i, j) its tour: variant v picks alternative v/4
+// reflected by v%4 (closed blocks only; the open block keeps its start).
+func (d *tourDivider) lay(i, j, v int) bool {
+	w, h := d.cols[i], d.rows[j]
+	open := i == d.oddCol && j == d.oddRow
+	var rel []int32
+	if open {
+		rs := (d.sr-d.rowStart[j])*w + (d.sf - d.colStart[i])
+		if v%4 != 0 {
 			return false
 		}
-		abs := func(k int) int32 {
-			q := int(rel[k])
-			f, r := q%w, q/w
-			if v&1 != 0 {
-				f = w - 1 - f
-			}
-			if v&2 != 0 {
-				r = h - 1 - r
-			}
-			return int32((rowStart[j]+r)*W + colStart[i] + f)
-		}
-		m := len(rel)
-		for k := range m {
-			s := abs(k)
-			prev, next := int32(-1), int32(-1)
-			if k > 0 {
-				prev = abs(k - 1)
-			} else if !open {
-				prev = abs(m - 1)
-			}
-			if k < m-1 {
-				next = abs(k + 1)
-			} else if !open {
-				next = abs(0)
-			}
-			nb[2*s], nb[2*s+1] = prev, next
-		}
-		return true
+		rel = tourBlock(w, h, rs, v/4)
+	} else {
+		rel = tourBlock(w, h, -1, v/4)
 	}
-	variant := make([]int, nc*nr)
-	for j := range nr {
-		for i := range nc {
+	if rel == nil {
+		return false
+	}
+	abs := func(k int) int32 {
+		q := int(rel[k])
+		f, r := q%w, q/w
+		if v&1 != 0 {
+			f = w - 1 - f
+		}
+		if v&2 != 0 {
+			r = h - 1 - r
+		}
+		return int32((d.rowStart[j]+r)*d.W + d.colStart[i] + f)
+	}
+	m := len(rel)
+	for k := range m {
+		s := abs(k)
+		prev, next := int32(-1), int32(-1)
+		if k > 0 {
+			prev = abs(k - 1)
+		} else if !open {
+			prev = abs(m - 1)
+		}
+		if k < m-1 {
+			next = abs(k + 1)
+		} else if !open {
+			next = abs(0)
+		}
+		d.nb[2*s], d.nb[2*s+1] = prev, next
+	}
+	return true
+}
+
+// layAll lays every block with its first variant that has a tour. It
+// returns an explanation when a block has none or ctx ends.
+func (d *tourDivider) layAll(ctx context.Context) string {
+	for j := range d.nr {
+		for i := range d.nc {
 			if ctx.Err() != nil {
-				return nil, ctx.Err().Error()
+				return ctx.Err().Error()
 			}
 			v := 0
-			for v < 4*tourBlockAlts && !lay(i, j, v) {
+			for v < 4*tourBlockAlts && !d.lay(i, j, v) {
 				v += 4
 			}
 			if v >= 4*tourBlockAlts {
-				return nil, fmt.Sprintf("divide found no tour of a %dx%d block", cols[i], rows[j])
+				return fmt.Sprintf("divide found no tour of a %dx%d block", d.cols[i], d.rows[j])
 			}
-			variant[j*nc+i] = v
+			d.variant[j*d.nc+i] = v
 		}
 	}
+	return ""
+}
 
-	// Join the block tours along a spanning tree of the block grid.
-	parent := make([]int, nc*nr)
-	for i := range parent {
-		parent[i] = i
+// find returns the representative of block x's joined component.
+func (d *tourDivider) find(x int) int {
+	for d.parent[x] != x {
+		d.parent[x] = d.parent[d.parent[x]]
+		x = d.parent[x]
 	}
-	var find func(int) int
-	find = func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
+	return x
+}
+
+// knight reports whether squares a and c are a knight's move apart.
+func (d *tourDivider) knight(a, c int32) bool {
+	W := d.W
+	df, dr := int(a)%W-int(c)%W, int(a)/W-int(c)/W
+	return df*dr == 2 || df*dr == -2
+}
+
+// replace makes new the tour neighbour of s that old was.
+func (d *tourDivider) replace(s, old, new int32) {
+	if d.nb[2*s] == old {
+		d.nb[2*s] = new
+	} else {
+		d.nb[2*s+1] = new
 	}
-	knight := func(a, c int32) bool {
-		df, dr := int(a)%W-int(c)%W, int(a)/W-int(c)/W
-		return df*dr == 2 || df*dr == -2
+}
+
+// join looks for tour edges a-b in block x and c-d in block y with a-c
+// and b-d knight moves, and exchanges them for a-c and b-d.
+func (d *tourDivider) join(x, y int) bool {
+	xi, xj := x%d.nc, x/d.nc
+	f0, f1 := d.colStart[xi], d.colStart[xi+1]
+	r0, r1 := d.rowStart[xj], d.rowStart[xj+1]
+	yi, yj := y%d.nc, y/d.nc
+	// Only squares within two files or ranks of the shared border.
+	if yi > xi {
+		f0 = max(f0, f1-2)
+	} else if yi < xi {
+		f1 = min(f1, f0+2)
+	} else if yj > xj {
+		r0 = max(r0, r1-2)
+	} else {
+		r1 = min(r1, r0+2)
 	}
-	replace := func(s, old, new int32) {
-		if nb[2*s] == old {
-			nb[2*s] = new
-		} else {
-			nb[2*s+1] = new
-		}
-	}
-	// join looks for tour edges a-b in block x and c-d in block y with a-c
-	// and b-d knight moves, and exchanges them for a-c and b-d.
-	join := func(x, y int) bool {
-		xi, xj := x%nc, x/nc
-		f0, f1 := colStart[xi], colStart[xi+1]
-		r0, r1 := rowStart[xj], rowStart[xj+1]
-		yi, yj := y%nc, y/nc
-		// Only squares within two files or ranks of the shared border.
-		if yi > xi {
-			f0 = max(f0, f1-2)
-		} else if yi < xi {
-			f1 = min(f1, f0+2)
-		} else if yj > xj {
-			r0 = max(r0, r1-2)
-		} else {
-			r1 = min(r1, r0+2)
-		}
-		for r := r0; r < r1; r++ {
-			for f := f0; f < f1; f++ {
-				a := int32(r*W + f)
-				for _, d := range tourDeltas {
-					cf, cr := f+d[0], r+d[1]
-					if !b.On(cf, cr) {
-						continue
-					}
-					c := int32(cr*W + cf)
-					if blockOf(c) != y {
-						continue
-					}
-					for ka := range 2 {
-						bb := nb[2*a+int32(ka)]
-						if bb < 0 {
-							continue
-						}
-						for kc := range 2 {
-							dd := nb[2*c+int32(kc)]
-							if dd < 0 || !knight(bb, dd) {
-								continue
-							}
-							replace(a, bb, c)
-							replace(bb, a, dd)
-							replace(c, dd, a)
-							replace(dd, c, bb)
-							return true
-						}
-					}
-				}
-			}
-		}
-		return false
-	}
-	// A block not yet joined to any other may be laid again with another
-	// variant when a join fails.
-	comps := nc * nr
-	joined := make([]bool, nc*nr)
-	relay := func(x, y int) bool {
-		for _, z := range []int{y, x} {
-			if joined[z] {
-				continue
-			}
-			for v := variant[z] + 1; v < 4*tourBlockAlts; v++ {
-				if !lay(z%nc, z/nc, v) {
+	for r := r0; r < r1; r++ {
+		for f := f0; f < f1; f++ {
+			a := int32(r*d.W + f)
+			for _, dl := range tourDeltas {
+				cf, cr := f+dl[0], r+dl[1]
+				if !d.b.On(cf, cr) {
 					continue
 				}
-				variant[z] = v
-				if join(x, y) {
+				c := int32(cr*d.W + cf)
+				if d.blockOf(c) != y {
+					continue
+				}
+				if d.exchange(a, c) {
 					return true
 				}
 			}
-			for v := 0; v < 4*tourBlockAlts; v++ {
-				if lay(z%nc, z/nc, v) {
-					variant[z] = v
-					break
-				}
+		}
+	}
+	return false
+}
+
+// exchange looks for tour neighbours bb of a and dd of c a knight's move
+// apart, and exchanges edges a-bb and c-dd for a-c and bb-dd.
+func (d *tourDivider) exchange(a, c int32) bool {
+	nb := d.nb
+	for ka := range 2 {
+		bb := nb[2*a+int32(ka)]
+		if bb < 0 {
+			continue
+		}
+		for kc := range 2 {
+			dd := nb[2*c+int32(kc)]
+			if dd < 0 || !d.knight(bb, dd) {
+				continue
+			}
+			d.replace(a, bb, c)
+			d.replace(bb, a, dd)
+			d.replace(c, dd, a)
+			d.replace(dd, c, bb)
+			return true
+		}
+	}
+	return false
+}
+
+// relay lays a block of x and y not yet joined to any other again with
+// another variant, and retries the join; it restores a block's first
+// variant with a tour when none joins.
+func (d *tourDivider) relay(x, y int) bool {
+	for _, z := range []int{y, x} {
+		if d.joined[z] {
+			continue
+		}
+		for v := d.variant[z] + 1; v < 4*tourBlockAlts; v++ {
+			if !d.lay(z%d.nc, z/d.nc, v) {
+				continue
+			}
+			d.variant[z] = v
+			if d.join(x, y) {
+				return true
 			}
 		}
-		return false
+		for v := 0; v < 4*tourBlockAlts; v++ {
+			if d.lay(z%d.nc, z/d.nc, v) {
+				d.variant[z] = v
+				break
+			}
+		}
 	}
+	return false
+}
+
+// joinAll joins the block tours along a spanning tree of the block grid.
+// It reports whether they all became one tour.
+func (d *tourDivider) joinAll() bool {
+	nc, nr := d.nc, d.nr
+	comps := nc * nr
 	for progress := true; progress && comps > 1; {
 		progress = false
 		for x := range nc * nr {
@@ -352,30 +415,31 @@ func tourDivide(ctx context.Context, t puzzle.Tour) ([]int32, string) {
 				if (dir == 0 && x%nc == nc-1) || y >= nc*nr {
 					continue
 				}
-				if find(x) == find(y) {
+				if d.find(x) == d.find(y) {
 					continue
 				}
-				if join(x, y) || relay(x, y) {
-					parent[find(x)] = find(y)
-					joined[x], joined[y] = true, true
+				if d.join(x, y) || d.relay(x, y) {
+					d.parent[d.find(x)] = d.find(y)
+					d.joined[x], d.joined[y] = true, true
 					comps--
 					progress = true
 				}
 			}
 		}
 	}
-	if comps > 1 {
-		return nil, "divide could not join the block tours"
-	}
+	return comps == 1
+}
 
-	// Walk from the start.
+// walk follows the joined tour from the start square.
+func (d *tourDivider) walk() ([]int32, string) {
+	n := d.W * d.H
 	path := make([]int32, 0, n)
-	prev, cur := int32(-1), int32(start)
+	prev, cur := int32(-1), int32(d.start)
 	for range n {
 		path = append(path, cur)
-		next := nb[2*cur]
+		next := d.nb[2*cur]
 		if next == prev || next < 0 {
-			next = nb[2*cur+1]
+			next = d.nb[2*cur+1]
 		}
 		prev, cur = cur, next
 		if cur < 0 {
