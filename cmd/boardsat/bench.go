@@ -140,6 +140,7 @@ func runBench(args []string, stdout io.Writer) error {
 		Force:       *force,
 		CommandLine: os.Args,
 		Shard:       shard,
+		Warn:        stderrOut,
 	}
 	if !*quiet {
 		opt.Progress = &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: "bench " + pos[0], Unit: "runs", Every: progressEvery}

@@ -51,6 +51,9 @@ type Options struct {
 	// and no CPUs, the available cores are shared out.
 	Jobs int
 	CPUs []int
+	// Warn, if set, receives one-line warnings at the start of the
+	// session (a binary built without its commit).
+	Warn io.Writer
 }
 
 // Summary tells what a session did.
@@ -166,6 +169,9 @@ func Bench(ctx context.Context, s suites.Suite, o Options) (sum Summary, err err
 			return sum, err
 		}
 		started = true
+	}
+	if w := ReadBuild().Warning(); w != "" && o.Warn != nil {
+		fmt.Fprintf(o.Warn, "boardsat bench: %s\n", w)
 	}
 	done := map[string]bool{}
 	for _, r := range existing {
@@ -508,9 +514,8 @@ func saveMeta(out string, m results.Meta) error {
 
 // MachineSession describes this machine and build: CPU model, cores,
 // memory, OS, kernel, frequency governor, load average, Go version,
-// gophersat and module versions and git commit (from the build information;
-// an unstamped build's commit from git rev-parse in the working directory),
-// host name and the date. (Bench adds the external solvers' versions,
+// gophersat and module versions and git commit (Commit: buildinfo.Unknown
+// for a build without one), host name and the date. (Bench adds the external solvers' versions,
 // SolverVersions, at the end of the session.)
 func MachineSession() results.Session {
 	s := results.Session{
