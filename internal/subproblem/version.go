@@ -1,13 +1,11 @@
 package subproblem
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"io"
 	"os"
 	"sync"
 
 	"github.com/boardsat/boardsat/internal/buildinfo"
+	"github.com/boardsat/boardsat/internal/filehash"
 )
 
 // Version returns the boardsat version that goes into every Key: the
@@ -43,14 +41,9 @@ func exeHash() string {
 	if err != nil {
 		return "unknown"
 	}
-	f, err := os.Open(path)
+	sum, err := filehash.SHA256(path)
 	if err != nil {
 		return "unknown"
 	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "unknown"
-	}
-	return hex.EncodeToString(h.Sum(nil))[:12]
+	return sum[:12]
 }
