@@ -10,6 +10,7 @@ import (
 
 	"github.com/boardsat/boardsat/harness/results"
 	"github.com/boardsat/boardsat/internal/buildinfo"
+	"github.com/boardsat/boardsat/puzzle"
 	"github.com/boardsat/boardsat/solvers/solverdef"
 	"github.com/boardsat/boardsat/solvers/solverproc"
 )
@@ -61,14 +62,15 @@ func SolverVersions() map[string]string {
 }
 
 // Definitions returns the definition of every external solver the runs
-// of plan name (sat/NAME), in the order first named: its JSON, the sha256
+// of plan name (a backend whose solvers are definitions, such as sat/NAME),
+// in the order first named: its JSON, the sha256
 // of its program and its version line.
 func Definitions(plan []Run) []results.SolverDefinition {
 	var out []results.SolverDefinition
 	seen := map[string]bool{}
 	for _, r := range plan {
 		name := r.Variant.Value("solver")
-		if r.Variant.Backend != "sat" || name == "" || seen[name] {
+		if !puzzle.TakesSolverDefinitions(r.Variant.Backend) || name == "" || seen[name] {
 			continue
 		}
 		seen[name] = true

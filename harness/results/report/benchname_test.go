@@ -1,9 +1,14 @@
 package report
 
 import (
+	"context"
+	"slices"
 	"testing"
 
+	"gonum.org/v1/plot/vg"
+
 	"github.com/boardsat/boardsat/harness/results"
+	"github.com/boardsat/boardsat/puzzle"
 
 	_ "github.com/boardsat/boardsat/encode"            // the sat backends, for their choices
 	_ "github.com/boardsat/boardsat/native"            // the native backend, for its heuristics
@@ -30,5 +35,37 @@ func TestBenchNameFieldsFromBackends(t *testing.T) {
 		if got := BenchName(r); got != c.want {
 			t.Errorf("%s: %s, want %s", c.variant, got, c.want)
 		}
+	}
+}
+
+// familyBackend is a toy backend this package has never heard of that
+// declares itself a native search.
+type familyBackend struct{}
+
+func (familyBackend) Name() string             { return "test-search" }
+func (familyBackend) Doc() string              { return "a toy search" }
+func (familyBackend) Choices() []puzzle.Choice { return nil }
+func (familyBackend) Solve(context.Context, puzzle.Request) (puzzle.Answer, error) {
+	return puzzle.Answer{Status: puzzle.Error}, nil
+}
+func (familyBackend) Family() puzzle.Family { return puzzle.FamilySearch }
+
+func init() { puzzle.Backends.Add("test-search", familyBackend{}) }
+
+// TestStyleFamilyFromRegistry: a figure draws a variant by the family its
+// backend declares (a search filled and solid, SAT open and dashed), not
+// by a list of backend names the figures knew (test-search came out as
+// "other", dotted).
+func TestStyleFamilyFromRegistry(t *testing.T) {
+	st := newStyles([]Summary{{Variant: "test-search/x", Puzzle: "queens", Task: "count"},
+		{Variant: "sat/totalizer", Puzzle: "queens", Task: "count"}, {Variant: "cp/gecode", Puzzle: "queens", Task: "count"}})
+	looks := map[string][]vg.Length{"test-search/x": solid, "sat/totalizer": dashed, "cp/gecode": dotted}
+	for v, dashes := range looks {
+		if got := st.byVariant[v].dashes; !slices.Equal(got, dashes) {
+			t.Errorf("%s drawn with dashes %v, want %v", v, got, dashes)
+		}
+	}
+	if !slices.Equal(st.order, []string{"test-search/x", "sat/totalizer", "cp/gecode"}) {
+		t.Errorf("legend order %v: want the search, then SAT, then the rest", st.order)
 	}
 }
