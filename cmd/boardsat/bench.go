@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"github.com/boardsat/boardsat/harness/suites"
+	"github.com/boardsat/boardsat/internal/cpuset"
 	"io"
 	"os"
 	"strconv"
@@ -80,11 +81,11 @@ func runBench(args []string, stdout io.Writer) error {
 	}
 	var cpuList []int
 	if *cpus != "" {
-		if cpuList, err = bench.ParseCPUs(*cpus); err != nil {
+		if cpuList, err = cpuset.Parse(*cpus); err != nil {
 			return badInput(err)
 		}
 	}
-	if _, err := bench.Slots(*jobs, cpuList); err != nil {
+	if _, err := cpuset.Slots(*jobs, cpuList); err != nil {
 		return badInput(err)
 	}
 	var memMB int64

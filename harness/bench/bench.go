@@ -19,6 +19,7 @@ import (
 	"github.com/boardsat/boardsat/harness/results"
 	"github.com/boardsat/boardsat/harness/suites"
 	"github.com/boardsat/boardsat/internal/atomicfile"
+	"github.com/boardsat/boardsat/internal/cpuset"
 	"github.com/boardsat/boardsat/internal/filelock"
 	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/puzzle"
@@ -221,7 +222,7 @@ func Bench(ctx context.Context, s suites.Suite, o Options) (sum Summary, err err
 		}
 		return nil
 	}
-	slots, err := Slots(max(o.Jobs, 1), o.CPUs)
+	slots, err := cpuset.Slots(max(o.Jobs, 1), o.CPUs)
 	if err != nil {
 		return sum, err
 	}
@@ -457,10 +458,10 @@ func writeMeta(o Options, s suites.Suite, sess results.Session) (results.Meta, e
 		mt.Close()
 	}
 	sess.Jobs = max(o.Jobs, 1)
-	if slots, err := Slots(sess.Jobs, o.CPUs); err == nil {
+	if slots, err := cpuset.Slots(sess.Jobs, o.CPUs); err == nil {
 		for _, sl := range slots {
 			if len(sl) > 0 {
-				sess.Pinning = append(sess.Pinning, FormatCPUs(sl))
+				sess.Pinning = append(sess.Pinning, cpuset.Format(sl))
 			}
 		}
 	}

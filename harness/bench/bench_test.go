@@ -926,30 +926,6 @@ func TestSidecarProvenance(t *testing.T) {
 	}
 }
 
-// TestParseCPUs checks core lists and the shares of --jobs.
-func TestParseCPUs(t *testing.T) {
-	avail := AvailableCPUs()
-	if len(avail) == 0 {
-		t.Fatal("no available cores")
-	}
-	got, err := ParseCPUs(FormatCPUs(avail))
-	if err != nil || !slices.Equal(got, avail) {
-		t.Errorf("round trip of %v: %v %v", avail, got, err)
-	}
-	for _, bad := range []string{"", "x", "3-1", "-1", "0,0", "100000"} {
-		if _, err := ParseCPUs(bad); err == nil {
-			t.Errorf("--cpus %q accepted", bad)
-		}
-	}
-	sl, err := Slots(2, []int{0, 1, 2, 3, 4})
-	if err != nil || len(sl) != 2 || !slices.Equal(sl[0], []int{0, 1}) || !slices.Equal(sl[1], []int{2, 3}) {
-		t.Errorf("Slots(2, 0-4) = %v %v", sl, err)
-	}
-	if sl, err := Slots(1, nil); err != nil || len(sl) != 1 || sl[0] != nil {
-		t.Errorf("Slots(1, none) = %v %v, want one unpinned slot", sl, err)
-	}
-}
-
 // TestDominateSuiteRangeDocumented: the range of boards the suite
 // "dominate" runs, n = min..max over its specs, is the range its own
 // description (bench -h) and docs/families/dominate.md state.
