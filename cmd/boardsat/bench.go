@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"github.com/boardsat/boardsat/harness/suites"
-	"github.com/boardsat/boardsat/internal/cpuset"
 	"io"
 	"os"
 	"strconv"
@@ -13,6 +12,8 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/harness/bench"
+	"github.com/boardsat/boardsat/internal/cpuset"
+	"github.com/boardsat/boardsat/internal/membudget"
 	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -90,7 +91,7 @@ func runBench(args []string, stdout io.Writer) error {
 	}
 	var memMB int64
 	if *mem != "" {
-		if memMB, err = suites.ParseMem(*mem); err != nil {
+		if memMB, err = membudget.ParseMem(*mem); err != nil {
 			return badInput(err)
 		}
 	}

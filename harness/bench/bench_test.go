@@ -317,19 +317,6 @@ func TestMethodsSuite(t *testing.T) {
 	}
 }
 
-func TestParseMem(t *testing.T) {
-	for in, want := range map[string]int64{"512": 512, "512M": 512, "2G": 2048, "1.5g": 1536, "2048K": 2} {
-		if got, err := suites.ParseMem(in); err != nil || got != want {
-			t.Errorf("suites.ParseMem(%q) = %d, %v; want %d", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"", "0", "-1G", "1K", "G", "12T"} {
-		if _, err := suites.ParseMem(bad); err == nil {
-			t.Errorf("suites.ParseMem(%q) accepted", bad)
-		}
-	}
-}
-
 // runOne executes one run of variant on spec through the child path.
 func runOne(t *testing.T, spec, variant string, task puzzle.Task, timeout time.Duration, memMB int64) results.Row {
 	t.Helper()
