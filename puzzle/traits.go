@@ -19,14 +19,24 @@ const (
 	FamilyOther
 )
 
+// declared returns the registered backend name as the interface I of one
+// declaration; ok is false when it does not declare it or is not
+// registered.
+func declared[I any](name string) (i I, ok bool) {
+	b, err := Backends.Lookup(name)
+	if err != nil {
+		return i, false
+	}
+	i, ok = b.(I)
+	return i, ok
+}
+
 // FamilyOf returns the family the registered backend name declares with a
 // method Family() Family; FamilyOther when it declares none or is not
 // registered.
 func FamilyOf(name string) Family {
-	if b, err := Backends.Lookup(name); err == nil {
-		if f, ok := b.(interface{ Family() Family }); ok {
-			return f.Family()
-		}
+	if f, ok := declared[interface{ Family() Family }](name); ok {
+		return f.Family()
 	}
 	return FamilyOther
 }
@@ -35,11 +45,7 @@ func FamilyOf(name string) Family {
 // of its refutations (--certify), which it declares with a method
 // WritesProofs() bool.
 func WritesProofs(name string) bool {
-	b, err := Backends.Lookup(name)
-	if err != nil {
-		return false
-	}
-	p, ok := b.(interface{ WritesProofs() bool })
+	p, ok := declared[interface{ WritesProofs() bool }](name)
 	return ok && p.WritesProofs()
 }
 
@@ -48,11 +54,7 @@ func WritesProofs(name string) bool {
 // definitions bench records in the sidecar; the backend declares it with a
 // method SolverDefinitions() bool.
 func TakesSolverDefinitions(name string) bool {
-	b, err := Backends.Lookup(name)
-	if err != nil {
-		return false
-	}
-	d, ok := b.(interface{ SolverDefinitions() bool })
+	d, ok := declared[interface{ SolverDefinitions() bool }](name)
 	return ok && d.SolverDefinitions()
 }
 
