@@ -10,10 +10,11 @@ BIN ?= boardsat
 # build information, for boardsat version and the bench sidecar, even where
 # GOFLAGS says -buildvcs=false. The go command finds no VCS in a git worktree
 # (its .git is a file), so the commit is also stamped with -X from git itself
-# (bench.stampCommit, read only when the build information has none). go run
-# and go test stamp neither.
+# (internal/buildinfo's stampCommit, read only when the build information
+# has none). go run and go test stamp neither: such a binary records its
+# commit as "unknown (built without VCS information)".
 STAMP = $(shell git rev-parse HEAD 2>/dev/null)$(shell git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo +dirty)
-LDFLAGS = -X github.com/boardsat/boardsat/harness/bench.stampCommit=$(STAMP)
+LDFLAGS = -X github.com/boardsat/boardsat/internal/buildinfo.stampCommit=$(STAMP)
 
 build:
 	$(GO) build -buildvcs=true -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/boardsat

@@ -35,10 +35,12 @@ import (
 // Status is how a run ended, as the answer's "status" says.
 type Status string
 
-// The statuses of an answer. A backend reports the first four itself
-// (puzzle.Status); Memout is the harness's, for a run it killed at its
-// memory limit; Refused is the command's, for a request it does not take;
-// Interrupted the command's too, for a run a signal stopped.
+// The statuses of an answer. A backend reports the first five itself
+// (puzzle.Status, under the same names; Memout also when the command's
+// --mem watchdog ended the run); Refused is the command's, for a request
+// it does not take; Interrupted the command's too, for a run a signal
+// stopped. harness/results.StatusTable maps each to a backend's and a
+// results row's status (docs/contract.md has the table).
 const (
 	OK      Status = "ok"      // answered, and the search finished
 	Unsat   Status = "unsat"   // proven to have no solution (an answer, not an error)
@@ -50,6 +52,9 @@ const (
 	// it had so far (Partial for a count split into subproblems).
 	Interrupted Status = "interrupted"
 )
+
+// Statuses lists every status of an answer, in documentation order.
+var Statuses = []Status{OK, Unsat, Timeout, Memout, Error, Refused, Interrupted}
 
 // Answered reports whether s carries an answer (ok or unsat).
 func (s Status) Answered() bool { return s == OK || s == Unsat }

@@ -42,8 +42,9 @@ type solver struct {
 	solve func(ctx context.Context, req puzzle.Request) (puzzle.Answer, error)
 }
 
-// solvers maps a puzzle name to its solver.
-var solvers = map[string]solver{}
+// solvers maps a puzzle name to its solver; each puzzle's file adds its
+// own from init (a second one for a puzzle panics).
+var solvers = puzzle.NewRegistry[solver]("brute-force solver for puzzle")
 
 // Backend is the brute-force backend, registered as "check".
 type Backend struct{}
@@ -65,8 +66,8 @@ func (Backend) Choices() []puzzle.Choice { return nil }
 // puzzle, an unsupported task, or an instance past the size limits.
 func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	p := req.Spec.Puzzle()
-	s, ok := solvers[p]
-	if !ok {
+	s, err := solvers.Lookup(p)
+	if err != nil {
 		return puzzle.Answer{}, fmt.Errorf("the check backend has no brute force for %s", p)
 	}
 	if !hasTask(s.tasks, req.Task) {

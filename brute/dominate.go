@@ -13,7 +13,7 @@ import (
 const MaxDominateSubsets = 3_000_000
 
 func init() {
-	solvers["dominate"] = solver{tasks: []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First}, solve: dominateBrute}
+	solvers.Add("dominate", solver{tasks: []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First}, solve: dominateBrute})
 }
 
 // dominateBrute tries every set of squares, smallest sets first, through

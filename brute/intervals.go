@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	solvers["intervals"] = solver{tasks: []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First}, solve: intervalSelections}
+	solvers.Add("intervals", solver{tasks: []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First}, solve: intervalSelections})
 }
 
 // MaxIntervals bounds the intervals of an intervals instance the backend

@@ -7,7 +7,7 @@ import (
 )
 
 func init() {
-	solvers["kingpath"] = solver{tasks: []puzzle.Task{puzzle.Count, puzzle.First}, solve: kingPaths}
+	solvers.Add("kingpath", solver{tasks: []puzzle.Task{puzzle.Count, puzzle.First}, solve: kingPaths})
 }
 
 // kingPaths counts king paths of the spec's length as directed paths

@@ -13,7 +13,7 @@ import (
 const MaxMNKSequences = 4_000_000
 
 func init() {
-	solvers["mnk"] = solver{tasks: []puzzle.Task{puzzle.Count, puzzle.First, puzzle.Value}, solve: mnkGames}
+	solvers.Add("mnk", solver{tasks: []puzzle.Task{puzzle.Count, puzzle.First, puzzle.Value}, solve: mnkGames})
 }
 
 // mnkGames enumerates game records square by square, keeping a move only

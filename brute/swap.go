@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	solvers["swap"] = solver{tasks: []puzzle.Task{puzzle.Shortest, puzzle.First, puzzle.Count}, solve: swaps}
+	solvers.Add("swap", solver{tasks: []puzzle.Task{puzzle.Shortest, puzzle.First, puzzle.Count}, solve: swaps})
 }
 
 // swapState is one position reached by breadth-first search, with one plan

@@ -7,7 +7,7 @@ import (
 )
 
 func init() {
-	solvers["tour"] = solver{tasks: []puzzle.Task{puzzle.Count, puzzle.First}, solve: tours}
+	solvers.Add("tour", solver{tasks: []puzzle.Task{puzzle.Count, puzzle.First}, solve: tours})
 }
 
 // tours counts knight's tours as paths over every square (paths). Counting

@@ -85,31 +85,14 @@ func whyIf(cond bool, why string) string {
 }
 
 // encoders holds each puzzle's encoders, in registration order.
-var encoders = map[string]*puzzle.Registry[Encoder]{}
+var encoders = puzzle.NewPerPuzzle[Encoder]("model")
 
-// register adds an encoder; each puzzle's file calls it from init.
-func register(e Encoder) {
-	r := encoders[e.Puzzle]
-	if r == nil {
-		r = puzzle.NewRegistry[Encoder](e.Puzzle + " model")
-		encoders[e.Puzzle] = r
-	}
-	r.Add(e.Name, e)
-}
+// register adds an encoder; each puzzle's file calls it from init. A
+// second model of one name for one puzzle panics.
+func register(e Encoder) { encoders.Add(e.Puzzle, e.Name, e) }
 
 // Encoders returns the encoders for a puzzle, in registration order.
-func Encoders(puzzleName string) []Encoder {
-	r := encoders[puzzleName]
-	if r == nil {
-		return nil
-	}
-	var out []Encoder
-	for _, n := range r.Names() {
-		e, _ := r.Lookup(n)
-		out = append(out, e)
-	}
-	return out
-}
+func Encoders(puzzleName string) []Encoder { return encoders.Values(puzzleName) }
 
 // DefaultCard is the cardinality encoding used when --encoding names none
 // and the model has no DefaultCard of its own.
@@ -131,7 +114,7 @@ func Resolve(puzzleName, encoding string) (Encoder, card.Encoding, error) {
 // that does it is taken (the plain one: dominate's default answers no task
 // all, satunsat does).
 func ResolveTask(puzzleName, encoding string, task puzzle.Task) (Encoder, card.Encoding, error) {
-	r := encoders[puzzleName]
+	r := encoders.Of(puzzleName)
 	if r == nil {
 		return Encoder{}, card.Encoding{}, fmt.Errorf("the sat backend has no encoder for %s yet", puzzleName)
 	}

@@ -30,6 +30,9 @@ type Backend struct{}
 
 func init() { puzzle.Backends.Add("native", Backend{}) }
 
+// Family: a native search.
+func (Backend) Family() puzzle.Family { return puzzle.FamilySearch }
+
 // Name returns "native".
 func (Backend) Name() string { return "native" }
 

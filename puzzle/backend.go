@@ -65,6 +65,11 @@ const (
 	Error   Status = "error"   // the backend failed (a crashed external solver, say)
 )
 
+// Statuses lists every status a backend can return, in documentation
+// order (harness/results.StatusTable maps each to the JSON answer's and
+// a results row's).
+var Statuses = []Status{OK, Unsat, Timeout, Memout, Error}
+
 // Request is one question put to a backend.
 type Request struct {
 	Spec Spec

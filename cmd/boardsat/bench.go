@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/harness/bench"
+	"github.com/boardsat/boardsat/internal/cpuset"
+	"github.com/boardsat/boardsat/internal/membudget"
 	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -80,16 +82,16 @@ func runBench(args []string, stdout io.Writer) error {
 	}
 	var cpuList []int
 	if *cpus != "" {
-		if cpuList, err = bench.ParseCPUs(*cpus); err != nil {
+		if cpuList, err = cpuset.Parse(*cpus); err != nil {
 			return badInput(err)
 		}
 	}
-	if _, err := bench.Slots(*jobs, cpuList); err != nil {
+	if _, err := cpuset.Slots(*jobs, cpuList); err != nil {
 		return badInput(err)
 	}
 	var memMB int64
 	if *mem != "" {
-		if memMB, err = suites.ParseMem(*mem); err != nil {
+		if memMB, err = membudget.ParseMem(*mem); err != nil {
 			return badInput(err)
 		}
 	}
@@ -122,6 +124,7 @@ func runBench(args []string, stdout io.Writer) error {
 		Force:       *force,
 		CommandLine: os.Args,
 		Shard:       shard,
+		Warn:        stderrOut,
 	}
 	if !*quiet {
 		opt.Progress = &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: "bench " + pos[0], Unit: "runs", Every: progressEvery}

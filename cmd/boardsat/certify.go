@@ -57,8 +57,9 @@ func (c *certFlags) start(ctx context.Context, backend string, req puzzle.Reques
 		}
 		return ctx, nil, nil
 	}
-	if backend != "sat" {
-		return ctx, nil, badInputf("--certify needs --backend sat: the %s backend writes no proofs", backend)
+	if !puzzle.WritesProofs(backend) {
+		return ctx, nil, badInputf("--certify needs a backend that writes proofs (--backend %s): the %s backend writes none",
+			strings.Join(puzzle.BackendsWhere(puzzle.WritesProofs), " or "), backend)
 	}
 	if err := sat.Provable(req.Solver); err != nil {
 		return ctx, nil, badInput(err)

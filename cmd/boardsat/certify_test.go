@@ -27,7 +27,7 @@ func TestCertifyRefusals(t *testing.T) {
 		{[]string{"--encoding", "pbmin+totalizer"}, "model pbmin runs gophersat's own PB optimisation, which writes no proof"},
 		{[]string{"--solver", "minisat"}, "solver minisat writes no proof"},
 		{[]string{"--solver", "clasp"}, "solver clasp writes no proof"},
-		{[]string{"--backend", "native"}, "--certify needs --backend sat"},
+		{[]string{"--backend", "native"}, "--certify needs a backend that writes proofs (--backend sat): the native backend writes none"},
 		{[]string{"--proof", full}, "is not empty"},
 		{[]string{"--shard", "1/2", "--task", "count"}, "--certify runs whole"},
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/boardsat/boardsat/encode"
 	"github.com/boardsat/boardsat/encode/cnf"
@@ -27,12 +28,13 @@ projection; OPB is for pseudo-Boolean solvers such as minisat+ (with a "min:"
 line for models with an objective, such as dominate's); WCNF (classic "p wcnf")
 is for MaxSAT solvers and clasp, for models with an objective only.
 
---format mzn writes a self-contained MiniZinc model (queens, pieces, tour,
-kingpath, dominate, intervals, and swap as a plan of --steps T moves; run it
-with minizinc --solver gecode, add --all-solutions to enumerate). --format lp
-(CPLEX LP) and --format mps (free MPS) write an integer program (queens,
-pieces, tour, dominate, intervals, and swap with --steps T; run it with
-cbc FILE solve or glpsol). docs/paradigms.md describes every model.`,
+--format mzn writes a self-contained MiniZinc model (run it with minizinc
+--solver gecode, add --all-solutions to enumerate); --format lp (CPLEX LP)
+and --format mps (free MPS) write an integer program (run it with cbc FILE
+solve or glpsol). A plan's model has --steps T moves. docs/paradigms.md
+describes every model. The puzzles with a model:
+  mzn:      ` + modelList(mzn.Puzzles(), mzn.NeedsHorizon) + `
+  lp, mps:  ` + modelList(mip.Puzzles(), mip.NeedsHorizon),
 		specs: true,
 		examples: []string{
 			"encode queens:8 --encoding pairwise -o q8.cnf",
@@ -43,6 +45,20 @@ cbc FILE solve or glpsol). docs/paradigms.md describes every model.`,
 			"encode dominate:8x8:Q --format lp -o dq8.lp",
 		},
 	}
+}
+
+// modelList names the puzzles a model writer registered, in its order, a
+// plan of --steps T moves marked "(plan)": the help says what the writer
+// has, not what it had when the help was written.
+func modelList(puzzles []string, plan func(string) bool) string {
+	out := make([]string, len(puzzles))
+	for i, p := range puzzles {
+		out[i] = p
+		if plan(p) {
+			out[i] += " (plan)"
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // encodeStderr receives the -v statistics; tests replace it.

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/boardsat/boardsat/harness/suites"
 	"math/big"
 	"os"
 	"sync"
@@ -37,7 +36,7 @@ const planPositionBytes = 4
 // is the spec as given, for the messages.
 func encodeLimits(specText string, spec puzzle.Spec, sat, unrolled bool, steps int, mem string) error {
 	if mem != "" {
-		mb, err := suites.ParseMem(mem)
+		mb, err := membudget.ParseMem(mem)
 		if err != nil {
 			return badInput(err)
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardsat/boardsat/paradigm/mip"
+	"github.com/boardsat/boardsat/paradigm/mzn"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -181,6 +183,38 @@ func TestCLIDocListsEveryFlag(t *testing.T) {
 		for _, m := range flagLine.FindAllStringSubmatch(out, -1) {
 			if !regexp.MustCompile(`[ \[|]--?` + regexp.QuoteMeta(m[1]) + `\b`).MatchString(doc) {
 				t.Errorf("docs/cli.md: the usage of %s omits -%s, which %s -h lists", name, m[1], name)
+			}
+		}
+	}
+}
+
+// TestEncodeHelpListsModels: encode -h lists the puzzles each model
+// writer has, from its registry (the help kept a hand-written list), a
+// plan marked as one.
+func TestEncodeHelpListsModels(t *testing.T) {
+	_, out, _ := runCLI("encode", "-h")
+	for _, w := range []struct {
+		prefix  string
+		puzzles []string
+		plan    func(string) bool
+	}{{"  mzn:", mzn.Puzzles(), mzn.NeedsHorizon}, {"  lp, mps:", mip.Puzzles(), mip.NeedsHorizon}} {
+		line := ""
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, w.prefix) {
+				line = l
+			}
+		}
+		if line == "" || len(w.puzzles) == 0 {
+			t.Errorf("encode -h has no line %q (puzzles %v):\n%s", w.prefix, w.puzzles, out)
+			continue
+		}
+		for _, p := range w.puzzles {
+			name := p
+			if w.plan(p) {
+				name += " (plan)"
+			}
+			if !strings.Contains(line, " "+name) {
+				t.Errorf("encode -h's %q line lacks %q: %s", w.prefix, name, line)
 			}
 		}
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/boardsat/boardsat/harness/cluster"
 	"github.com/boardsat/boardsat/internal/atomicfile"
+	"github.com/boardsat/boardsat/internal/membudget"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -119,7 +120,7 @@ func slurmSubmit(kind string, args []string, stdout io.Writer) error {
 	if *cpus < 1 {
 		return badInputf("--cpus must be 1 or more")
 	}
-	if _, err := suites.ParseMem(*mem); err != nil {
+	if _, err := membudget.ParseMem(*mem); err != nil {
 		return badInput(err)
 	}
 	if !cluster.ValidTime(*timeLimit) {

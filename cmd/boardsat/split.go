@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/boardsat/boardsat/harness/suites"
 	"io"
 	"math/big"
 	"os"
@@ -97,7 +96,7 @@ func (f *splitFlags) limitMemory(memout func(msg string) bool) error {
 	if f.mem == "" {
 		return nil
 	}
-	mb, err := suites.ParseMem(f.mem)
+	mb, err := membudget.ParseMem(f.mem)
 	if err != nil {
 		return badInput(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/boardsat/boardsat/harness/bench"
+	"github.com/boardsat/boardsat/internal/buildinfo"
 )
 
 func init() {
@@ -15,7 +15,9 @@ func init() {
 		about: `Prints what this binary was built from, read from its build information: the
 module version, the git commit (with +dirty for uncommitted changes), the Go
 toolchain and the gophersat version. The commit is stamped by make build (go
-build -buildvcs=true in a git checkout); go run and go test do not stamp it.`,
+build -buildvcs=true in a git checkout); go run and go test do not stamp it,
+and such a binary says "unknown (built without VCS information)", as its
+bench rows and sidecars do.`,
 		examples: []string{"version"},
 	}
 }
@@ -28,6 +30,6 @@ func runVersion(args []string, stdout io.Writer) error {
 	if len(pos) > 0 {
 		return badInputf("version takes no arguments")
 	}
-	fmt.Fprint(stdout, bench.ReadBuild())
+	fmt.Fprint(stdout, buildinfo.Read())
 	return nil
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/boardsat/boardsat/harness/results"
 	"github.com/boardsat/boardsat/harness/suites"
 	"github.com/boardsat/boardsat/internal/atomicfile"
+	"github.com/boardsat/boardsat/internal/cpuset"
 	"github.com/boardsat/boardsat/internal/filelock"
 	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/puzzle"
@@ -51,6 +52,9 @@ type Options struct {
 	// and no CPUs, the available cores are shared out.
 	Jobs int
 	CPUs []int
+	// Warn, if set, receives one-line warnings at the start of the
+	// session (a binary built without its commit).
+	Warn io.Writer
 }
 
 // Summary tells what a session did.
@@ -167,6 +171,9 @@ func Bench(ctx context.Context, s suites.Suite, o Options) (sum Summary, err err
 		}
 		started = true
 	}
+	if w := ReadBuild().Warning(); w != "" && o.Warn != nil {
+		fmt.Fprintf(o.Warn, "boardsat bench: %s\n", w)
+	}
 	done := map[string]bool{}
 	for _, r := range existing {
 		done[r.Key()] = true
@@ -215,7 +222,7 @@ func Bench(ctx context.Context, s suites.Suite, o Options) (sum Summary, err err
 		}
 		return nil
 	}
-	slots, err := Slots(max(o.Jobs, 1), o.CPUs)
+	slots, err := cpuset.Slots(max(o.Jobs, 1), o.CPUs)
 	if err != nil {
 		return sum, err
 	}
@@ -451,10 +458,10 @@ func writeMeta(o Options, s suites.Suite, sess results.Session) (results.Meta, e
 		mt.Close()
 	}
 	sess.Jobs = max(o.Jobs, 1)
-	if slots, err := Slots(sess.Jobs, o.CPUs); err == nil {
+	if slots, err := cpuset.Slots(sess.Jobs, o.CPUs); err == nil {
 		for _, sl := range slots {
 			if len(sl) > 0 {
-				sess.Pinning = append(sess.Pinning, FormatCPUs(sl))
+				sess.Pinning = append(sess.Pinning, cpuset.Format(sl))
 			}
 		}
 	}
@@ -508,9 +515,8 @@ func saveMeta(out string, m results.Meta) error {
 
 // MachineSession describes this machine and build: CPU model, cores,
 // memory, OS, kernel, frequency governor, load average, Go version,
-// gophersat and module versions and git commit (from the build information;
-// an unstamped build's commit from git rev-parse in the working directory),
-// host name and the date. (Bench adds the external solvers' versions,
+// gophersat and module versions and git commit (Commit: buildinfo.Unknown
+// for a build without one), host name and the date. (Bench adds the external solvers' versions,
 // SolverVersions, at the end of the session.)
 func MachineSession() results.Session {
 	s := results.Session{

@@ -319,19 +319,6 @@ func TestMethodsSuite(t *testing.T) {
 	}
 }
 
-func TestParseMem(t *testing.T) {
-	for in, want := range map[string]int64{"512": 512, "512M": 512, "2G": 2048, "1.5g": 1536, "2048K": 2} {
-		if got, err := suites.ParseMem(in); err != nil || got != want {
-			t.Errorf("suites.ParseMem(%q) = %d, %v; want %d", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"", "0", "-1G", "1K", "G", "12T"} {
-		if _, err := suites.ParseMem(bad); err == nil {
-			t.Errorf("suites.ParseMem(%q) accepted", bad)
-		}
-	}
-}
-
 // runOne executes one run of variant on spec through the child path.
 func runOne(t *testing.T, spec, variant string, task puzzle.Task, timeout time.Duration, memMB int64) results.Row {
 	t.Helper()
@@ -925,30 +912,6 @@ func TestSidecarProvenance(t *testing.T) {
 		if r.Commit != sess.GitCommit || r.MeasuredBy != sess.MeasuredBy {
 			t.Errorf("row commit %q measured by %q, sidecar %q %q", r.Commit, r.MeasuredBy, sess.GitCommit, sess.MeasuredBy)
 		}
-	}
-}
-
-// TestParseCPUs checks core lists and the shares of --jobs.
-func TestParseCPUs(t *testing.T) {
-	avail := AvailableCPUs()
-	if len(avail) == 0 {
-		t.Fatal("no available cores")
-	}
-	got, err := ParseCPUs(FormatCPUs(avail))
-	if err != nil || !slices.Equal(got, avail) {
-		t.Errorf("round trip of %v: %v %v", avail, got, err)
-	}
-	for _, bad := range []string{"", "x", "3-1", "-1", "0,0", "100000"} {
-		if _, err := ParseCPUs(bad); err == nil {
-			t.Errorf("--cpus %q accepted", bad)
-		}
-	}
-	sl, err := Slots(2, []int{0, 1, 2, 3, 4})
-	if err != nil || len(sl) != 2 || !slices.Equal(sl[0], []int{0, 1}) || !slices.Equal(sl[1], []int{2, 3}) {
-		t.Errorf("Slots(2, 0-4) = %v %v", sl, err)
-	}
-	if sl, err := Slots(1, nil); err != nil || len(sl) != 1 || sl[0] != nil {
-		t.Errorf("Slots(1, none) = %v %v, want one unpinned slot", sl, err)
 	}
 }
 

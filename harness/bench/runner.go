@@ -166,22 +166,18 @@ func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 	if c := ans.Certificate; r.Certify && c != nil {
 		row.ProofBytes, row.CheckSeconds = c.Bytes, c.CheckSeconds
 	}
-	switch ans.Status {
-	case answer.OK, answer.Unsat:
-		row.Status = string(ans.Status)
+	// The one table of statuses (results.StatusTable): a memout is the
+	// child's own memory budget (package membudget); a refusal (the variant
+	// does not do this puzzle or task) no answer, and no failure of the
+	// backend.
+	m := results.RowStatus(ans.Status)
+	row.Status, row.Limit = m.Row, m.Limit
+	if ans.Status == answer.Refused {
+		row.Message = results.RefusedMessage(row.Message)
+	}
+	if row.Solved() {
 		row.Certified = r.Certify && ans.Certified != nil && *ans.Certified
 		setAnswer(&row, r, ans)
-	case answer.Timeout:
-		row.Status, row.Limit = results.StatusTimeout, results.LimitWall
-	case answer.Memout:
-		// The child's own memory budget (package membudget) ended it.
-		row.Status, row.Limit = results.StatusMemout, results.LimitMem
-	case answer.Refused:
-		// The child did not take the request (the variant does not do
-		// this puzzle or task): no answer, and no failure of the backend.
-		row.Status, row.Message = results.StatusError, results.RefusedMessage(row.Message)
-	default:
-		row.Status = results.StatusError
 	}
 	return row, true
 }

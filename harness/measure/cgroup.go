@@ -118,7 +118,7 @@ func newCgroup2(name string) (*cgroup2, error) {
 func (c *cgroup2) Method() string { return Cgroup2 }
 
 func (c *cgroup2) Prepare(cmd *exec.Cmd) {
-	cmd.SysProcAttr.UseCgroupFD, cmd.SysProcAttr.CgroupFD = true, c.fd
+	startInCgroup(cmd.SysProcAttr, c.fd)
 }
 
 func (c *cgroup2) Attach(pid int) error { c.pid = pid; return nil }

@@ -43,6 +43,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/boardsat/boardsat/internal/cpuset"
 )
 
 // The measurement methods, as Meter.Method names them (and results rows
@@ -196,10 +198,11 @@ func run(ctx context.Context, m Meter, cmd *exec.Cmd, limits Limits, cpus []int)
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
-	cmd.SysProcAttr.Setpgid, cmd.SysProcAttr.Pdeathsig = true, syscall.SIGKILL
+	cmd.SysProcAttr.Setpgid = true
+	dieWithParent(cmd.SysProcAttr)
 	m.Prepare(cmd)
 	start := time.Now()
-	if err := startPinned(cmd, cpus); err != nil {
+	if err := cpuset.StartPinned(cmd, cpus); err != nil {
 		return u, fmt.Errorf("cannot start the child: %w", err)
 	}
 	done := make(chan error, 1)

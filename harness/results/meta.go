@@ -31,11 +31,13 @@ type Session struct {
 	Hostname    string   `json:"hostname"`
 	// Limits given on the command line (the suite's own are on each row):
 	// per-run wall-clock limit, CPU-time limit, memory limit in MiB,
-	// repetitions.
-	Timeout  string `json:"timeout"`
+	// repetitions. One representation of "not given" for all four: the
+	// key is left out (a sidecar written before said "" or 0, which reads
+	// the same).
+	Timeout  string `json:"timeout,omitempty"`
 	CPULimit string `json:"cpu_limit,omitempty"`
-	MemMB    int64  `json:"mem_mb"`
-	Repeat   int    `json:"repeat"`
+	MemMB    int64  `json:"mem_mb,omitempty"`
+	Repeat   int    `json:"repeat,omitempty"`
 	// Provenance: the module version of the binary, the end of the session
 	// (Date is its start), the CPU frequency governor (where readable), the
 	// load averages (1, 5, 15 min) before and after, every external

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/harness/compare"
+	"github.com/boardsat/boardsat/internal/membudget"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -207,7 +208,7 @@ func parseGroup(line string, room int) (Group, error) {
 				return g, fmt.Errorf("bad cpu-limit=%s: want a positive duration like 30s or 2m", val)
 			}
 		case "mem":
-			if g.MemMB, err = ParseMem(val); err != nil {
+			if g.MemMB, err = membudget.ParseMem(val); err != nil {
 				return g, err
 			}
 		case "ladder":
@@ -244,25 +245,6 @@ func parseGroup(line string, room int) (Group, error) {
 		return g, err
 	}
 	return g, nil
-}
-
-// ParseMem reads a memory size: a number of MiB, or a number with suffix K,
-// M or G (binary units); the result is in MiB, at least 1.
-func ParseMem(s string) (int64, error) {
-	num, mult := s, 1.0
-	switch {
-	case strings.HasSuffix(strings.ToUpper(s), "G"):
-		num, mult = s[:len(s)-1], 1024
-	case strings.HasSuffix(strings.ToUpper(s), "M"):
-		num = s[:len(s)-1]
-	case strings.HasSuffix(strings.ToUpper(s), "K"):
-		num, mult = s[:len(s)-1], 1.0/1024
-	}
-	f, err := strconv.ParseFloat(num, 64)
-	if err != nil || f <= 0 || f*mult < 1 || f*mult > 1<<30 {
-		return 0, fmt.Errorf("bad memory size %q: want like 512M or 2G (at least 1M)", s)
-	}
-	return int64(f * mult), nil
 }
 
 var braceRE = regexp.MustCompile(`\{([^{}]*)\}`)

@@ -1,44 +1,38 @@
 package subproblem
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"io"
 	"os"
-	"runtime/debug"
 	"sync"
+
+	"github.com/boardsat/boardsat/internal/buildinfo"
+	"github.com/boardsat/boardsat/internal/filehash"
 )
 
-// Version returns the boardsat version that goes into every Key: the VCS
-// revision the binary was built from, and, for a build with uncommitted
-// changes or without VCS information (go build -buildvcs=false, go test),
-// a hash of the executable itself ("build-" plus 12 hex digits), so that
-// two different builds never pass for one. Checkpoints and shards of
-// different builds do not mix: a partition may change between them.
-var Version = sync.OnceValue(func() string {
-	rev, dirty := "", false
-	if info, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range info.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				rev = s.Value
-			case "vcs.modified":
-				dirty = s.Value == "true"
-			}
-		}
-	}
+// Version returns the boardsat version that goes into every Key: the
+// commit the binary was built from (internal/buildinfo: the go command's
+// VCS stamp, else make build's), cut to 12 hex digits, and, for a build
+// with uncommitted changes or without a commit (go test, go build
+// -buildvcs=false), a hash of the executable itself ("build-" plus 12 hex
+// digits), so that two different builds never pass for one. Checkpoints
+// and shards of different builds do not mix: a partition may change
+// between them.
+var Version = sync.OnceValue(func() string { return version(buildinfo.Read(), exeHash) })
+
+// version is Version for build b, hash giving the executable's hash.
+func version(b buildinfo.Build, hash func() string) string {
+	rev := b.Commit
 	if len(rev) > 12 {
 		rev = rev[:12]
 	}
-	if rev != "" && !dirty {
+	if rev != "" && !b.Dirty {
 		return rev
 	}
-	build := "build-" + exeHash()
+	build := "build-" + hash()
 	if rev != "" {
 		return rev + "+dirty+" + build
 	}
 	return build
-})
+}
 
 // exeHash returns the first 12 hex digits of the SHA-256 of the running
 // executable, or "unknown".
@@ -47,14 +41,9 @@ func exeHash() string {
 	if err != nil {
 		return "unknown"
 	}
-	f, err := os.Open(path)
+	sum, err := filehash.SHA256(path)
 	if err != nil {
 		return "unknown"
 	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "unknown"
-	}
-	return hex.EncodeToString(h.Sum(nil))[:12]
+	return sum[:12]
 }

@@ -33,36 +33,19 @@ type Strategy struct {
 }
 
 // strategies holds each puzzle's strategies, in registration order.
-var strategies = map[string]*puzzle.Registry[Strategy]{}
+var strategies = puzzle.NewPerPuzzle[Strategy]("heuristic")
 
-// Register adds a strategy; each puzzle family's package calls it from init.
-func Register(s Strategy) {
-	r := strategies[s.Puzzle]
-	if r == nil {
-		r = puzzle.NewRegistry[Strategy](s.Puzzle + " heuristic")
-		strategies[s.Puzzle] = r
-	}
-	r.Add(s.Name, s)
-}
+// Register adds a strategy; each puzzle family's package calls it from
+// init. A second strategy of one name for one puzzle panics.
+func Register(s Strategy) { strategies.Add(s.Puzzle, s.Name, s) }
 
 // Strategies returns the strategies for a puzzle, in registration order.
-func Strategies(puzzleName string) []Strategy {
-	r := strategies[puzzleName]
-	if r == nil {
-		return nil
-	}
-	var out []Strategy
-	for _, n := range r.Names() {
-		s, _ := r.Lookup(n)
-		out = append(out, s)
-	}
-	return out
-}
+func Strategies(puzzleName string) []Strategy { return strategies.Values(puzzleName) }
 
 // Solve runs the named (or default) native strategy for the request's puzzle.
 func Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	p := req.Spec.Puzzle()
-	r := strategies[p]
+	r := strategies.Of(p)
 	if r == nil {
 		return puzzle.Answer{}, fmt.Errorf("the native backend has no strategy for %s yet", p)
 	}

@@ -1,7 +1,7 @@
 // Package mip writes boardsat's puzzles as integer programs: one linear
-// model per puzzle with an integer-programming reading (dominate,
-// intervals, queens, pieces, tour, and swap as a plan of a fixed
-// horizon), in CPLEX LP and in MPS, and reads a MIP solver's variable
+// model per puzzle with an integer-programming reading (Puzzles lists
+// them: each puzzle's file registers its model; swap's is a plan of a
+// fixed horizon), in CPLEX LP and in MPS, and reads a MIP solver's variable
 // values back into a puzzle.Solution. Each puzzle's
 // model lives in the file named for it, with its variables, constraints
 // and objective in its doc comment; docs/paradigms.md collects them.

@@ -1,8 +1,8 @@
 // Package mzn writes boardsat's puzzles as MiniZinc models: one
 // self-contained .mzn file per instance (data inlined), for the puzzles
-// where a constraint-programming model makes sense (queens, pieces, tour,
-// kingpath, dominate, intervals, and swap as a plan of a fixed horizon),
-// and reads the solutions a MiniZinc
+// where a constraint-programming model makes sense (Puzzles lists them:
+// each puzzle's file registers its model; swap's is a plan of a fixed
+// horizon), and reads the solutions a MiniZinc
 // solver prints back into puzzle.Solutions. Each puzzle's model lives in
 // the file named for it, with its variables, constraints and objective in
 // its doc comment; docs/paradigms.md collects them.

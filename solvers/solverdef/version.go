@@ -2,14 +2,11 @@ package solverdef
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"io"
-	"os"
 	"os/exec"
 	"strings"
 	"time"
 
+	"github.com/boardsat/boardsat/internal/filehash"
 	"github.com/boardsat/boardsat/solvers/solverproc"
 )
 
@@ -44,14 +41,6 @@ func (d Def) ProgramSHA256() string {
 	if err != nil {
 		return ""
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return ""
-	}
-	return hex.EncodeToString(h.Sum(nil))
+	sum, _ := filehash.SHA256(path) // "" when unreadable
+	return sum
 }

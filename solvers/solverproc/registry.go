@@ -30,10 +30,14 @@ var (
 
 // Register adds an external solver to the list that Externals returns
 // (bench records each one's version in its sidecar); the packages that
-// run them call it from init.
+// run them call it from init. A second solver of one name panics, as every
+// registry does (puzzle.Registry): a clash is a programming error.
 func Register(x External) {
 	mu.Lock()
 	defer mu.Unlock()
+	if slices.ContainsFunc(externals, func(e External) bool { return e.Name == x.Name }) {
+		panic(fmt.Sprintf("external solver %q registered twice", x.Name))
+	}
 	externals = append(externals, x)
 }
 

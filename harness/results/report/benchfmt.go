@@ -3,6 +3,7 @@ package report
 import (
 	"bufio"
 	"fmt"
+	"github.com/boardsat/boardsat/harness/compare"
 	"github.com/boardsat/boardsat/harness/results"
 	"io"
 	"math"
@@ -15,8 +16,8 @@ import (
 // as requested (not by what ran: native/symmetric hands first-solution
 // tasks to bitboard, and must not merge into native/bitboard):
 // BenchmarkBoardsat/instance=queens:8/backend=native/heuristic=symmetric/task=count.
-// A requested variant's fields are named after its backend (native:
-// heuristic; sat: encoding, solver; gophersat-count: encoding). Rows
+// A requested variant's fields are named after its backend's choices
+// (native: heuristic; sat: encoding, solver; cp and mip: solver). Rows
 // without a variant fall back to the fields that ran. Empty fields are
 // left out; '/' and spaces inside values become '_'.
 func BenchName(r results.Row) string {
@@ -25,16 +26,7 @@ func BenchName(r results.Row) string {
 	if r.Variant != "" {
 		variant, certified := strings.CutSuffix(r.Variant, "/certify")
 		certify = certified
-		parts := strings.Split(variant, "/")
-		kvs = append(kvs, [2]string{"backend", parts[0]})
-		keys := variantKeys[parts[0]]
-		for i, p := range parts[1:] {
-			k := "field" + strconv.Itoa(i+1)
-			if i < len(keys) {
-				k = keys[i]
-			}
-			kvs = append(kvs, [2]string{k, p})
-		}
+		kvs = append(kvs, variantFields(variant)...)
 	} else {
 		kvs = append(kvs, [2]string{"backend", r.Backend}, [2]string{"heuristic", r.Heuristic},
 			[2]string{"encoding", r.Encoding}, [2]string{"solver", r.Solver})
@@ -55,12 +47,24 @@ func BenchName(r results.Row) string {
 	return sb.String()
 }
 
-// variantKeys names the fields after the backend in a requested variant
-// (bench's BACKEND/VALUE... form).
-var variantKeys = map[string][]string{
-	"native":          {"heuristic"},
-	"sat":             {"encoding", "solver"},
-	"gophersat-count": {"encoding"},
+// variantFields returns the backend and each value of a requested variant
+// (bench's BACKEND/VALUE... form), named by the one variant parser
+// (compare.ParseVariant, from the backend's registered choices): a value
+// of a backend or choice this binary does not know (a file from another
+// build) is named by its position, fieldN.
+func variantFields(variant string) [][2]string {
+	parts := strings.Split(variant, "/")
+	kvs := [][2]string{{"backend", parts[0]}}
+	if v, err := compare.ParseVariant(variant); err == nil {
+		for i, f := range v.Fields {
+			kvs = append(kvs, [2]string{f, v.Values[i]})
+		}
+		return kvs
+	}
+	for i, p := range parts[1:] {
+		kvs = append(kvs, [2]string{"field" + strconv.Itoa(i+1), p})
+	}
+	return kvs
 }
 
 // WriteBenchfmt writes the solved runs as Go benchmark result lines, one per

@@ -9,6 +9,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/boardsat/boardsat/puzzle"
 )
 
 // palette is the Okabe-Ito colour-blind-safe palette without its yellow
@@ -105,14 +107,10 @@ type styles struct {
 	order     []string
 }
 
-func family(variant string) int {
-	switch strings.SplitN(variant, "/", 2)[0] {
-	case "native":
-		return 0
-	case "sat":
-		return 1
-	}
-	return 2
+// family is the look of a variant's backend: the family it declares
+// (puzzle.FamilyOf: native search, SAT, other).
+func family(variant string) puzzle.Family {
+	return puzzle.FamilyOf(strings.SplitN(variant, "/", 2)[0])
 }
 
 func newStyles(sums []Summary) *styles {
@@ -148,9 +146,9 @@ func newStyles(sums []Summary) *styles {
 		index[v] = i
 		s := style{color: palette[i%len(palette)]}
 		switch family(v) {
-		case 0:
+		case puzzle.FamilySearch:
 			s.glyph, s.dashes = filledGlyphs[i%len(filledGlyphs)], solid
-		case 1:
+		case puzzle.FamilySAT:
 			s.glyph, s.dashes = openGlyphs[i%len(openGlyphs)], dashed
 		default:
 			s.glyph, s.dashes = openGlyphs[(i+2)%len(openGlyphs)], dotted

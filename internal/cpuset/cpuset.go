@@ -1,33 +1,25 @@
-package bench
+// Package cpuset is boardsat's one place for core affinity: the cores this
+// process may run on, core lists as --cpus reads and the sidecar writes
+// them, the shares of --jobs, and starting a command pinned to cores (bench
+// pins each concurrent run to its own share). Affinity is a Linux system
+// call (sched_setaffinity); elsewhere Available is empty and pinning is
+// refused as unavailable (cpuset_other.go).
+package cpuset
 
 import (
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
-
-	"golang.org/x/sys/unix"
 )
 
-// AvailableCPUs returns the cores this process may run on, in order.
-func AvailableCPUs() []int {
-	var set unix.CPUSet
-	if err := unix.SchedGetaffinity(0, &set); err != nil {
-		return nil
-	}
-	var out []int
-	for c := 0; c < len(set)*64; c++ {
-		if set.IsSet(c) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// ParseCPUs reads a core list such as "0-3,6" (ranges and single cores,
+// Parse reads a core list such as "0-3,6" (ranges and single cores,
 // comma-separated) and checks every core is one this process may run on.
-func ParseCPUs(list string) ([]int, error) {
-	avail := AvailableCPUs()
+func Parse(list string) ([]int, error) {
+	if !Supported {
+		return nil, fmt.Errorf("bad --cpus %q: %w", list, ErrUnavailable)
+	}
+	avail := Available()
 	var out []int
 	for _, part := range strings.Split(list, ",") {
 		lo, hi, isRange := strings.Cut(strings.TrimSpace(part), "-")
@@ -41,7 +33,7 @@ func ParseCPUs(list string) ([]int, error) {
 		}
 		for c := a; c <= b; c++ {
 			if !slices.Contains(avail, c) {
-				return nil, fmt.Errorf("bad --cpus %q: core %d does not exist or is not ours (available: %s)", list, c, FormatCPUs(avail))
+				return nil, fmt.Errorf("bad --cpus %q: core %d does not exist or is not ours (available: %s)", list, c, Format(avail))
 			}
 			if slices.Contains(out, c) {
 				return nil, fmt.Errorf("bad --cpus %q: core %d given twice", list, c)
@@ -52,8 +44,8 @@ func ParseCPUs(list string) ([]int, error) {
 	return out, nil
 }
 
-// FormatCPUs writes a core list as ParseCPUs reads it, ranges collapsed.
-func FormatCPUs(cpus []int) string {
+// Format writes a core list as Parse reads it, ranges collapsed.
+func Format(cpus []int) string {
 	var parts []string
 	for i := 0; i < len(cpus); {
 		j := i
@@ -81,10 +73,13 @@ func Slots(jobs int, cpus []int) ([][]int, error) {
 		if jobs == 1 {
 			return [][]int{nil}, nil
 		}
-		cpus = AvailableCPUs()
+		if !Supported {
+			return nil, fmt.Errorf("--jobs %d pins each run to its own cores: %w", jobs, ErrUnavailable)
+		}
+		cpus = Available()
 	}
 	if len(cpus) < jobs {
-		return nil, fmt.Errorf("--jobs %d needs at least %d cores to pin each run to its own, have %s", jobs, jobs, FormatCPUs(cpus))
+		return nil, fmt.Errorf("--jobs %d needs at least %d cores to pin each run to its own, have %s", jobs, jobs, Format(cpus))
 	}
 	per := len(cpus) / jobs
 	out := make([][]int, jobs)
