@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/boardsat/boardsat/encode"
 	"github.com/boardsat/boardsat/encode/cnf"
@@ -27,12 +28,15 @@ projection; OPB is for pseudo-Boolean solvers such as minisat+ (with a "min:"
 line for models with an objective, such as dominate's); WCNF (classic "p wcnf")
 is for MaxSAT solvers and clasp, for models with an objective only.
 
---format mzn writes a self-contained MiniZinc model (queens, pieces, tour,
-kingpath, dominate, intervals, and swap as a plan of --steps T moves; run it
-with minizinc --solver gecode, add --all-solutions to enumerate). --format lp
-(CPLEX LP) and --format mps (free MPS) write an integer program (queens,
-pieces, tour, dominate, intervals, and swap with --steps T; run it with
-cbc FILE solve or glpsol). docs/paradigms.md describes every model.`,
+--format mzn writes a self-contained MiniZinc model (run it with minizinc
+--solver gecode, add --all-solutions to enumerate). --format lp (CPLEX LP)
+and --format mps (free MPS) write an integer program (run it with cbc FILE
+solve or glpsol). A plan (swap) is written for --steps T moves.
+docs/paradigms.md describes every model.`,
+		extra: func(w io.Writer) {
+			fmt.Fprintf(w, "\nMiniZinc models (--format mzn): %s\n", strings.Join(mzn.Puzzles(), ", "))
+			fmt.Fprintf(w, "integer programs (--format lp, mps): %s\n", strings.Join(mip.Puzzles(), ", "))
+		},
 		specs: true,
 		examples: []string{
 			"encode queens:8 --encoding pairwise -o q8.cnf",
