@@ -308,3 +308,44 @@ func TestRecipeNewBackend(t *testing.T) {
 		t.Error("list names toyback without the registration")
 	}
 }
+
+// TestRecipeNewSolver: a solver defined in JSON (docs/solvers.md), here
+// minisat under a name of its own, is listed by solvers, passes solvers
+// check, answers solve, and is the variant sat//NAME of compare and of a
+// suite's plan, on the toy family, with no code at all.
+func TestRecipeNewSolver(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs minisat through boardsat several times")
+	}
+	if _, err := exec.LookPath("minisat"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("minisat not on PATH")
+		}
+		t.Skip("minisat not on PATH")
+	}
+	def := writeDef(t, t.TempDir(), "toysat.json", `{"name": "toysat", "kind": "sat", "command": ["minisat", "-verb=0", "{input}", "{output}"], "protocol": "minisat-result", "doc": "the recipe test's solver"}`)
+	_, out := runToy(t, true, "solvers", "--solvers", def)
+	wantIn(t, "solvers", out, "toysat", def)
+	code, out := runToy(t, true, "solvers", "check", "toysat", "--solvers", def)
+	if code != 0 {
+		t.Errorf("solvers check toysat: status %d\n%s", code, out)
+	}
+	wantIn(t, "solvers check", out, "solver toysat: all 3 checks conformed")
+	code, out = runToy(t, true, "solve", "toy:4", "--backend", "sat", "--solver", "toysat", "--solvers", def, "--format", "json")
+	if code != 0 || !strings.Contains(out, `"solver":"toysat","task":"count","status":"ok","count":4,`) {
+		t.Errorf("solve toy:4 --solver toysat: status %d, %q", code, out)
+	}
+	code, out = runToy(t, true, "compare", "toy:4", "--backends", "sat/toysat,native/line", "--solvers", def)
+	if code != 0 {
+		t.Errorf("compare: status %d\n%s", code, out)
+	}
+	wantIn(t, "compare", out, "sat//toysat  ok", "all answers agree (4, published")
+	code, out = runToy(t, true, "bench", writeSuite(t, "toy:4 backends=sat/toysat\n"), "--dry-run", "--solvers", def)
+	if code != 0 {
+		t.Errorf("bench --dry-run: status %d\n%s", code, out)
+	}
+	wantIn(t, "bench --dry-run", out, "toy:4\tsat//toysat\tcount")
+	if code, out := runToy(t, true, "solve", "toy:4", "--backend", "sat", "--solver", "toysat"); code != 2 {
+		t.Errorf("solve --solver toysat without its definition: status %d, %q; want 2", code, out)
+	}
+}
