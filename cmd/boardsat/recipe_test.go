@@ -49,6 +49,18 @@ func init() {
 	if os.Getenv(recipeEnv) != "1" {
 		return
 	}
+	registerToyPuzzle()
+	registerToyBackends()
+	registerToyParadigms()
+	// The backend recipe: a value of puzzle.Backend, registered.
+	puzzle.Backends.Add("toyback", toyBackend{})
+}
+
+// toyTasks are the tasks every backend does for the toy family.
+var toyTasks = []puzzle.Task{puzzle.Count, puzzle.First}
+
+// registerToyPuzzle is step 1 of the family recipe.
+func registerToyPuzzle() {
 	// Step 1, puzzle/FAMILY.go: the descriptor.
 	puzzle.Register(puzzle.Descriptor{
 		Name: "toy", Order: 1000, Syntax: "toy:N",
@@ -80,16 +92,19 @@ func init() {
 		},
 		Probe: "toy:2",
 	})
-	tasks := []puzzle.Task{puzzle.Count, puzzle.First}
+}
+
+// registerToyBackends are steps 2 to 4: native, encode and brute.
+func registerToyBackends() {
 	// Step 2, native/FAMILY/: a strategy.
-	search.Register(search.Strategy{Puzzle: "toy", Name: "line", Doc: "the rook on each square in turn", Default: true, Tasks: tasks,
+	search.Register(search.Strategy{Puzzle: "toy", Name: "line", Doc: "the rook on each square in turn", Default: true, Tasks: toyTasks,
 		Solve: func(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 			first := toyAt(toyBoard(req.Spec), 0)
 			return search.Answer(req.Task, uint64(req.Spec.(toy).n), int64(req.Spec.(toy).n), false, &first, nil)
 		}})
 	// Step 3, encode/FAMILY.go: a SAT model, one variable per square,
 	// exactly one true.
-	encode.Register(encode.Encoder{Puzzle: "toy", Name: "onehot", Doc: "one variable per square, exactly one true", Default: true, Why: "the only model", Tasks: tasks,
+	encode.Register(encode.Encoder{Puzzle: "toy", Name: "onehot", Doc: "one variable per square, exactly one true", Default: true, Why: "the only model", Tasks: toyTasks,
 		Build: func(spec puzzle.Spec, enc card.Encoding, _ encode.Options) (*encode.Instance, error) {
 			b := toyBoard(spec)
 			f := cnf.New()
@@ -110,7 +125,7 @@ func init() {
 			}}, nil
 		}})
 	// Step 4, brute/FAMILY.go: candidates through the checker alone.
-	brute.Register("toy", tasks, func(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
+	brute.Register("toy", toyTasks, func(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 		b := toyBoard(req.Spec)
 		ans := puzzle.Answer{Status: puzzle.OK}
 		for s := range b.Size() {
@@ -126,6 +141,11 @@ func init() {
 		}
 		return ans, nil
 	})
+}
+
+// registerToyParadigms is step 5: the MiniZinc model and the integer
+// program.
+func registerToyParadigms() {
 	// Step 5, paradigm/mzn/FAMILY.go and paradigm/mip/FAMILY.go.
 	mzn.Register("toy", func(spec puzzle.Spec, _ mzn.Options) (*mzn.Model, error) {
 		b := toyBoard(spec)
@@ -155,8 +175,6 @@ func init() {
 		}
 		return m, nil
 	})
-	// The backend recipe: a value of puzzle.Backend, registered.
-	puzzle.Backends.Add("toyback", toyBackend{})
 }
 
 // toyBackend answers the toy family alone, by its published count.
