@@ -91,6 +91,12 @@ var encoders = puzzle.NewPerPuzzle[Encoder]("model")
 // second model of one name for one puzzle panics.
 func register(e Encoder) { encoders.Add(e.Puzzle, e.Name, e) }
 
+// Register adds the encoder of a family whose code lies outside this
+// package (the recipe test's toy family); the package's own families call
+// register from their files' init. A second model of one name for one
+// puzzle panics, as for them.
+func Register(e Encoder) { register(e) }
+
 // Encoders returns the encoders for a puzzle, in registration order.
 func Encoders(puzzleName string) []Encoder { return encoders.Values(puzzleName) }
 

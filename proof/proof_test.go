@@ -5,9 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os/exec"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -16,31 +13,6 @@ import (
 	"github.com/boardsat/boardsat/proof/lrat"
 	"github.com/boardsat/boardsat/puzzle"
 )
-
-// TestImportsOnlyStandardLibrary keeps the checkers independent of every
-// solver and encoder: their dependencies are the standard library and the
-// proof packages themselves.
-func TestImportsOnlyStandardLibrary(t *testing.T) {
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	for _, pkg := range []string{"github.com/boardsat/boardsat/proof", "github.com/boardsat/boardsat/proof/lrat"} {
-		out, err := exec.Command(gobin, "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", pkg).Output()
-		if err != nil {
-			t.Fatalf("go list -deps %s: %v", pkg, err)
-		}
-		for _, dep := range strings.Fields(string(out)) {
-			if strings.Contains(dep, "gophersat") {
-				t.Errorf("%s depends on %s", pkg, dep)
-			}
-			own := dep == pkg || strings.HasPrefix(dep, pkg+"/")
-			if pkg == "github.com/boardsat/boardsat/proof/lrat" && !own {
-				t.Errorf("the LRAT checker %s depends on %s: it must trust nothing", pkg, dep)
-			}
-			if !own {
-				t.Errorf("%s depends on %s, which is neither standard nor its own", pkg, dep)
-			}
-		}
-	}
-}
 
 // ratExample is the formula and DRAT proof of the DRAT papers (Wetzler,
 // Heule and Hunt 2014): its first lemma, -1, is RAT but not RUP.

@@ -10,8 +10,9 @@ import (
 )
 
 // Descriptor is everything the harness knows about one puzzle, in one
-// place: each puzzle fills one in its own file (queens.go, pieces.go,
-// tour.go, swap.go, kingpath.go) and registers it with Register from init.
+// place: each puzzle fills one in its own file, named for the puzzle
+// (queens.go for queens; Puzzles lists them all), and registers it with
+// Register from init.
 // Nothing outside a puzzle's own files switches on the puzzle's type or
 // name; the parser, the checker, published values, solution formats and
 // sweeps all go through the descriptor (TestNoPuzzleSwitch guards it).

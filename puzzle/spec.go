@@ -13,7 +13,7 @@ import (
 // and JSON answer records.
 type Spec interface {
 	// Puzzle names the puzzle, the name its descriptor is registered
-	// under: "queens", "pieces", "tour", "swap", "kingpath".
+	// under ("queens" for queens:8; Puzzles lists them all).
 	Puzzle() string
 	// String returns the canonical spec string.
 	String() string

@@ -52,6 +52,10 @@ type help struct {
 	about    string   // the arguments and behaviour, a few lines
 	specs    bool     // list every puzzle's spec syntax after about
 	examples []string // command lines, after "boardsat "
+
+	// extra prints more lines after about when the help is printed: lists
+	// read from a registry then, so that a new family shows up in them.
+	extra func(w io.Writer)
 }
 
 // printSpecs lists the spec syntax of every registered puzzle, so a new
@@ -113,6 +117,9 @@ func printHelp(w io.Writer, fs *flag.FlagSet) {
 		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(h.about))
 	} else if summary != "" {
 		fmt.Fprintf(w, "\n%s\n", summary)
+	}
+	if h.extra != nil {
+		h.extra(w)
 	}
 	if h.specs {
 		printSpecs(w)

@@ -169,29 +169,9 @@ func mustSuite(t *testing.T, text string) suites.Suite {
 	return s
 }
 
-func TestParseSuite(t *testing.T) {
-	s := mustSuite(t, `
-# a comment
-queens:{4..6} pieces:{3,4}x3:K1  backends=native/bitboard,native/plain task=count repeat=2 timeout=3s mem=100M
-swap:4x3   # default task and backends
-`)
-	if len(s.Groups) != 2 {
-		t.Fatalf("%d groups", len(s.Groups))
-	}
-	g := s.Groups[0]
-	var specs []string
-	for _, sp := range g.Specs {
-		specs = append(specs, sp.String())
-	}
-	if want := []string{"queens:4", "queens:5", "queens:6", "pieces:3x3:K1", "pieces:4x3:K1"}; !slices.Equal(specs, want) {
-		t.Errorf("specs %v, want %v", specs, want)
-	}
-	if g.Repeat != 2 || g.Timeout != 3*time.Second || g.MemMB != 100 || g.Task != puzzle.Count || g.Line != 3 {
-		t.Errorf("options: %+v", g)
-	}
-	if h := s.Groups[1]; h.Backends != "all" || h.Task != "" || h.Repeat != 1 || h.Timeout != suites.DefaultTimeout || h.MemMB != suites.DefaultMemMB {
-		t.Errorf("defaults: %+v", h)
-	}
+// TestPlanOrder: the plan interleaves repetitions: every run of
+// repetition 1 (specs in order, variants in order), then repetition 2.
+func TestPlanOrder(t *testing.T) {
 	runs, _ := Plan(context.Background(), mustSuite(t, "queens:{4..5} backends=native/bitboard,native/plain repeat=2"), Overrides{})
 	var order []string
 	for _, r := range runs {
@@ -201,53 +181,6 @@ swap:4x3   # default task and backends
 		"2 queens:4 native/bitboard", "2 queens:4 native/plain", "2 queens:5 native/bitboard", "2 queens:5 native/plain"}
 	if !slices.Equal(order, want) {
 		t.Errorf("plan order %v, want %v", order, want)
-	}
-}
-
-// TestSuiteCPULimitSpelling: the option is cpu-limit=, named as bench's
-// flag --cpu-limit; the older cpulimit= reads the same; one line giving
-// both gives the option twice.
-func TestSuiteCPULimitSpelling(t *testing.T) {
-	for _, line := range []string{"queens:6 cpu-limit=20s", "queens:6 cpulimit=20s"} {
-		if g := mustSuite(t, line).Groups[0]; g.CPULimit != 20*time.Second || len(g.Specs) != 1 {
-			t.Errorf("%q: CPU limit %s, %d specs; want 20s and one spec", line, g.CPULimit, len(g.Specs))
-		}
-	}
-	for line, want := range map[string]string{
-		"queens:6 cpu-limit=20s cpulimit=10s": "option cpu-limit given twice",
-		"queens:6 cpu-limit=20":               "bad cpu-limit=20: want a positive duration like 30s or 2m",
-	} {
-		if _, err := suites.Parse("s", line); err == nil || !strings.HasSuffix(err.Error(), want) {
-			t.Errorf("%q: %v, want %q", line, err, want)
-		}
-	}
-}
-
-func TestParseSuiteErrors(t *testing.T) {
-	for _, bad := range []string{
-		"", "# only a comment",
-		"queens:{4..2}", "queens:{4..", "queens:0", "queens:8 repeat=0", "queens:8 repeat=x", "queens:8 timeout=soon",
-		"queens:8 mem=lots", "queens:8 task=fly", "queens:8 backends=nosuch", "queens:8 backends=native/nosuch",
-		"queens:8 repeat=2 repeat=3", "backends=all", "queens:8 ladder=maybe",
-	} {
-		if _, err := suites.Parse("bad", bad); err == nil {
-			t.Errorf("suites.Parse(%q) accepted", bad)
-		}
-	}
-	if _, err := suites.Load("/nonexistent/suite"); err == nil || !strings.Contains(err.Error(), "quick") {
-		t.Errorf("Load of a missing file: %v", err)
-	}
-}
-
-func TestBuiltinSuitesParse(t *testing.T) {
-	for _, name := range suites.Builtin.Names() {
-		s, err := suites.Load(name)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if len(s.Groups) == 0 {
-			t.Errorf("%s: empty", name)
-		}
 	}
 }
 
@@ -911,56 +844,6 @@ func TestSidecarProvenance(t *testing.T) {
 	for _, r := range rows {
 		if r.Commit != sess.GitCommit || r.MeasuredBy != sess.MeasuredBy {
 			t.Errorf("row commit %q measured by %q, sidecar %q %q", r.Commit, r.MeasuredBy, sess.GitCommit, sess.MeasuredBy)
-		}
-	}
-}
-
-// TestDominateSuiteRangeDocumented: the range of boards the suite
-// "dominate" runs, n = min..max over its specs, is the range its own
-// description (bench -h) and docs/families/dominate.md state.
-func TestDominateSuiteRangeDocumented(t *testing.T) {
-	text, err := suites.Builtin.Lookup("dominate")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := mustSuite(t, text)
-	lo, hi := 0, 0
-	for _, g := range s.Groups {
-		for _, sp := range g.Specs {
-			n := puzzle.BoardOf(sp).W
-			if lo == 0 || n < lo {
-				lo = n
-			}
-			hi = max(hi, n)
-		}
-	}
-	want := fmt.Sprintf("n = %d..%d", lo, hi)
-	if first, _, _ := strings.Cut(text, "\n"); !strings.Contains(first, "queen domination, "+want) {
-		t.Errorf("the suite's description %q does not say %s, the range it runs", first, want)
-	}
-	doc, err := os.ReadFile("../../docs/families/dominate.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(strings.Join(strings.Fields(string(doc)), " "), "runs the native strategies and the SAT models on "+want+" as ladders") {
-		t.Errorf("docs/families/dominate.md does not say the suite dominate runs %s", want)
-	}
-}
-
-// TestSuiteDefaultsDocumented: the limits of a group that sets none are
-// the ones docs/harness.md and docs/contract.md state.
-func TestSuiteDefaultsDocumented(t *testing.T) {
-	timeout := strings.TrimSuffix(suites.DefaultTimeout.String(), "0s") // 1m0s -> 1m
-	want := fmt.Sprintf("`timeout=%s`", timeout)
-	mem := fmt.Sprintf("`mem=%dM`", suites.DefaultMemMB)
-	for _, page := range []string{"../../docs/harness.md", "../../docs/contract.md"} {
-		doc, err := os.ReadFile(page)
-		if err != nil {
-			t.Fatal(err)
-		}
-		text := strings.Join(strings.Fields(string(doc)), " ")
-		if !strings.Contains(text, "sets no limit runs with "+want) || !strings.Contains(text, mem) {
-			t.Errorf("%s does not give the suite defaults %s and %s", page, want, mem)
 		}
 	}
 }

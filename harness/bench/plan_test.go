@@ -3,48 +3,10 @@ package bench
 import (
 	"context"
 	"github.com/boardsat/boardsat/harness/suites"
-	"runtime"
-	"strings"
 	"testing"
 
 	"github.com/boardsat/boardsat/puzzle"
 )
-
-// TestBraceBombRefused: a suite whose brace groups expand past
-// suites.MaxPlannedRuns is refused by their count, before anything is expanded
-// (the heap barely grows), with the count in the message; so is one whose
-// groups add up past it with their repetitions.
-func TestBraceBombRefused(t *testing.T) {
-	bomb := "queens:8" + strings.Repeat("{1..3}", 16) + " backends=native"
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	_, err := suites.Parse("bomb", bomb)
-	runtime.ReadMemStats(&after)
-	want := `suite bomb line 1: "queens:8{1..3}{1..3}{1..3}{1..3}{1..3}{1..3}{1..3}{1..3}..." expands to 43046721 specs, which with repeat 1 take the suite past the 1000000 runs (specs x repeat) a suite may plan`
-	if err == nil || !strings.HasPrefix(err.Error(), want) {
-		t.Errorf("brace bomb: %v\nwant %s", err, want)
-	}
-	// A few KiB of messages and regular expressions, not the gigabyte
-	// of an expansion.
-	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
-		t.Errorf("refusing the bomb allocated %d bytes", grew)
-	}
-	_, err = suites.Parse("sum", "queens:{1..1000} repeat=600 backends=native\nqueens:{1..1000} repeat=600 backends=native")
-	if err == nil || !strings.HasPrefix(err.Error(), `suite sum line 2: "queens:{1..1000}" expands to 1000 specs, which with repeat 600 take the suite past the 1000000 runs`) {
-		t.Errorf("two groups past the limit: %v", err)
-	}
-	// Nested groups are counted again as they are expanded.
-	_, err = suites.Parse("nested", "queens:{1{0..9}{0..9}{0..9},{1..3}}"+strings.Repeat("{1..9}", 6)+" backends=native")
-	if err == nil || !strings.Contains(err.Error(), "a suite may plan") {
-		t.Errorf("nested bomb: %v", err)
-	}
-	// Up to the limit, a suite plans as before.
-	s, err := suites.Parse("fine", "queens:{4..5}{0,1} repeat=2 backends=native/plain")
-	if err != nil || len(s.Groups[0].Specs) != 4 {
-		t.Fatalf("fine suite: %v %v", s, err)
-	}
-}
 
 // TestPlanLadderIndex: the constant-time spec index of a ladder group finds
 // each spec's first place and the task it runs.

@@ -5,69 +5,10 @@
 // from rows (summaries, tables, figures, benchstat lines) is in
 // results/report, so that the harness does not link the plotting library.
 //
-// # The CSV schema
-//
-// A results file is a CSV file whose first line is exactly the header
-// Columns, followed by one row per run (one child process solving one
-// instance with one backend variant once). The columns, in order:
-//
-//	time            start of the run, RFC 3339 in UTC (2026-11-21T15:04:05.123Z)
-//	instance        canonical spec string, such as queens:8 or pieces:7x8:K3Q1B2R2N3
-//	puzzle          queens, pieces, tour or swap
-//	squares         squares on the instance's board (the size axis of scaling plots)
-//	variant         the backend variant as requested: native/HEURISTIC,
-//	                sat/ENCODING/SOLVER, gophersat-count/ENCODING, ...
-//	backend         backend name (native, sat, ...)
-//	heuristic       native strategy actually used (defaults resolved), or empty
-//	encoding        SAT encoding actually used, or empty
-//	solver          SAT solver actually used, or empty
-//	task            count, first, all, shortest or unique
-//	rep             repetition number, from 1
-//	status          ok, unsat, timeout, memout, error or wrong
-//	answer          count (count, unique, all), plan length (shortest), or for
-//	                first the number of solutions returned (1, or 0 when unsat);
-//	                empty when the run gave no answer. A count is written with
-//	                all its digits, also beyond 2^64 (the frontier and dp
-//	                strategies reach such counts): read it as text or as a
-//	                big integer, not as a 64-bit number
-//	seconds         wall-clock seconds of the whole child process, as measured
-//	                by the harness
-//	user, sys       CPU seconds in user and kernel mode of the run's whole
-//	                process tree (see measured_by)
-//	maxrss_kb       peak memory of the run's whole process tree in KiB: the
-//	                cgroup's peak charge (cgroup1/cgroup2), or the largest
-//	                sampled sum of resident set sizes (rusage)
-//	solver_seconds  seconds the child itself reports for solving (no start-up)
-//	encode_seconds  SAT side: seconds spent building the formula
-//	solve_seconds   SAT side: seconds spent in the solver
-//	nodes ... solver_calls
-//	                the backend's counters, one column per puzzle.Stat* key
-//	                (see StatColumns); empty when the backend does not report it
-//	method, fallbacks, theorem
-//	                what actually ran (see puzzle.Answer)
-//	certified, proof_bytes, check_seconds
-//	                a certified run's certificate (solve --certify): every
-//	                refutation proved and checked (true/false), the proofs'
-//	                bytes, the checks' wall seconds (inside solve_seconds);
-//	                empty for a run not certified
-//	measured_by     how seconds, user, sys and maxrss_kb were measured: cgroup2
-//	                or cgroup1 (the run's own cgroup: every process of the run's
-//	                tree, the gophersat worker and external solvers included),
-//	                or rusage (wait4 of the child, which includes the
-//	                descendants it waited for; peak memory sampled)
-//	limit           the limit that ended the run: wall, cpu or mem; empty when
-//	                none did
-//	cpu_limit_s     the run's CPU-time limit in seconds (user + sys of the whole
-//	                tree); empty for none
-//	wall_limit_s    the run's wall-clock limit in seconds
-//	mem_limit_mb    the run's memory limit in MiB (peak of the whole tree)
-//	commit          git commit of the boardsat that ran it (+dirty for
-//	                uncommitted changes); empty when unknown
-//	message         why a run ended in timeout, memout, error or wrong
-//
-// Numbers are written in Go's shortest decimal form; empty cells mean "not
-// reported". Files with any other header are refused, so mixing schemas is
-// an error, not a silent misreading.
+// The columns, their order and meaning, and the rule that a file with
+// any other header is refused are the contract of docs/contract.md ("The
+// results CSV"), which a test holds to Columns; this package is their one
+// implementation.
 package results
 
 import (

@@ -6,5 +6,7 @@
 // fills, and the contract's tables (JSON keys, exit statuses, CSV columns,
 // sidecar keys) with packages answer and results, so that what is added in
 // code cannot go undocumented.
+// Its tests also hold the module to its import rules (layers_test.go) and
+// docs/architecture.md's package table to go list (architecture_test.go).
 // It has no code of its own: the tests are the package.
 package doccheck

@@ -17,7 +17,7 @@ import (
 
 // Strategy is one named search for one puzzle.
 type Strategy struct {
-	// Puzzle is the puzzle it solves ("queens", "pieces", "tour", "swap").
+	// Puzzle is the registered name of the puzzle it solves ("queens").
 	Puzzle string
 	// Name selects it with --heuristic.
 	Name string

@@ -80,6 +80,13 @@ func Has(puzzleName string) bool { return builders.Has(puzzleName) }
 // Puzzles lists the puzzles with a model, in the order they were added.
 func Puzzles() []string { return builders.Puzzles() }
 
+// Register adds the model builder of a family whose code lies outside this
+// package (the recipe test's toy family); the package's own families add
+// theirs from their files' init. A second one for a puzzle panics.
+func Register(puzzleName string, build func(puzzle.Spec, Options) (*Model, error)) {
+	builders.Add(puzzleName, build)
+}
+
 // Build returns spec's model, or an error naming why there is none.
 func Build(spec puzzle.Spec, opt Options) (*Model, error) {
 	m, err := builders.Build(spec, opt)

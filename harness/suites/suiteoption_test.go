@@ -1,4 +1,4 @@
-package bench
+package suites_test
 
 import (
 	"github.com/boardsat/boardsat/harness/suites"
