@@ -207,6 +207,11 @@ func satSolveWith(ctx context.Context, req puzzle.Request, e Encoder, c card.Enc
 			return puzzle.Answer{}, err
 		}
 	}
+	if e.OwnOptimiser {
+		if err := sat.OwnOptimiser(req.Solver, "model "+e.Name); err != nil {
+			return puzzle.Answer{}, err
+		}
+	}
 	s, err := sat.Lookup(req.Solver)
 	if err != nil {
 		return puzzle.Answer{}, err
