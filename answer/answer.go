@@ -38,7 +38,8 @@ type Status string
 // The statuses of an answer. A backend reports the first four itself
 // (puzzle.Status); Memout is the harness's, for a run it killed at its
 // memory limit; Refused is the command's, for a request it does not take;
-// Interrupted the command's too, for a run a signal stopped.
+// Interrupted the command's too, for a run a signal stopped; Wrong the
+// command's, for an answer that contradicts a published value.
 const (
 	OK      Status = "ok"      // answered, and the search finished
 	Unsat   Status = "unsat"   // proven to have no solution (an answer, not an error)
@@ -49,6 +50,9 @@ const (
 	// Interrupted: SIGINT or SIGTERM stopped the run; the answer is what
 	// it had so far (Partial for a count split into subproblems).
 	Interrupted Status = "interrupted"
+	// Wrong: the backend answered, and its answer contradicts boardsat's
+	// table of published values (Message names both): nothing to trust.
+	Wrong Status = "wrong"
 )
 
 // Answered reports whether s carries an answer (ok or unsat).
@@ -141,6 +145,10 @@ type Answer struct {
 	Method    *string  `json:"method"`
 	Fallbacks []string `json:"fallbacks"`
 	Theorem   *string  `json:"theorem"`
+	// Unchecked says what of the answer rests on an external solver's
+	// claim that no proof and no second method confirmed (puzzle.Answer's
+	// Unchecked); null when nothing does.
+	Unchecked *string `json:"unchecked"`
 	// Message explains a status other than ok (the reason of a refusal, the
 	// error, what timed out); null when there is nothing to say.
 	Message *string `json:"message"`
@@ -224,6 +232,7 @@ func New(backend string, req puzzle.Request, ans puzzle.Answer, secs float64) An
 		Task: string(req.Task), Status: Status(ans.Status),
 		Seconds: secs, Stats: ans.Stats, Message: orNull(ans.Message),
 		Method: orNull(ans.Method), Fallbacks: ans.Fallbacks, Theorem: orNull(ans.Theorem),
+		Unchecked: orNull(ans.Unchecked),
 	}
 	if ans.Solution != nil {
 		// A solution always marshals (Solution.MarshalJSON has no error path

@@ -197,7 +197,10 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 	if err != nil {
 		return puzzle.Answer{}, err
 	}
-	return satSolveWith(ctx, req, e, c)
+	var u sat.Unchecked
+	ans, err := satSolveWith(sat.WithUnchecked(ctx, &u), req, e, c)
+	ans.Unchecked = u.String()
+	return ans, err
 }
 
 // satSolveWith is Solve with the encoder and card encoding resolved.

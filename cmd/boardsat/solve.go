@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
+	"github.com/boardsat/boardsat/harness/compare"
 	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/internal/subproblem"
 	"github.com/boardsat/boardsat/puzzle"
@@ -233,6 +234,7 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 	if err := cf.finish(rec, args, req, &ans); err != nil {
 		return err
 	}
+	ans = judgePublished(req, ans)
 	own()
 	if sf.sharded() {
 		return writeShard(stdout, backend.Name(), req, ans, secs, rec)
@@ -328,6 +330,9 @@ func printText(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answe
 		row("fallback", f)
 	}
 	row("status", ans.Status)
+	if ans.Unchecked != "" {
+		row("unchecked", ans.Unchecked+" (no proof and no second method confirmed it: --certify, or compare)")
+	}
 	if answer.HasCount(req, ans) {
 		row("count", ans.CountString())
 	}
@@ -365,4 +370,26 @@ func sortedKeys(m map[string]int64) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// judgePublished holds an answer to boardsat's table of published values
+// (compare.Published): one that contradicts it is status wrong, whatever
+// the backend said, its message naming both values; one that agrees is
+// confirmed, so no external solver's claim stays unchecked.
+func judgePublished(req puzzle.Request, ans puzzle.Answer) puzzle.Answer {
+	want, known := compare.Published(req.Spec, req.Task)
+	got := compare.ValueOf(req.Task, ans)
+	if !known || got == "" {
+		return ans
+	}
+	if got != want {
+		why := fmt.Sprintf("answered %s, and boardsat's table of published values says %s", got, want)
+		if ans.Message != "" {
+			why += " (" + ans.Message + ")"
+		}
+		ans.Status, ans.Message = puzzle.Status(answer.Wrong), why
+		return ans
+	}
+	ans.Unchecked = ""
+	return ans
 }

@@ -168,6 +168,7 @@ func countOwn(ctx context.Context, d solverdef.Def, f *cnf.Formula) (CountResult
 	if err != nil {
 		return CountResult{Status: puzzle.Error, Stats: r.stats, Message: d.Name + ": " + err.Error()}, method
 	}
+	noteUnchecked(ctx, d.Name+"'s count")
 	return CountResult{Status: puzzle.OK, Count: n, Stats: r.stats}, method
 }
 
@@ -210,6 +211,7 @@ func countWithCounter(ctx context.Context, d solverdef.Def, f *cnf.Formula) Coun
 	if err != nil {
 		return CountResult{Status: puzzle.Error, Stats: r.stats, Message: fmt.Sprintf("%s: %v%s", d.Name, err, solverproc.Tail(r.stderr))}
 	}
+	noteUnchecked(ctx, d.Name+"'s count")
 	return CountResult{Status: puzzle.OK, Count: a.Count.Uint64(), Stats: r.stats}
 }
 

@@ -162,7 +162,7 @@ func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 	row.SolverSeconds, row.EncodeSeconds, row.SolveSeconds = ans.Seconds, answer.Float(ans.EncodeSeconds), answer.Float(ans.SolveSeconds)
 	row.Stats = ans.Stats
 	row.Method, row.Fallbacks, row.Theorem = answer.Str(ans.Method), ans.Fallbacks, answer.Str(ans.Theorem)
-	row.Message = answer.Str(ans.Message)
+	row.Message, row.Unchecked = answer.Str(ans.Message), answer.Str(ans.Unchecked)
 	if c := ans.Certificate; r.Certify && c != nil {
 		row.ProofBytes, row.CheckSeconds = c.Bytes, c.CheckSeconds
 	}
@@ -170,6 +170,11 @@ func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 	case answer.OK, answer.Unsat:
 		row.Status = string(ans.Status)
 		row.Certified = r.Certify && ans.Certified != nil && *ans.Certified
+		setAnswer(&row, r, ans)
+	case answer.Wrong:
+		// The child's answer contradicts the published value: the judge
+		// sees the same, and the row keeps what the child answered.
+		row.Status = results.StatusWrong
 		setAnswer(&row, r, ans)
 	case answer.Timeout:
 		row.Status, row.Limit = results.StatusTimeout, results.LimitWall

@@ -129,7 +129,7 @@ func TestMergeDedupes(t *testing.T) {
 
 // TestPreviousSchemasRead: a file of an earlier schema (before the method,
 // fallbacks and theorem columns; before the measurement columns; before
-// the certify columns) is read
+// the certify columns; before unchecked) is read
 // with the missing fields empty, and refused for appending; the current
 // schema round-trips them.
 func TestPreviousSchemasRead(t *testing.T) {
@@ -137,6 +137,7 @@ func TestPreviousSchemasRead(t *testing.T) {
 	r.Method, r.Fallbacks, r.Theorem = "m", []string{"a: error: x", "b: error: y"}, "thm"
 	r.MeasuredBy, r.Limit, r.CPULimit, r.WallLimit, r.MemLimitMB, r.Commit = MeasuredCgroup1, LimitCPU, 2.5, 60, 2048, "abc+dirty"
 	r.Certify, r.Certified, r.ProofBytes, r.CheckSeconds = true, true, 7535713, 8.557
+	r.Unchecked = "cadical's UNSAT"
 	for i, old := range PreviousSchemas {
 		var buf bytes.Buffer
 		buf.WriteString(strings.Join(old, ",") + "\n")
@@ -147,8 +148,9 @@ func TestPreviousSchemasRead(t *testing.T) {
 		}
 		buf.WriteString(strings.Join(oldRec, ",") + "\n")
 		rows, err := Read(bytes.NewReader(buf.Bytes()), "old")
-		measured := i == 2 // the schema before the certify columns
-		if err != nil || len(rows) != 1 || measured != (rows[0].MeasuredBy != "") || measured != (rows[0].CPULimit != 0) || rows[0].Answer != 92 || (i == 0) != (rows[0].Method == "") || rows[0].Certify {
+		measured := i >= 2 // the schemas since the measurement columns
+		certify := i >= 3  // and since the certify columns
+		if err != nil || len(rows) != 1 || measured != (rows[0].MeasuredBy != "") || measured != (rows[0].CPULimit != 0) || rows[0].Answer != 92 || (i == 0) != (rows[0].Method == "") || certify != rows[0].Certify || rows[0].Unchecked != "" {
 			t.Fatalf("schema %d: %v %+v", i, err, rows)
 		}
 		path := filepath.Join(t.TempDir(), "old.csv")
@@ -171,8 +173,8 @@ func TestPreviousSchemasRead(t *testing.T) {
 	if got.MeasuredBy != r.MeasuredBy || got.Limit != r.Limit || got.CPULimit != 2.5 || got.WallLimit != 60 || got.MemLimitMB != 2048 || got.Commit != r.Commit {
 		t.Errorf("measurement columns round trip: %+v", got)
 	}
-	if !got.Certify || !got.Certified || got.ProofBytes != 7535713 || got.CheckSeconds != 8.557 {
-		t.Errorf("certify columns round trip: %+v", got)
+	if !got.Certify || !got.Certified || got.ProofBytes != 7535713 || got.CheckSeconds != 8.557 || got.Unchecked != r.Unchecked {
+		t.Errorf("certify and unchecked columns round trip: %+v", got)
 	}
 }
 
