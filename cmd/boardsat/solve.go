@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
+	"github.com/boardsat/boardsat/encode/sat"
 	"github.com/boardsat/boardsat/harness/compare"
 	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/internal/subproblem"
@@ -51,6 +52,7 @@ type solveFlags struct {
 	backend, task, heuristic, encoding, solver, format string
 	threads                                            int
 	timeout                                            time.Duration
+	seed                                               int64
 }
 
 func (f *solveFlags) register(fs *flag.FlagSet) {
@@ -63,6 +65,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.format, "format", "text", "output: text or json")
 	fs.IntVar(&f.threads, "threads", 0, "goroutines to use; 0 means one per core")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after this long (status timeout); 0 means never")
+	fs.Int64Var(&f.seed, "seed", 0, "the {seed} of an external solver's command (bench gives each run its repetition number)")
 }
 
 // request validates the flags against a spec and builds the request.
@@ -82,6 +85,9 @@ func (f *solveFlags) request(spec puzzle.Spec) (puzzle.Backend, puzzle.Request, 
 	}
 	if f.threads < 0 {
 		return nil, puzzle.Request{}, badInputf("--threads must be 0 or more, not %d", f.threads)
+	}
+	if f.seed < 0 {
+		return nil, puzzle.Request{}, badInputf("--seed must be 0 or more, not %d", f.seed)
 	}
 	return b, puzzle.Request{Spec: spec, Task: task, Heuristic: f.heuristic, Encoding: f.encoding,
 		Solver: f.solver, Threads: f.threads}, nil
@@ -187,7 +193,7 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 	// package): a search with no subproblems to count shows as working,
 	// with what it says it does (progress.Notef).
 	meter.Start()
-	ctx = progress.WithNote(ctx, meter)
+	ctx = sat.WithSeed(progress.WithNote(ctx, meter), f.seed)
 	if f.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)

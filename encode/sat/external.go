@@ -125,7 +125,7 @@ func runDef(ctx context.Context, d solverdef.Def, f *cnf.Formula, proof string) 
 		return Result{Status: puzzle.Error, Message: fmt.Sprintf("writing input for %s: %v", d.Name, err)}
 	}
 	out := filepath.Join(dir, "result.txt")
-	r := execute(ctx, solverdef.Expand(d.Command, solverdef.Args{Input: in, Proof: proof, Output: out, CPUSeconds: cpuSeconds(ctx)}))
+	r := execute(ctx, solverdef.Expand(d.Command, solverdef.Args{Input: in, Proof: proof, Output: out, CPUSeconds: cpuSeconds(ctx), Seed: seedOf(ctx), ProofArgs: d.ProofArgs}))
 	if res, done := r.failed(ctx, d.Name); done {
 		return res
 	}

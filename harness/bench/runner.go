@@ -35,6 +35,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"time"
 
@@ -67,7 +68,7 @@ type Runner struct {
 // Args returns the solve arguments of a run.
 func (r Run) Args() []string {
 	a := []string{r.Spec.String(), "--backend", r.Variant.Backend, "--task", string(r.Task), "--format", "json",
-		"--timeout", r.Timeout.String(), "--quiet"}
+		"--timeout", r.Timeout.String(), "--quiet", "--seed", strconv.Itoa(r.Rep)}
 	for _, f := range compare.FieldOrder {
 		if v := r.Variant.Value(f); v != "" {
 			a = append(a, "--"+f, v)
