@@ -366,3 +366,15 @@ func (CountModelsBackend) Solve(ctx context.Context, req puzzle.Request) (puzzle
 func CountModelsMessage(n uint64) string {
 	return fmt.Sprintf("gophersat's own CountModels() counted %d models; it is known to over-count (queens:8 pairwise: 103, not 92), so the count is never ok: use --backend sat for the exact projected count", n)
 }
+
+// Describe names the model+card encoding and the solver req runs, as its
+// answer would (puzzle.Describer); "" for what does not resolve.
+func (Backend) Describe(req puzzle.Request) (heuristic, encoding, solver string) {
+	if e, c, err := satResolve(req); err == nil {
+		encoding = e.Name + "+" + c.Name
+	}
+	if s, err := sat.Lookup(req.Solver); err == nil {
+		solver = s.Name
+	}
+	return "", encoding, solver
+}

@@ -312,3 +312,11 @@ func UncheckedClaim(solver string, task Task, ans Answer) string {
 	}
 	return ""
 }
+
+// Describer is a backend that can say, before it solves, what a request
+// runs: the heuristic, encoding and solver its answer would name (the
+// defaults resolved), "" where it has no such choice. An answer made
+// without the backend (the --mem watchdog's memout) names them from it.
+type Describer interface {
+	Describe(req Request) (heuristic, encoding, solver string)
+}

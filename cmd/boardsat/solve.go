@@ -161,6 +161,9 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 		}
 		// The answer of a run the watchdog ends, in the format asked for.
 		ans, secs := puzzle.Answer{Status: puzzle.Memout, Message: msg}, time.Since(begin).Seconds()
+		if d, ok := backend.(puzzle.Describer); ok {
+			ans.Heuristic, ans.Encoding, ans.Solver = d.Describe(req)
+		}
 		switch {
 		case sf.sharded():
 		case f.format == "json":

@@ -414,3 +414,12 @@ func parseValues(list string) ([]int64, error) {
 	}
 	return out, nil
 }
+
+// Describe names the solver req runs, as its answer would
+// (puzzle.Describer).
+func (b Backend) Describe(req puzzle.Request) (heuristic, encoding, solver string) {
+	if s, err := b.Lookup(req.Solver); err == nil {
+		solver = s.Name
+	}
+	return "", "mzn", solver
+}

@@ -382,3 +382,15 @@ func readGLPK(p *mip.Program, text []byte) (verdict, []float64, float64, error) 
 	}
 	return v, values, obj, nil
 }
+
+// Describe names the solver req runs, as its answer would
+// (puzzle.Describer).
+func (b Backend) Describe(req puzzle.Request) (heuristic, encoding, solver string) {
+	if s, err := b.Lookup(req.Solver); err == nil {
+		solver, encoding = s.Name, "lp"
+		if s.mps {
+			encoding = "mps"
+		}
+	}
+	return "", encoding, solver
+}
