@@ -210,15 +210,14 @@ func TestBigAnswer(t *testing.T) {
 }
 
 // TestCheckPool: rows of two commits are refused unless mixed, and then the
-// note names both with their row counts; rows without a commit do not count.
+// note names both with their row counts (rows without a commit:
+// TestEmptyCommitPoolsApart).
 func TestCheckPool(t *testing.T) {
 	a := row("queens:8", "native", "count", 1, StatusOK, 92)
 	a.Commit = "0123456789abcdef0123"
 	b := a
 	b.Commit = "fedcba9876543210fedc+dirty"
-	old := a
-	old.Commit = ""
-	if note, err := CheckPool([]Row{a, a, old}, false); note != "" || err != nil {
+	if note, err := CheckPool([]Row{a, a}, false); note != "" || err != nil {
 		t.Errorf("one commit: %q %v", note, err)
 	}
 	_, err := CheckPool([]Row{a, b, a}, false)
@@ -294,5 +293,23 @@ func TestHeaderWithoutNewline(t *testing.T) {
 		if all, err := ReadFiles(path); err != nil || len(all) != 1 {
 			t.Errorf("%s after OpenAppend and one row: %d rows, %v", filepath.Base(path), len(all), err)
 		}
+	}
+}
+
+// TestEmptyCommitPoolsApart: rows without a commit are a commit of their
+// own: beside rows of a commit they are refused without --mixed (they
+// pooled silently before), and the note names them.
+func TestEmptyCommitPoolsApart(t *testing.T) {
+	a := row("queens:8", "native/bitboard", "count", 1, StatusOK, 92)
+	b := a
+	a.Commit = "0123456789abcdef0123"
+	if _, err := CheckPool([]Row{a, b}, false); err == nil || !strings.Contains(err.Error(), "no commit recorded (1 rows)") {
+		t.Errorf("a commit beside none: %v; want a refusal naming the rows without a commit", err)
+	}
+	if note, err := CheckPool([]Row{a, b}, true); err != nil || !strings.Contains(note, "2 commits") {
+		t.Errorf("--mixed: %q, %v", note, err)
+	}
+	if note, err := CheckPool([]Row{b, b}, false); err != nil || note != "" {
+		t.Errorf("rows all without a commit: %q, %v; want them pooled", note, err)
 	}
 }
