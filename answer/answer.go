@@ -39,7 +39,8 @@ type Status string
 // (puzzle.Status, under the same names; Memout also when the command's
 // --mem watchdog ended the run); Refused is the command's, for a request
 // it does not take; Interrupted the command's too, for a run a signal
-// stopped. harness/results.StatusTable maps each to a backend's and a
+// stopped; Wrong the command's, for an answer that contradicts a published
+// value. harness/results.StatusTable maps each to a backend's and a
 // results row's status (docs/contract.md has the table).
 const (
 	OK      Status = "ok"      // answered, and the search finished
@@ -51,10 +52,13 @@ const (
 	// Interrupted: SIGINT or SIGTERM stopped the run; the answer is what
 	// it had so far (Partial for a count split into subproblems).
 	Interrupted Status = "interrupted"
+	// Wrong: the backend answered, and its answer contradicts boardsat's
+	// table of published values (Message names both): nothing to trust.
+	Wrong Status = "wrong"
 )
 
 // Statuses lists every status of an answer, in documentation order.
-var Statuses = []Status{OK, Unsat, Timeout, Memout, Error, Refused, Interrupted}
+var Statuses = []Status{OK, Unsat, Timeout, Memout, Error, Refused, Interrupted, Wrong}
 
 // Answered reports whether s carries an answer (ok or unsat).
 func (s Status) Answered() bool { return s == OK || s == Unsat }
@@ -146,6 +150,10 @@ type Answer struct {
 	Method    *string  `json:"method"`
 	Fallbacks []string `json:"fallbacks"`
 	Theorem   *string  `json:"theorem"`
+	// Unchecked says what of the answer rests on an external solver's
+	// claim that no proof and no second method confirmed (puzzle.Answer's
+	// Unchecked); null when nothing does.
+	Unchecked *string `json:"unchecked"`
 	// Message explains a status other than ok (the reason of a refusal, the
 	// error, what timed out); null when there is nothing to say.
 	Message *string `json:"message"`
@@ -229,6 +237,7 @@ func New(backend string, req puzzle.Request, ans puzzle.Answer, secs float64) An
 		Task: string(req.Task), Status: Status(ans.Status),
 		Seconds: secs, Stats: ans.Stats, Message: orNull(ans.Message),
 		Method: orNull(ans.Method), Fallbacks: ans.Fallbacks, Theorem: orNull(ans.Theorem),
+		Unchecked: orNull(ans.Unchecked),
 	}
 	if ans.Solution != nil {
 		// A solution always marshals (Solution.MarshalJSON has no error path

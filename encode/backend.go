@@ -215,13 +215,21 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, er
 	if err != nil {
 		return puzzle.Answer{}, err
 	}
-	return satSolveWith(ctx, req, e, c)
+	var u sat.Unchecked
+	ans, err := satSolveWith(sat.WithUnchecked(ctx, &u), req, e, c)
+	ans.Unchecked = u.String()
+	return ans, err
 }
 
 // satSolveWith is Solve with the encoder and card encoding resolved.
 func satSolveWith(ctx context.Context, req puzzle.Request, e Encoder, c card.Encoding) (puzzle.Answer, error) {
 	if e.GophersatOnly {
 		if err := sat.GophersatOnly(req.Solver, "model "+e.Name); err != nil {
+			return puzzle.Answer{}, err
+		}
+	}
+	if e.OwnOptimiser {
+		if err := sat.OwnOptimiser(req.Solver, "model "+e.Name); err != nil {
 			return puzzle.Answer{}, err
 		}
 	}
@@ -375,4 +383,16 @@ func (CountModelsBackend) Solve(ctx context.Context, req puzzle.Request) (puzzle
 // an ok count.
 func CountModelsMessage(n uint64) string {
 	return fmt.Sprintf("gophersat's own CountModels() counted %d models; it is known to over-count (queens:8 pairwise: 103, not 92), so the count is never ok: use --backend sat for the exact projected count", n)
+}
+
+// Describe names the model+card encoding and the solver req runs, as its
+// answer would (puzzle.Describer); "" for what does not resolve.
+func (Backend) Describe(req puzzle.Request) (heuristic, encoding, solver string) {
+	if e, c, err := satResolve(req); err == nil {
+		encoding = e.Name + "+" + c.Name
+	}
+	if s, err := sat.Lookup(req.Solver); err == nil {
+		solver = s.Name
+	}
+	return "", encoding, solver
 }

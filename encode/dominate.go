@@ -53,7 +53,7 @@ func init() {
 		{"satunsat-lines-hilbert-lex", "satunsat-lines with Hilbert order and lex-leader symmetry breaking", lined(with(linear, orderHilbert, true))},
 		{"unsatsat-lines-lex", "the line model with lex-leader symmetry breaking; minimum by UNSAT-SAT ascent from the lower bound", lined(with(ascent, "", true))},
 		{"unsatsat-lines-hilbert-lex", "the line model with Hilbert order and lex-leader symmetry breaking; minimum by UNSAT-SAT ascent from the lower bound", lined(with(ascent, orderHilbert, true))},
-		{"pbmin", "the same formula, no size bound; minimum by gophersat's own PB optimisation (its Optimal, the pieces as cost function); gophersat only", dominateConfig{strategy: sat.OptimizeGophersat}},
+		{"pbmin", "the same formula, no size bound; minimum by the solver's own optimisation in one run (gophersat's Optimal, or a maxsat or pb solver), the pieces as cost function", dominateConfig{strategy: sat.OptimizeGophersat}},
 		{"pbmin-lex", "pbmin with lex-leader symmetry breaking; optimum, first, unique, count (classes times orbit sizes)", dominateConfig{strategy: sat.OptimizeGophersat, lex: true}},
 	} {
 		name, cfg := s.name, s.cfg
@@ -66,7 +66,7 @@ func init() {
 			ts = []puzzle.Task{puzzle.Optimum, puzzle.First, puzzle.Unique, puzzle.Count}
 		}
 		e := Encoder{Puzzle: "dominate", Name: name, Doc: s.doc, Tasks: ts,
-			GophersatOnly: cfg.incremental || cfg.strategy == sat.OptimizeGophersat,
+			GophersatOnly: cfg.incremental, OwnOptimiser: cfg.strategy == sat.OptimizeGophersat,
 			Build: func(spec puzzle.Spec, enc card.Encoding, opt Options) (*Instance, error) {
 				c := cfg
 				c.lex = c.lex || opt.SymmetryBreaking

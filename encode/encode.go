@@ -70,6 +70,10 @@ type Encoder struct {
 	// solver (a kept solver, gophersat's own optimisation): another
 	// solver is refused by name, before its binary is looked for.
 	GophersatOnly bool
+	// OwnOptimiser marks a model that one solver run optimises (its
+	// objective set on one formula): gophersat's Optimal, or a maxsat or
+	// pb solver's own optimisation; a sat solver is refused by name.
+	OwnOptimiser bool
 }
 
 // whyOnly is the Why of a puzzle's only model.

@@ -47,15 +47,15 @@ func init() {
 		{"clique", "x[i]: interval i chosen; at most one per maximal set of intervals sharing a start point (card encoding); value maximised by PB optimisation", true, sat.OptimizeOptions{}},
 		{"pairwise-inc", "pairwise, the linear descent on one kept gophersat solver (each value bound appended, learnt clauses kept); gophersat only", false, sat.OptimizeOptions{Incremental: true}},
 		{"clique-inc", "clique, the linear descent on one kept gophersat solver; gophersat only", true, sat.OptimizeOptions{Incremental: true}},
-		{"pairwise-pbmin", "pairwise, value maximised by gophersat's own PB optimisation (its Optimal); gophersat only", false, sat.OptimizeOptions{Strategy: sat.OptimizeGophersat}},
-		{"clique-pbmin", "clique, value maximised by gophersat's own PB optimisation (its Optimal); gophersat only", true, sat.OptimizeOptions{Strategy: sat.OptimizeGophersat}},
+		{"pairwise-pbmin", "pairwise, value maximised by the solver's own optimisation in one run (gophersat's Optimal, or a maxsat or pb solver)", false, sat.OptimizeOptions{Strategy: sat.OptimizeGophersat}},
+		{"clique-pbmin", "clique, value maximised by the solver's own optimisation in one run (gophersat's Optimal, or a maxsat or pb solver)", true, sat.OptimizeOptions{Strategy: sat.OptimizeGophersat}},
 	} {
 		clique, opt, name := m.clique, m.opt, m.name
 		register(Encoder{
 			Puzzle: "intervals", Name: m.name, Doc: m.doc, Default: name == "clique",
-			GophersatOnly: opt.Incremental || opt.Strategy == sat.OptimizeGophersat,
-			Tasks:         []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First},
-			Why:           whyIf(name == "clique", "2 to 2.6 times faster than pairwise for the optimum at N = 50 to 60 (count at N = 50: 1.9 s against 4.3 s), on every solver; pairwise-pbmin is faster still, on gophersat only"),
+			GophersatOnly: opt.Incremental, OwnOptimiser: opt.Strategy == sat.OptimizeGophersat,
+			Tasks: []puzzle.Task{puzzle.Optimum, puzzle.Count, puzzle.First},
+			Why:   whyIf(name == "clique", "2 to 2.6 times faster than pairwise for the optimum at N = 50 to 60 (count at N = 50: 1.9 s against 4.3 s), on every solver; pairwise-pbmin is faster still, on gophersat only"),
 			Build: func(spec puzzle.Spec, enc card.Encoding, _ Options) (*Instance, error) {
 				return intervalsBuild(spec, enc, clique)
 			},

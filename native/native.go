@@ -54,3 +54,17 @@ func (Backend) Choices() []puzzle.Choice {
 func (Backend) Solve(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	return search.Solve(ctx, req)
 }
+
+// Describe names the strategy req runs, as its answer would
+// (puzzle.Describer): the one named, or the puzzle's default.
+func (Backend) Describe(req puzzle.Request) (heuristic, encoding, solver string) {
+	if req.Heuristic != "" {
+		return req.Heuristic, "", ""
+	}
+	for _, s := range search.Strategies(req.Spec.Puzzle()) {
+		if s.Default {
+			return s.Name, "", ""
+		}
+	}
+	return "", "", ""
+}

@@ -196,6 +196,9 @@ func parseInt(tok []byte) (int, error) {
 		}
 	}
 	if neg {
+		if n == 0 {
+			return 0, fmt.Errorf("%q is no literal, and only 0 ends a clause", clip(tok))
+		}
 		n = -n
 	}
 	return n, nil

@@ -138,6 +138,11 @@ type Answer struct {
 	// instead of a search (no closed tour when both sides are odd, ...);
 	// such an answer confirms nothing that the same theorem decided.
 	Theorem string
+	// Unchecked says what of the answer rests on an external solver's
+	// claim that no proof and no second method confirmed (an UNSAT, a
+	// count, an optimum: "cadical's UNSAT"), "" when nothing does. A
+	// model is never such a claim: every model is checked.
+	Unchecked string
 }
 
 // The values of a game for the side to move (Answer.GameValue).
@@ -292,3 +297,31 @@ func (r *Registry[T]) Lookup(name string) (T, error) {
 
 // Names returns the registered names in the order added.
 func (r *Registry[T]) Names() []string { return slices.Clone(r.names) }
+
+// UncheckedClaim names what answer ans of task rests on when an external
+// solver that writes no checked proof produced it (Answer.Unchecked): its
+// UNSAT, its count, its optimum or its shortest length; "" for what is
+// checked anyway (a model, which the checker tests) or no answer at all.
+func UncheckedClaim(solver string, task Task, ans Answer) string {
+	switch {
+	case ans.Status == Unsat:
+		return solver + "'s UNSAT"
+	case ans.Status != OK:
+		return ""
+	case task == Count || task == Unique || task == All:
+		return solver + "'s count"
+	case task == Optimum:
+		return solver + "'s optimum"
+	case task == Shortest:
+		return solver + "'s shortest length"
+	}
+	return ""
+}
+
+// Describer is a backend that can say, before it solves, what a request
+// runs: the heuristic, encoding and solver its answer would name (the
+// defaults resolved), "" where it has no such choice. An answer made
+// without the backend (the --mem watchdog's memout) names them from it.
+type Describer interface {
+	Describe(req Request) (heuristic, encoding, solver string)
+}

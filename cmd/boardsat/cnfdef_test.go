@@ -45,6 +45,7 @@ type jsonAnswer struct {
 	Method    string  `json:"method"`
 	Certified *bool   `json:"certified"`
 	Message   *string `json:"message"`
+	Unchecked *string `json:"unchecked"`
 }
 
 // TestBoardsatCountAsCounter: "boardsat cnf count" defined as a pmc

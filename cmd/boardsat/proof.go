@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -130,6 +131,10 @@ func runProofCheck(args []string, stdout io.Writer) error {
 		})
 	}
 	rep, err := proof.Verify(cnf, pf, opts)
+	if errors.Is(err, proof.ErrEmpty) {
+		// A proof of no step proves nothing: a verdict, not bad input.
+		rep.Verified, rep.Reason, err = false, "the proof is empty: no lemma and no empty clause", nil
+	}
 	if err != nil {
 		return badInputf("%s", proofInputError(err, pos))
 	}

@@ -114,8 +114,6 @@ func TestProofCheckBadInput(t *testing.T) {
 		{[]string{"proof", "check", p("f.cnf"), p("missing.drat")}, "missing.drat"},
 		{[]string{"proof", "check", p("missing.cnf"), p("f.drat")}, "missing.cnf"},
 		{[]string{"proof", "check", p("f.cnf"), p("directory.drat")}, "directory"},
-		{[]string{"proof", "check", p("f.cnf"), p("empty.drat")}, "the proof is empty"},
-		{[]string{"proof", "check", p("f.cnf"), p("comment.drat")}, "the proof is empty"},
 		{[]string{"proof", "check", p("f.cnf"), p("cut.drat")}, "does not end with 0 (truncated proof?)"},
 		{[]string{"proof", "check", p("f.cnf"), p("cut.bdrat")}, "does not end with 0 (truncated proof?)"},
 		{[]string{"proof", "check", "--format", "ascii", p("f.cnf"), p("f.bdrat")}, "a binary proof?"},
@@ -138,6 +136,16 @@ func TestProofCheckBadInput(t *testing.T) {
 		status, out, stderr := runCLI(c.args...)
 		if status != 2 || strings.Contains(out, "VERIFIED") || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %q", c.args[1:], status, out, stderr, c.want)
+		}
+	}
+	// A proof of no step is read, and proves nothing: a verdict, exit 1
+	// (it was refused as bad input, exit 2).
+	for _, cmd := range [][]string{{"proof", "check"}, {"cnf", "check"}} {
+		for _, name := range []string{"empty.drat", "comment.drat"} {
+			status, out, _ := runCLI(append(cmd, p("f.cnf"), p(name))...)
+			if status != 1 || !strings.HasPrefix(out, "s NOT VERIFIED: the proof is empty") {
+				t.Errorf("%v %s: exit %d, stdout %q; want 1, s NOT VERIFIED: the proof is empty", cmd, name, status, out)
+			}
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/boardsat/boardsat/solvers/solverproc"
 )
 
 // interruptSignals end a run early, cleanly: SIGINT (Ctrl-C) and SIGTERM
@@ -41,6 +43,7 @@ func interruptible(parent context.Context) (ctx context.Context, stop func()) {
 	go func() {
 		select {
 		case s := <-sigs:
+			solverproc.StopProbes() // a version probe answers at once
 			cancel(interrupted{s})
 		case <-done:
 		}

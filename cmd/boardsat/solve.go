@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
+	"github.com/boardsat/boardsat/encode/sat"
+	"github.com/boardsat/boardsat/harness/compare"
 	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/internal/subproblem"
 	"github.com/boardsat/boardsat/proof/certify"
@@ -51,6 +53,7 @@ type solveFlags struct {
 	backend, task, heuristic, encoding, solver, format string
 	threads                                            int
 	timeout                                            time.Duration
+	seed                                               int64
 }
 
 func (f *solveFlags) register(fs *flag.FlagSet) {
@@ -63,6 +66,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.format, "format", "text", "output: text or json")
 	fs.IntVar(&f.threads, "threads", 0, "goroutines to use; 0 means one per core")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after this long (status timeout); 0 means never")
+	fs.Int64Var(&f.seed, "seed", 0, "the {seed} of an external solver's command (bench gives each run its repetition number)")
 }
 
 // request validates the flags against a spec and builds the request.
@@ -82,6 +86,9 @@ func (f *solveFlags) request(spec puzzle.Spec) (puzzle.Backend, puzzle.Request, 
 	}
 	if f.threads < 0 {
 		return nil, puzzle.Request{}, badInputf("--threads must be 0 or more, not %d", f.threads)
+	}
+	if f.seed < 0 {
+		return nil, puzzle.Request{}, badInputf("--seed must be 0 or more, not %d", f.seed)
 	}
 	return b, puzzle.Request{Spec: spec, Task: task, Heuristic: f.heuristic, Encoding: f.encoding,
 		Solver: f.solver, Threads: f.threads}, nil
@@ -155,6 +162,9 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 		}
 		// The answer of a run the watchdog ends, in the format asked for.
 		ans, secs := puzzle.Answer{Status: puzzle.Memout, Message: msg}, time.Since(begin).Seconds()
+		if d, ok := backend.(puzzle.Describer); ok {
+			ans.Heuristic, ans.Encoding, ans.Solver = d.Describe(req)
+		}
 		switch {
 		case sf.sharded():
 		case f.format == "json":
@@ -187,7 +197,7 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 	// package): a search with no subproblems to count shows as working,
 	// with what it says it does (progress.Notef).
 	meter.Start()
-	ctx = progress.WithNote(ctx, meter)
+	ctx = sat.WithSeed(progress.WithNote(ctx, meter), f.seed)
 	if f.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)
@@ -226,6 +236,7 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 	if err := cf.finish(rec, args, req, &ans); err != nil {
 		return err
 	}
+	ans = judgePublished(req, ans)
 	own()
 	return printSolved(stdout, f, sf, backend.Name(), req, ans, secs, rec)
 }
@@ -342,6 +353,9 @@ func printText(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answe
 		row("fallback", f)
 	}
 	row("status", ans.Status)
+	if ans.Unchecked != "" {
+		row("unchecked", ans.Unchecked+" (no proof and no second method confirmed it: --certify, or compare)")
+	}
 	if answer.HasCount(req, ans) {
 		row("count", ans.CountString())
 	}
@@ -379,4 +393,26 @@ func sortedKeys(m map[string]int64) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// judgePublished holds an answer to boardsat's table of published values
+// (compare.Published): one that contradicts it is status wrong, whatever
+// the backend said, its message naming both values; one that agrees is
+// confirmed, so no external solver's claim stays unchecked.
+func judgePublished(req puzzle.Request, ans puzzle.Answer) puzzle.Answer {
+	want, known := compare.Published(req.Spec, req.Task)
+	got := compare.ValueOf(req.Task, ans)
+	if !known || got == "" {
+		return ans
+	}
+	if got != want {
+		why := fmt.Sprintf("answered %s, and boardsat's table of published values says %s", got, want)
+		if ans.Message != "" {
+			why += " (" + ans.Message + ")"
+		}
+		ans.Status, ans.Message = puzzle.Status(answer.Wrong), why
+		return ans
+	}
+	ans.Unchecked = ""
+	return ans
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"text/tabwriter"
 
+	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/encode/sat"
 	"github.com/boardsat/boardsat/proof/solvercheck"
 	"github.com/boardsat/boardsat/solvers/solverdef"
@@ -105,6 +106,10 @@ func runSolvers(args []string, stdout io.Writer) error {
 
 // listSolvers prints the table of every solver.
 func listSolvers(stdout io.Writer) error {
+	// A signal stops the version probes at once (they answer "version
+	// unknown"); the table is printed all the same, with exit 130.
+	ctx, stop := interruptible(context.Background())
+	defer stop()
 	type row struct{ backend, name, kind, source, installed, version string }
 	var rows []*row
 	var wg sync.WaitGroup
@@ -137,7 +142,13 @@ func listSolvers(stdout io.Writer) error {
 	for _, r := range rows {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.backend, r.name, r.kind, r.source, r.installed, r.version)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if why := interruption(ctx); why != nil {
+		return exitError{answer.ExitInterrupted, why.Error() + ": versions not probed are unknown"}
+	}
+	return nil
 }
 
 // checkSolver prints the battery's table for one solver.

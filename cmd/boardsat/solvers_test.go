@@ -5,6 +5,7 @@ import (
 	"github.com/boardsat/boardsat/harness/suites"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -42,7 +43,6 @@ func TestSolversBadInput(t *testing.T) {
 		{writeDef(t, dir, "typo.json", strings.Replace(good, "{input}", "{imput}", 1)), "field command: unknown placeholder {imput}"},
 		{writeDef(t, dir, "json.json", good[:20]), "not valid JSON"},
 		{writeDef(t, dir, "kind.json", strings.Replace(good, `"sat"`, `"csp"`, 1)), `field kind: unknown kind "csp"`},
-		{writeDef(t, dir, "absent.json", strings.Replace(good, "fake-sat", "no-such-solver", 1)), `field command: program "no-such-solver" is not on PATH`},
 		{writeDef(t, dir, "builtin.json", strings.Replace(good, "kissat", "minisat", 1)), `field name: "minisat" is a built-in solver`},
 		{writeDef(t, dir, "gophersat.json", strings.Replace(good, "kissat", "gophersat", 1)), `field name: "gophersat" is an in-process solver`},
 	}
@@ -178,5 +178,26 @@ func TestUserDefinitionsAgree(t *testing.T) {
 	}
 	if compared < 10 {
 		t.Errorf("only %d answers compared", compared)
+	}
+}
+
+// TestMissingProgramNotInstalled: a definition whose program is not on PATH
+// is no bad input: in BOARDSAT_SOLVERS it stops no command (a native solve
+// ran, where every command exited 2 before), "solvers" lists it as not
+// installed, and only a run that asks for it is refused, in one line
+// naming the definition's file and the program.
+func TestMissingProgramNotInstalled(t *testing.T) {
+	def := writeDef(t, t.TempDir(), "absent.json", `{"name": "kissat", "kind": "sat", "command": ["no-such-solver", "{input}"]}`)
+	t.Setenv("BOARDSAT_SOLVERS", def)
+	if status, out, stderr := runCLI("solve", "queens:6"); status != 0 || !strings.Contains(out, "count:         4") {
+		t.Errorf("native solve beside a missing program: exit %d, %q, %q", status, out, stderr)
+	}
+	status, out, _ := runCLI("solvers")
+	if status != 0 || !regexp.MustCompile(`(?m)^sat +kissat +sat +`+regexp.QuoteMeta(def)+` +no +-$`).MatchString(out) {
+		t.Errorf("solvers: exit %d, kissat not listed as not installed:\n%s", status, out)
+	}
+	status, out, stderr := runCLI("solve", "queens:6", "--backend", "sat", "--solver", "kissat")
+	if status != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, def) || !strings.Contains(stderr, `program "no-such-solver" is not on PATH`) {
+		t.Errorf("asked for: exit %d, %q, %q; want 2 and one line naming %s and the program", status, out, stderr, def)
 	}
 }

@@ -278,6 +278,14 @@ func countEnum(ctx context.Context, f *cnf.Formula, threads int, opt CountOption
 			}
 		}
 	}
+	if runErr != nil {
+		// Stopped or failed: the models counted so far, for the message
+		// (finishCount reports no count of a search cut short).
+		total = 0
+		for _, e := range engines {
+			total += e.count
+		}
+	}
 	res := CountResult{Count: total}
 	var decisions, props, conflicts, calls int64 = 0, 0, 0, 1
 	for _, e := range engines {

@@ -157,7 +157,7 @@ func countOwn(ctx context.Context, d solverdef.Def, f *cnf.Formula) (CountResult
 	if err != nil {
 		return CountResult{Status: puzzle.Error, Message: fmt.Sprintf("writing input for %s: %v", d.Name, err)}, method
 	}
-	r := execute(ctx, solverdef.Expand(cmd, solverdef.Args{Input: in, CPUSeconds: cpuSeconds(ctx)}))
+	r := execute(ctx, solverdef.Expand(cmd, solverdef.Args{Input: in, CPUSeconds: cpuSeconds(ctx), Seed: seedOf(ctx)}))
 	if res, done := r.failed(ctx, d.Name); done {
 		return CountResult{Status: res.Status, Stats: r.stats, Message: res.Message}, method
 	}
@@ -168,6 +168,7 @@ func countOwn(ctx context.Context, d solverdef.Def, f *cnf.Formula) (CountResult
 	if err != nil {
 		return CountResult{Status: puzzle.Error, Stats: r.stats, Message: d.Name + ": " + err.Error()}, method
 	}
+	noteUnchecked(ctx, d.Name+"'s count")
 	return CountResult{Status: puzzle.OK, Count: n, Stats: r.stats}, method
 }
 
@@ -193,7 +194,7 @@ func countWithCounter(ctx context.Context, d solverdef.Def, f *cnf.Formula) Coun
 	if len(f.Projection()) < f.NumVars() {
 		typ = "pmc"
 	}
-	r := execute(ctx, solverdef.Expand(d.Command, solverdef.Args{Input: in, CPUSeconds: cpuSeconds(ctx)}))
+	r := execute(ctx, solverdef.Expand(d.Command, solverdef.Args{Input: in, CPUSeconds: cpuSeconds(ctx), Seed: seedOf(ctx)}))
 	if res, done := r.failed(ctx, d.Name); done {
 		return CountResult{Status: res.Status, Stats: r.stats, Message: res.Message}
 	}
@@ -210,6 +211,7 @@ func countWithCounter(ctx context.Context, d solverdef.Def, f *cnf.Formula) Coun
 	if err != nil {
 		return CountResult{Status: puzzle.Error, Stats: r.stats, Message: fmt.Sprintf("%s: %v%s", d.Name, err, solverproc.Tail(r.stderr))}
 	}
+	noteUnchecked(ctx, d.Name+"'s count")
 	return CountResult{Status: puzzle.OK, Count: a.Count.Uint64(), Stats: r.stats}
 }
 

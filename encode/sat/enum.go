@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"sync/atomic"
 
 	"github.com/boardsat/boardsat/encode/cnf"
@@ -207,6 +208,7 @@ type engine struct {
 	nAssigned     int
 	nProjAssigned int
 	nTrue, nFalse []int32 // per long clause, over processed literals
+	nSat          int     // long clauses with a processed true literal
 	pbT, pbF      []int64 // per PB: processed true / false weight
 	pbNT, pbNF    []int32 // per PB: processed true / false literal counts
 	frames        []frame
@@ -329,7 +331,9 @@ func (e *engine) process(l int32) bool {
 	c := e.c
 	li, ni := litIdx(l), litIdx(-l)
 	for _, ci := range c.occ[li] {
-		e.nTrue[ci]++
+		if e.nTrue[ci]++; e.nTrue[ci] == 1 {
+			e.nSat++
+		}
 	}
 	conflict := false
 	for _, ci := range c.occ[ni] {
@@ -385,7 +389,9 @@ func (e *engine) unprocess(l int32) {
 	c := e.c
 	li, ni := litIdx(l), litIdx(-l)
 	for _, ci := range c.occ[li] {
-		e.nTrue[ci]--
+		if e.nTrue[ci]--; e.nTrue[ci] == 0 {
+			e.nSat--
+		}
 	}
 	for _, ci := range c.occ[ni] {
 		e.nFalse[ci]--
@@ -583,6 +589,19 @@ func (e *engine) run(cubeDepth int, onCube func([]int32) error) error {
 			}
 			continue
 		}
+		if free, ok := e.allSatisfied(); ok && free > 0 {
+			// Every constraint holds already: each of the 2^free
+			// assignments of the open projected variables is a model
+			// (with any values of the open auxiliary ones), counted at
+			// once instead of one at a time.
+			if err := e.addFree(free); err != nil {
+				return err
+			}
+			if !e.backtrack(true) {
+				return nil
+			}
+			continue
+		}
 		if e.nProjAssigned == e.c.nProj {
 			if e.nAssigned == e.c.n {
 				e.count++
@@ -620,6 +639,56 @@ func (e *engine) run(cubeDepth int, onCube func([]int32) error) error {
 		}
 		e.decide(l)
 	}
+}
+
+// bulkMinFree is the fewest open projected variables for which a branch
+// is checked for every constraint holding (allSatisfied): below it, the
+// check costs more than the few models it would count at once.
+const bulkMinFree = 6
+
+// allSatisfied reports whether, at a propagated node without conflict,
+// every clause and constraint already holds, and how many projected
+// variables are open. It answers false when models are emitted one by
+// one, when the formula has PB constraints, or when fewer than
+// bulkMinFree projected variables are open. A binary clause is open only
+// when both its literals are (one false would have forced the other), so
+// every open variable's binary partners must be assigned.
+func (e *engine) allSatisfied() (int, bool) {
+	c := e.c
+	free := c.nProj - e.nProjAssigned
+	if e.onModel != nil || len(c.pbs) > 0 || e.nSat < len(c.cls) || free < bulkMinFree {
+		return free, false
+	}
+	for v := int32(1); v <= int32(c.n); v++ {
+		if e.val[v] != 0 {
+			continue
+		}
+		for _, li := range [2]int32{litIdx(v), litIdx(-v)} {
+			for _, m := range c.bin[li] {
+				if e.value(m) == 0 {
+					return free, false
+				}
+			}
+		}
+	}
+	return free, true
+}
+
+// errCountOverflow ends a count past what a count here holds.
+var errCountOverflow = errors.New("the projected count exceeds 2^64, more than a count here can hold")
+
+// addFree adds the 2^free models of a branch on which every constraint
+// holds to the count.
+func (e *engine) addFree(free int) error {
+	if free >= 64 {
+		return errCountOverflow
+	}
+	sum, carry := bits.Add64(e.count, 1<<free, 0)
+	if carry != 0 {
+		return errCountOverflow
+	}
+	e.count = sum
+	return nil
 }
 
 // model returns the engine's current full assignment as model[v].

@@ -125,7 +125,7 @@ func runDef(ctx context.Context, d solverdef.Def, f *cnf.Formula, proof string) 
 		return Result{Status: puzzle.Error, Message: fmt.Sprintf("writing input for %s: %v", d.Name, err)}
 	}
 	out := filepath.Join(dir, "result.txt")
-	r := execute(ctx, solverdef.Expand(d.Command, solverdef.Args{Input: in, Proof: proof, Output: out, CPUSeconds: cpuSeconds(ctx)}))
+	r := execute(ctx, solverdef.Expand(d.Command, solverdef.Args{Input: in, Proof: proof, Output: out, CPUSeconds: cpuSeconds(ctx), Seed: seedOf(ctx), ProofArgs: d.ProofArgs}))
 	if res, done := r.failed(ctx, d.Name); done {
 		return res
 	}
@@ -158,10 +158,14 @@ func runDef(ctx context.Context, d solverdef.Def, f *cnf.Formula, proof string) 
 	case solverproto.Unknown:
 		return bad(errors.New("answered s UNKNOWN before any time limit"))
 	case solverproto.Unsat:
+		noteUnchecked(ctx, d.Name+"'s UNSAT")
 		return Result{Status: puzzle.Unsat, Stats: r.stats}
 	}
 	res := checkModel(d.Name, f, a.Model, r.stats)
 	res.Optimal = res.Status == puzzle.OK && a.Status == solverproto.Optimum
+	if res.Optimal {
+		noteUnchecked(ctx, d.Name+"'s optimum")
+	}
 	if res.Status == puzzle.OK && a.HasCost {
 		lits, weights := f.Objective()
 		if c := (Objective{Lits: lits, Weights: weights}).Cost(a.Model); c != a.Cost {

@@ -69,9 +69,24 @@ func pbConstrs(p cnf.PB) []gs.PBConstr {
 	return gs.Eq(lits, w, int(k))
 }
 
-// cleanClause appends c to buf without repeated literals; taut reports a
-// clause holding a literal and its negation.
+// cleanClause appends c to buf without repeated literals, in c's order;
+// taut reports a clause holding a literal and its negation. A long clause
+// is cleaned through a set, in time linear in its length (a clause of
+// 200,000 literals took minutes by pairwise comparison).
 func cleanClause(buf, c []cnf.Lit) (out []cnf.Lit, taut bool) {
+	if len(c) > 32 {
+		seen := make(map[cnf.Lit]struct{}, len(c))
+		for _, l := range c {
+			if _, neg := seen[-l]; neg {
+				return buf, true
+			}
+			if _, dup := seen[l]; !dup {
+				seen[l] = struct{}{}
+				buf = append(buf, l)
+			}
+		}
+		return buf, false
+	}
 	for _, l := range c {
 		dup := false
 		for _, m := range buf {

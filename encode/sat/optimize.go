@@ -221,11 +221,31 @@ func GophersatOnly(solver, what string) error {
 	return nil
 }
 
+// OwnOptimiser refuses, by name, a solver that cannot optimise a
+// formula's objective by itself in one run: gophersat (its Optimal) can,
+// and so can an external solver whose definition is of kind maxsat (the
+// objective as soft clauses) or pb (the objective as the OPB "min:" line);
+// a sat or counting solver cannot. A name that is no solver at all is
+// left to Lookup, which names the solvers.
+func OwnOptimiser(solver, what string) error {
+	if GophersatOnly(solver, what) == nil {
+		return nil
+	}
+	s, err := find(solver)
+	if err != nil {
+		return nil
+	}
+	if s.Def.Kind == solverdef.KindMaxSAT || s.Def.Kind == solverdef.KindPB {
+		return nil
+	}
+	return fmt.Errorf("%s optimises in one run, on gophersat or a maxsat or pb solver; %s is of kind %s", what, solver, s.Def.Kind)
+}
+
 // solverAllowed refuses, by name, a solver other than gophersat for the
 // strategies that run on gophersat's own solver.
 func (opt OptimizeOptions) solverAllowed() error {
 	if opt.Strategy == OptimizeGophersat {
-		return GophersatOnly(opt.Solver, "optimisation strategy "+OptimizeGophersat)
+		return OwnOptimiser(opt.Solver, "optimisation strategy "+OptimizeGophersat)
 	}
 	if opt.Incremental {
 		return GophersatOnly(opt.Solver, "an incremental search")
@@ -255,11 +275,12 @@ func Minimize(ctx context.Context, f *cnf.Formula, obj Objective, opt OptimizeOp
 	if err != nil {
 		return OptimizeResult{}, err
 	}
-	if s.Def.Kind == solverdef.KindMaxSAT {
+	external := s.Def.Name != ""
+	if s.Def.Kind == solverdef.KindMaxSAT || (external && s.Def.Kind == solverdef.KindPB && opt.Strategy == OptimizeGophersat) {
 		if err := s.accepts(f); err != nil {
 			return OptimizeResult{}, err
 		}
-		return minimizeMaxSAT(ctx, s, f, obj, opt.Lower), nil
+		return minimizeOneRun(ctx, s, f, obj, opt.Lower), nil
 	}
 	if !s.PB {
 		return OptimizeResult{}, fmt.Errorf("solver %s takes CNF only, and optimisation bounds the objective by pseudo-Boolean constraints: pick gophersat or minisat+", s.Name)
@@ -310,14 +331,16 @@ func Minimize(ctx context.Context, f *cnf.Formula, obj Objective, opt OptimizeOp
 	return Descend(ctx, DescentOptions{Strategy: opt.Strategy, Lower: opt.Lower, Upper: total}, probe)
 }
 
-// minimizeMaxSAT is Minimize with a MaxSAT solver: one run on f with obj
-// as its soft clauses. Its model is checked against f and its o value
-// against the model's cost (runDef); the model is optimal by the
-// solver's s OPTIMUM FOUND, and a cost below the caller's proved lower
-// bound is an error.
-func minimizeMaxSAT(ctx context.Context, s Solver, f *cnf.Formula, obj Objective, lower int64) OptimizeResult {
+// minimizeOneRun is Minimize by an external solver's own optimisation:
+// one run on f with obj as its objective (soft clauses for a MaxSAT
+// solver, the "min:" line for a PB solver). Its model is checked against
+// f and its o value against the model's cost (runDef); the model is
+// optimal by the solver's s OPTIMUM FOUND, and a cost below the caller's
+// proved lower bound is an error.
+func minimizeOneRun(ctx context.Context, s Solver, f *cnf.Formula, obj Objective, lower int64) OptimizeResult {
 	g := cloneFormula(f)
-	g.Minimize(obj.Lits, obj.Weights)
+	lits, weights := positiveObjective(g, obj)
+	g.Minimize(lits, weights)
 	r := s.run(ctx, g)
 	res := OptimizeResult{Status: r.Status, Stats: r.Stats, Message: r.Message, Bound: lower}
 	switch {
@@ -332,6 +355,26 @@ func minimizeMaxSAT(ctx context.Context, s Solver, f *cnf.Formula, obj Objective
 		}
 	}
 	return res
+}
+
+// positiveObjective returns obj over positive literals of g, which an
+// objective (cnf.Formula.Minimize) must be: a negative literal -x of
+// weight w is replaced by a new variable y of g with y <-> -x, so that the
+// cost of every model of g is obj's. (Maximising the value of intervals
+// is minimising the values left out: literals -x.)
+func positiveObjective(g *cnf.Formula, obj Objective) ([]cnf.Lit, []int) {
+	lits := make([]cnf.Lit, len(obj.Lits))
+	for i, l := range obj.Lits {
+		if l > 0 {
+			lits[i] = l
+			continue
+		}
+		y := g.Aux(fmt.Sprintf("objective-not-x%d", l.Var()))
+		g.Add(y, l.Not())
+		g.Add(y.Not(), l)
+		lits[i] = y
+	}
+	return lits, append([]int(nil), obj.Weights...)
 }
 
 // costOf is obj's value under r's model, 0 without one.

@@ -102,7 +102,7 @@ func TestMinimize(t *testing.T) {
 		{obj, OptimizeOptions{Solver: "no-such"}, "unknown solver"},
 		{Objective{Lits: []cnf.Lit{x}, Weights: []int{0}}, OptimizeOptions{}, "not positive"},
 		{obj, OptimizeOptions{Strategy: OptimizeBinary, Incremental: true}, "only tightens"},
-		{obj, OptimizeOptions{Strategy: OptimizeGophersat, Solver: "minisat+"}, "gophersat's own solver"},
+		{obj, OptimizeOptions{Strategy: OptimizeGophersat, Solver: "cadical"}, "cadical is of kind sat"},
 	} {
 		if _, err := Minimize(context.Background(), f, c.obj, c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: error %v, want %q", c.opt, err, c.want)

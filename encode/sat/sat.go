@@ -76,7 +76,17 @@ type Solver struct {
 
 // Available reports why the solver cannot run here (its binary is not on
 // PATH), or nil when it can (always for an in-process one).
-func (s Solver) Available() error { return solverproc.Available(s.Name, s.Binary) }
+func (s Solver) Available() error {
+	if d := s.Def; d.Name != "" && !d.Builtin() {
+		// A user's definition: what is wrong with its program, and where
+		// the definition came from.
+		if err := d.Installed(); err != nil {
+			return fmt.Errorf("solver %s (%s): %v", s.Name, d.Source, err)
+		}
+		return nil
+	}
+	return solverproc.Available(s.Name, s.Binary)
+}
 
 // listing is how the solver is listed for --solver (solverproc.Set).
 func (s Solver) listing() solverproc.Listing {

@@ -35,6 +35,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"time"
 
@@ -67,7 +68,7 @@ type Runner struct {
 // Args returns the solve arguments of a run.
 func (r Run) Args() []string {
 	a := []string{r.Spec.String(), "--backend", r.Variant.Backend, "--task", string(r.Task), "--format", "json",
-		"--timeout", r.Timeout.String(), "--quiet"}
+		"--timeout", r.Timeout.String(), "--quiet", "--seed", strconv.Itoa(r.Rep)}
 	for _, f := range compare.FieldOrder {
 		if v := r.Variant.Value(f); v != "" {
 			a = append(a, "--"+f, v)
@@ -162,7 +163,7 @@ func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 	row.SolverSeconds, row.EncodeSeconds, row.SolveSeconds = ans.Seconds, answer.Float(ans.EncodeSeconds), answer.Float(ans.SolveSeconds)
 	row.Stats = ans.Stats
 	row.Method, row.Fallbacks, row.Theorem = answer.Str(ans.Method), ans.Fallbacks, answer.Str(ans.Theorem)
-	row.Message = answer.Str(ans.Message)
+	row.Message, row.Unchecked = answer.Str(ans.Message), answer.Str(ans.Unchecked)
 	if c := ans.Certificate; r.Certify && c != nil {
 		row.ProofBytes, row.CheckSeconds = c.Bytes, c.CheckSeconds
 	}
@@ -177,6 +178,11 @@ func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 	}
 	if row.Solved() {
 		row.Certified = r.Certify && ans.Certified != nil && *ans.Certified
+		setAnswer(&row, r, ans)
+	}
+	if ans.Status == answer.Wrong {
+		// The child found its answer contradicting the published value:
+		// the row keeps what it answered, and the judge sees the same.
 		setAnswer(&row, r, ans)
 	}
 	return row, true

@@ -11,15 +11,14 @@ type CommitCount struct {
 	Rows   int
 }
 
-// Commits returns the distinct non-empty commits of the rows with their row
-// counts, in order of first appearance (rows of an earlier schema have none).
+// Commits returns the distinct commits of the rows with their row counts,
+// in order of first appearance. A row without a commit (of an earlier
+// schema, or written by hand) is a value of its own, "": its timings may
+// come from any code, so it pools with no other commit's.
 func Commits(rows []Row) []CommitCount {
 	var out []CommitCount
 	idx := map[string]int{}
 	for _, r := range rows {
-		if r.Commit == "" {
-			continue
-		}
 		i, ok := idx[r.Commit]
 		if !ok {
 			i = len(out)
@@ -49,8 +48,12 @@ func CheckPool(rows []Row, mixed bool) (note string, err error) {
 	return "pooled the rows of " + fmt.Sprint(len(cs)) + " commits: " + strings.Join(parts, ", "), nil
 }
 
-// shortCommit is a commit's first 12 hex digits, its +dirty kept.
+// shortCommit is a commit's first 12 hex digits, its +dirty kept; "no
+// commit recorded" for "".
 func shortCommit(c string) string {
+	if c == "" {
+		return "no commit recorded"
+	}
 	h, dirty := strings.CutSuffix(c, "+dirty")
 	if len(h) > 12 {
 		h = h[:12]

@@ -129,7 +129,7 @@ func TestMergeDedupes(t *testing.T) {
 
 // TestPreviousSchemasRead: a file of an earlier schema (before the method,
 // fallbacks and theorem columns; before the measurement columns; before
-// the certify columns) is read
+// the certify columns; before unchecked) is read
 // with the missing fields empty, and refused for appending; the current
 // schema round-trips them.
 func TestPreviousSchemasRead(t *testing.T) {
@@ -137,6 +137,7 @@ func TestPreviousSchemasRead(t *testing.T) {
 	r.Method, r.Fallbacks, r.Theorem = "m", []string{"a: error: x", "b: error: y"}, "thm"
 	r.MeasuredBy, r.Limit, r.CPULimit, r.WallLimit, r.MemLimitMB, r.Commit = MeasuredCgroup1, LimitCPU, 2.5, 60, 2048, "abc+dirty"
 	r.Certify, r.Certified, r.ProofBytes, r.CheckSeconds = true, true, 7535713, 8.557
+	r.Unchecked = "cadical's UNSAT"
 	for i, old := range PreviousSchemas {
 		var buf bytes.Buffer
 		buf.WriteString(strings.Join(old, ",") + "\n")
@@ -147,8 +148,9 @@ func TestPreviousSchemasRead(t *testing.T) {
 		}
 		buf.WriteString(strings.Join(oldRec, ",") + "\n")
 		rows, err := Read(bytes.NewReader(buf.Bytes()), "old")
-		measured := i == 2 // the schema before the certify columns
-		if err != nil || len(rows) != 1 || measured != (rows[0].MeasuredBy != "") || measured != (rows[0].CPULimit != 0) || rows[0].Answer != 92 || (i == 0) != (rows[0].Method == "") || rows[0].Certify {
+		measured := i >= 2 // the schemas since the measurement columns
+		certify := i >= 3  // and since the certify columns
+		if err != nil || len(rows) != 1 || measured != (rows[0].MeasuredBy != "") || measured != (rows[0].CPULimit != 0) || rows[0].Answer != 92 || (i == 0) != (rows[0].Method == "") || certify != rows[0].Certify || rows[0].Unchecked != "" {
 			t.Fatalf("schema %d: %v %+v", i, err, rows)
 		}
 		path := filepath.Join(t.TempDir(), "old.csv")
@@ -171,8 +173,8 @@ func TestPreviousSchemasRead(t *testing.T) {
 	if got.MeasuredBy != r.MeasuredBy || got.Limit != r.Limit || got.CPULimit != 2.5 || got.WallLimit != 60 || got.MemLimitMB != 2048 || got.Commit != r.Commit {
 		t.Errorf("measurement columns round trip: %+v", got)
 	}
-	if !got.Certify || !got.Certified || got.ProofBytes != 7535713 || got.CheckSeconds != 8.557 {
-		t.Errorf("certify columns round trip: %+v", got)
+	if !got.Certify || !got.Certified || got.ProofBytes != 7535713 || got.CheckSeconds != 8.557 || got.Unchecked != r.Unchecked {
+		t.Errorf("certify and unchecked columns round trip: %+v", got)
 	}
 }
 
@@ -208,15 +210,14 @@ func TestBigAnswer(t *testing.T) {
 }
 
 // TestCheckPool: rows of two commits are refused unless mixed, and then the
-// note names both with their row counts; rows without a commit do not count.
+// note names both with their row counts (rows without a commit:
+// TestEmptyCommitPoolsApart).
 func TestCheckPool(t *testing.T) {
 	a := row("queens:8", "native", "count", 1, StatusOK, 92)
 	a.Commit = "0123456789abcdef0123"
 	b := a
 	b.Commit = "fedcba9876543210fedc+dirty"
-	old := a
-	old.Commit = ""
-	if note, err := CheckPool([]Row{a, a, old}, false); note != "" || err != nil {
+	if note, err := CheckPool([]Row{a, a}, false); note != "" || err != nil {
 		t.Errorf("one commit: %q %v", note, err)
 	}
 	_, err := CheckPool([]Row{a, b, a}, false)
@@ -292,5 +293,23 @@ func TestHeaderWithoutNewline(t *testing.T) {
 		if all, err := ReadFiles(path); err != nil || len(all) != 1 {
 			t.Errorf("%s after OpenAppend and one row: %d rows, %v", filepath.Base(path), len(all), err)
 		}
+	}
+}
+
+// TestEmptyCommitPoolsApart: rows without a commit are a commit of their
+// own: beside rows of a commit they are refused without --mixed (they
+// pooled silently before), and the note names them.
+func TestEmptyCommitPoolsApart(t *testing.T) {
+	a := row("queens:8", "native/bitboard", "count", 1, StatusOK, 92)
+	b := a
+	a.Commit = "0123456789abcdef0123"
+	if _, err := CheckPool([]Row{a, b}, false); err == nil || !strings.Contains(err.Error(), "no commit recorded (1 rows)") {
+		t.Errorf("a commit beside none: %v; want a refusal naming the rows without a commit", err)
+	}
+	if note, err := CheckPool([]Row{a, b}, true); err != nil || !strings.Contains(note, "2 commits") {
+		t.Errorf("--mixed: %q, %v", note, err)
+	}
+	if note, err := CheckPool([]Row{b, b}, false); err != nil || note != "" {
+		t.Errorf("rows all without a commit: %q, %v; want them pooled", note, err)
 	}
 }

@@ -42,7 +42,7 @@ var Columns = slices.Concat([]string{
 	"time", "instance", "puzzle", "squares", "variant", "backend", "heuristic", "encoding", "solver",
 	"task", "rep", "status", "answer", "seconds", "user", "sys", "maxrss_kb",
 	"solver_seconds", "encode_seconds", "solve_seconds",
-}, StatColumns, []string{"method", "fallbacks", "theorem"}, CertifyColumns, MeasureColumns, []string{"message"})
+}, StatColumns, []string{"method", "fallbacks", "theorem"}, CertifyColumns, MeasureColumns, []string{"unchecked", "message"})
 
 // CertifyColumns are the columns of a certified run (bench certify=true,
 // solve --certify), in column order: certified (true when every
@@ -58,13 +58,15 @@ var MeasureColumns = []string{"measured_by", "limit", "cpu_limit_s", "wall_limit
 
 // PreviousSchemas are the headers of earlier versions of the schema: the
 // first without the method, fallbacks and theorem columns, the second
-// without MeasureColumns, the third without CertifyColumns. Files with one
+// without MeasureColumns, the third without CertifyColumns, the fourth
+// without unchecked. Files with one
 // are still read (the missing fields empty) and merged into the current
 // schema; appending to one (bench --resume) is refused.
 var PreviousSchemas = [][]string{
 	slices.Concat(Columns[:slices.Index(Columns, "method")], []string{"message"}),
 	slices.Concat(Columns[:slices.Index(Columns, "certified")], []string{"message"}),
 	slices.Concat(Columns[:slices.Index(Columns, "certified")], MeasureColumns, []string{"message"}),
+	slices.Concat(Columns[:slices.Index(Columns, "unchecked")], []string{"message"}),
 }
 
 // LegacyColumns is the first of PreviousSchemas.
@@ -179,7 +181,11 @@ type Row struct {
 	Certify, Certified bool
 	ProofBytes         int64
 	CheckSeconds       float64
-	Message            string
+	// Unchecked is what of the answer rests on an external solver's
+	// claim that no proof and no second method confirmed (the answer's
+	// unchecked), "" when nothing does.
+	Unchecked string
+	Message   string
 }
 
 // The measurement methods of MeasuredBy: the run's own cgroup (v2, or v1
@@ -267,7 +273,7 @@ func (r Row) Record() []string {
 	if r.MemLimitMB > 0 {
 		rec[len(rec)-2] = strconv.FormatInt(r.MemLimitMB, 10)
 	}
-	return append(rec, oneLine(r.Message))
+	return append(rec, oneLine(r.Unchecked), oneLine(r.Message))
 }
 
 // limitField writes a limit in seconds, empty for none.
@@ -361,9 +367,10 @@ func ParseRecord(rec []string) (Row, error) {
 		r.Stats[k] = v
 	}
 	n := len(Columns)
-	m := n - 1 - len(MeasureColumns) // first measure column
-	c := m - len(CertifyColumns)     // first certify column
+	m := slices.Index(Columns, MeasureColumns[0]) // first measure column
+	c := slices.Index(Columns, CertifyColumns[0]) // first certify column
 	r.Method, r.Theorem, r.Message = field(c-3), field(c-1), field(n-1)
+	r.Unchecked = field(slices.Index(Columns, "unchecked"))
 	if fb := field(c - 2); fb != "" {
 		r.Fallbacks = strings.Split(fb, FallbackSep)
 	}

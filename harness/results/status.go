@@ -41,6 +41,7 @@ var StatusTable = []StatusMapping{
 	{puzzle.Error, answer.Error, StatusError, "", "the backend failed"},
 	{"", answer.Refused, StatusError, "", "the request was not taken (bad input for that backend): the row's message starts `refused:`"},
 	{"", answer.Interrupted, StatusError, "", "solve stopped by a signal; bench drops an interrupted run's row"},
+	{"", answer.Wrong, StatusWrong, "", "answered, but the answer contradicts boardsat's table of published values (solve checks it)"},
 	{"", "", StatusWrong, "", "answered, but judging rejects the answer"},
 }
 

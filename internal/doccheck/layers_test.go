@@ -105,7 +105,7 @@ var depRules = []struct {
 }{
 	{"harness/bench", "gonum.org/v1/plot", nil, "bench needs the row schema (results), not the figures (results/report)"},
 	{"harness/bench", module + "/harness/results/report", nil, "bench writes rows; the reports read them"},
-	{"harness/measure", module, []string{module + "/internal/cgroups"}, "measure knows nothing of puzzles, rows or tables: it runs and measures a command (cgroups, which reads the control groups, it shares with membudget)"},
+	{"harness/measure", module, []string{module + "/internal/cgroups", module + "/internal/cpuset"}, "measure knows nothing of puzzles, rows or tables: it runs and measures a command (cgroups, which reads the control groups, it shares with membudget; cpuset, which pins it to cores, it shares with bench)"},
 	{"internal/cgroups", module, nil, "measure and membudget share it: it reads the control groups and imports nothing of the module"},
 	{"brute", module, []string{module + "/puzzle"}, "the brute force proposes through the checker alone"},
 	{"proof", "std", nil, "a proof checker trusts nothing but the standard library and the proof packages"},

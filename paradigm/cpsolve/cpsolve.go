@@ -113,7 +113,9 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (ans puzzle.Answer
 		return puzzle.Answer{}, err
 	}
 	if horizon {
-		return solvePlan(ctx, s, req)
+		ans, err = solvePlan(ctx, s, req)
+		ans.Unchecked = puzzle.UncheckedClaim(s.Name, req.Task, ans)
+		return ans, err
 	}
 	m, err := mzn.Build(req.Spec, mzn.Options{Count: req.Task == puzzle.Count})
 	if err != nil {
@@ -125,7 +127,10 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (ans puzzle.Answer
 	ans = puzzle.Answer{Solver: s.Name, Encoding: "mzn", Stats: map[string]int64{}}
 	start := time.Now()
 	// ans is the named result: the deferred timing lands in what returns.
-	defer func() { ans.SolveSeconds = time.Since(start).Seconds() }()
+	defer func() {
+		ans.SolveSeconds = time.Since(start).Seconds()
+		ans.Unchecked = puzzle.UncheckedClaim(s.Name, req.Task, ans)
+	}()
 	if req.Task != puzzle.Count {
 		r := run(ctx, s, req.Spec, m, false)
 		fill(&ans, r)
@@ -408,4 +413,13 @@ func parseValues(list string) ([]int64, error) {
 		}
 	}
 	return out, nil
+}
+
+// Describe names the solver req runs, as its answer would
+// (puzzle.Describer).
+func (b Backend) Describe(req puzzle.Request) (heuristic, encoding, solver string) {
+	if s, err := b.Lookup(req.Solver); err == nil {
+		solver = s.Name
+	}
+	return "", "mzn", solver
 }

@@ -116,7 +116,10 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (ans puzzle.Answer
 	ans = puzzle.Answer{Solver: s.Name, Encoding: format, Stats: map[string]int64{}}
 	start := time.Now()
 	// ans is the named result: the deferred timing lands in what returns.
-	defer func() { ans.SolveSeconds = time.Since(start).Seconds() }()
+	defer func() {
+		ans.SolveSeconds = time.Since(start).Seconds()
+		ans.Unchecked = puzzle.UncheckedClaim(s.Name, req.Task, ans)
+	}()
 	if mip.NeedsHorizon(req.Spec.Puzzle()) {
 		return solvePlan(ctx, s, req, ans)
 	}
@@ -378,4 +381,16 @@ func readGLPK(p *mip.Program, text []byte) (verdict, []float64, float64, error) 
 		}
 	}
 	return v, values, obj, nil
+}
+
+// Describe names the solver req runs, as its answer would
+// (puzzle.Describer).
+func (b Backend) Describe(req puzzle.Request) (heuristic, encoding, solver string) {
+	if s, err := b.Lookup(req.Solver); err == nil {
+		solver, encoding = s.Name, "lp"
+		if s.mps {
+			encoding = "mps"
+		}
+	}
+	return "", encoding, solver
 }

@@ -75,7 +75,9 @@ func ReadCNF(r io.Reader) ([][]int, error) {
 		}
 		for _, tok := range f {
 			l, err := strconv.Atoi(string(tok))
-			if err != nil || l > vars || l < -vars {
+			// A clause ends at "0" alone: "-0", "+0" or "00" is no
+			// literal and no terminator.
+			if err != nil || l > vars || l < -vars || (l == 0 && string(tok) != "0") {
 				return nil, fmt.Errorf("cnf line %d: %q is not a literal of %d variables", n+1, tok, vars)
 			}
 			if l == 0 {

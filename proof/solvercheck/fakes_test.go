@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -211,19 +212,49 @@ func TestBinaryProofReadAsBinary(t *testing.T) {
 	}
 }
 
-// TestPlaceholders: {seed} is 0, {cpu_seconds} the whole seconds left
+// TestPlaceholders: {seed} is the context's seed (solve --seed, bench's
+// repetition; it was always 0), {cpu_seconds} the whole seconds left
 // before the time limit, {input} the formula's file, in a real run.
 func TestPlaceholders(t *testing.T) {
-	cnftest.FakeSolver(t, "fake-args", `[ "$1" = --seed=0 ] && [ "$2" -ge 1 ] && [ "$2" -le 30 ] && grep -q '^p cnf 6 9$' "$3" || exit 1; echo s UNSATISFIABLE; exit 20`)
+	cnftest.FakeSolver(t, "fake-args", `[ "$1" = --seed=7 ] && [ "$2" -ge 1 ] && [ "$2" -le 30 ] && grep -q '^p cnf 6 9$' "$3" || exit 1; echo s UNSATISFIABLE; exit 20`)
 	path := filepath.Join(t.TempDir(), "args.json")
 	os.WriteFile(path, []byte(`{"name": "args", "kind": "sat", "command": ["fake-args", "--seed={seed}", "{cpu_seconds}", "{input}"]}`), 0o644)
 	t.Cleanup(solverdef.Forget)
 	if err := solverdef.Load(path); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(sat.WithSeed(context.Background(), 7), 30*time.Second)
 	defer cancel()
 	if r, err := sat.Solve(ctx, cnf.Pigeonhole(2), "args"); err != nil || r.Status != puzzle.Unsat {
 		t.Errorf("status %s (%s), err %v; want unsat (the fake checks its arguments)", r.Status, r.Message, err)
+	}
+}
+
+// TestProofArgs: proof_args (here picosat's "-r {proof}") stand where
+// command has {proof_args}, all given when a proof is asked and all left
+// out when not: "-r" without its file would have taken the input as the
+// proof's name.
+func TestProofArgs(t *testing.T) {
+	cnftest.FakeSolver(t, "fake-r", `if [ "$1" = -r ]; then printf '0\n' > "$2"; shift 2; fi; [ $# = 1 ] && grep -q '^p cnf' "$1" || exit 1; echo s UNSATISFIABLE; exit 20`)
+	path := filepath.Join(t.TempDir(), "r.json")
+	os.WriteFile(path, []byte(`{"name": "rproof", "kind": "sat", "command": ["fake-r", "{proof_args}", "{input}"], "proof_args": ["-r", "{proof}"], "proof": "drat-ascii"}`), 0o644)
+	t.Cleanup(solverdef.Forget)
+	if err := solverdef.Load(path); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := sat.Solve(context.Background(), cnf.Pigeonhole(1), "rproof"); err != nil || r.Status != puzzle.Unsat {
+		t.Errorf("without a proof: status %s (%s), %v; want unsat", r.Status, r.Message, err)
+	}
+	var rec certify.Recorder
+	r, err := sat.Solve(sat.WithProofs(context.Background(), &rec), cnf.Pigeonhole(1), "rproof")
+	if err != nil || r.Status != puzzle.Unsat || rec.Failure() != "" {
+		t.Errorf("with a proof: status %s (%s), %v, proof failure %q; want unsat and the proof taken", r.Status, r.Message, err, rec.Failure())
+	}
+	d, _ := solverdef.Lookup("rproof")
+	if got := solverdef.Expand(d.Command, solverdef.Args{Input: "f.cnf", ProofArgs: d.ProofArgs}); !slices.Equal(got, []string{"fake-r", "f.cnf"}) {
+		t.Errorf("expanded without a proof: %q", got)
+	}
+	if got := solverdef.Expand(d.Command, solverdef.Args{Input: "f.cnf", Proof: "p.drat", ProofArgs: d.ProofArgs}); !slices.Equal(got, []string{"fake-r", "-r", "p.drat", "f.cnf"}) {
+		t.Errorf("expanded with a proof: %q", got)
 	}
 }

@@ -63,10 +63,14 @@ const (
 	PSeed       = "{seed}"
 	PCPUSeconds = "{cpu_seconds}"
 	POutput     = "{output}"
+	// PProofArgs stands, as a whole argument of command, for the
+	// definition's proof_args: the arguments that ask for a proof, all
+	// left out when no proof is asked (a flag and its file, "-r {proof}").
+	PProofArgs = "{proof_args}"
 )
 
 // Placeholders lists every placeholder.
-var Placeholders = []string{PInput, PProof, PSeed, PCPUSeconds, POutput}
+var Placeholders = []string{PInput, PProof, PSeed, PCPUSeconds, POutput, PProofArgs}
 
 // Def is one solver definition, as its JSON file says it.
 type Def struct {
@@ -91,6 +95,10 @@ type Def struct {
 	Count *Count `json:"count,omitempty"`
 	// Replaces says a user's definition replaces the built-in of its name.
 	Replaces bool `json:"replaces,omitempty"`
+	// ProofArgs are the arguments that ask for a proof, with {proof}
+	// among them, standing where command has {proof_args} and left out
+	// together when no proof is asked (optional).
+	ProofArgs []string `json:"proof_args,omitempty"`
 
 	// Source is "built in" or the path the definition was read from.
 	Source string `json:"-"`
@@ -195,7 +203,7 @@ func jsonError(data []byte, err error) error {
 		return fmt.Errorf("not valid JSON: line %d: %v", line, se)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		f, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
-		return fmt.Errorf("field %s: unknown field (want name, kind, doc, command, proof, version, protocol, count, replaces)", f)
+		return fmt.Errorf("field %s: unknown field (want name, kind, doc, command, proof, proof_args, version, protocol, count, replaces)", f)
 	}
 	return fmt.Errorf("not valid JSON: %v", strings.TrimPrefix(err.Error(), "json: "))
 }
@@ -232,7 +240,10 @@ func (d Def) validate() error {
 	if !uses(d.Command, PInput) {
 		return errors.New("field command: no {input} placeholder (where the formula's file goes)")
 	}
-	if d.Proves() != uses(d.Command, PProof) {
+	if err := d.validateProofArgs(); err != nil {
+		return err
+	}
+	if d.Proves() != uses(slices.Concat(d.Command, d.ProofArgs), PProof) {
 		if d.Proves() {
 			return fmt.Errorf("field command: proof is %s but no argument has the {proof} placeholder", d.Proof)
 		}
@@ -263,12 +274,46 @@ func (d Def) validate() error {
 			if err := checkCommand(x.field, x.cmd); err != nil {
 				return err
 			}
-			if !uses(x.cmd, PInput) || uses(x.cmd, PProof) || uses(x.cmd, POutput) {
-				return fmt.Errorf("field %s: want the {input} placeholder, and no {proof} or {output}", x.field)
+			if !uses(x.cmd, PInput) || uses(x.cmd, PProof) || uses(x.cmd, POutput) || uses(x.cmd, PProofArgs) {
+				return fmt.Errorf("field %s: want the {input} placeholder, and no {proof}, {proof_args} or {output}", x.field)
 			}
 		}
 	}
 	return nil
+}
+
+// validateProofArgs checks proof_args and the {proof_args} that stands
+// for them: both or neither, {proof_args} a whole argument of command and
+// only there, {proof} among proof_args.
+func (d Def) validateProofArgs() error {
+	n := 0
+	for i, a := range d.Command {
+		if strings.Contains(a, PProofArgs) {
+			if a != PProofArgs || i == 0 {
+				return fmt.Errorf("field command: %s stands alone, as a whole argument after the program, not in %q", PProofArgs, a)
+			}
+			n++
+		}
+	}
+	switch {
+	case len(d.ProofArgs) == 0 && n == 0:
+		return nil
+	case len(d.ProofArgs) == 0:
+		return fmt.Errorf("field command: %s, but no proof_args to stand for", PProofArgs)
+	case n != 1:
+		return fmt.Errorf("field proof_args: want %s once in command, where they go (found %d)", PProofArgs, n)
+	case !d.Proves():
+		return errors.New("field proof_args: proof is none (say drat-ascii or drat-binary)")
+	}
+	for _, a := range d.ProofArgs {
+		if strings.Contains(a, PProofArgs) || strings.Contains(a, PInput) {
+			return fmt.Errorf("field proof_args: %q: only {proof} and the values {seed}, {cpu_seconds} go here", a)
+		}
+	}
+	if !slices.ContainsFunc(d.ProofArgs, func(a string) bool { return strings.Contains(a, PProof) }) {
+		return errors.New("field proof_args: no argument has the {proof} placeholder")
+	}
+	return checkCommand("proof_args", append([]string{"proof"}, d.ProofArgs...))
 }
 
 // checkCommand checks a command line: a program, and no placeholder but
@@ -301,6 +346,8 @@ type Args struct {
 	Input, Proof, Output string
 	// Seed is the run's random seed; CPUSeconds the CPU time it may use.
 	Seed, CPUSeconds int64
+	// ProofArgs are the definition's proof_args, for {proof_args}.
+	ProofArgs []string
 }
 
 // Expand returns cmd with its placeholders replaced by a's values; an
@@ -308,6 +355,12 @@ type Args struct {
 func Expand(cmd []string, a Args) []string {
 	var out []string
 	for _, arg := range cmd {
+		if arg == PProofArgs {
+			if a.Proof != "" {
+				out = append(out, Expand(a.ProofArgs, a)...)
+			}
+			continue
+		}
 		if strings.Contains(arg, PProof) && a.Proof == "" {
 			continue
 		}

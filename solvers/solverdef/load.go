@@ -106,7 +106,9 @@ func LoadEnv() error {
 // read is skipped. Every fault is an error naming the file (and the field
 // at fault): a path that does not exist, a cyclic symbolic link, a
 // directory named like a definition, a definition that is not valid, a
-// program not on PATH, a name taken. Nothing is added unless every
+// name taken. A program not on PATH is no fault of the definition: the
+// solver is listed as not installed, and refused only where it is asked
+// for (Installed). Nothing is added unless every
 // definition at path is valid.
 func Load(path string) error {
 	files, err := definitionFiles(path)
@@ -135,9 +137,6 @@ func Load(path string) error {
 		d, err := Parse(data, file)
 		if err != nil {
 			return fmt.Errorf("%s: %v", file, err)
-		}
-		if err := d.Installed(); err != nil {
-			return fmt.Errorf("%s: field command: %v", file, err)
 		}
 		if slices.Contains(reserved, d.Name) {
 			return fmt.Errorf("%s: field name: %q is an in-process solver, which no definition replaces", file, d.Name)

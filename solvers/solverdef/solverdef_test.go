@@ -74,16 +74,16 @@ func TestLoadRefuses(t *testing.T) {
 		{"noinput.json", strings.Replace(good, `"{input}", `, ``, 1), "field command: no {input} placeholder"},
 		{"proof.json", strings.Replace(good, `drat-binary`, `lrat`, 1), `field proof: unknown proof format "lrat"`},
 		{"noproof.json", strings.Replace(good, `, "{proof}"`, ``, 1), "field command: proof is drat-binary but no argument has the {proof}"},
-		{"absent.json", strings.Replace(good, `fake-kissat`, `no-such-solver-here`, 1), `field command: program "no-such-solver-here" is not on PATH`},
+		{"pa-alone.json", strings.Replace(good, `"{proof}"]`, `"{proof_args}"]`, 1), "field command: {proof_args}, but no proof_args"},
+		{"pa-noproof.json", strings.Replace(good, `"{proof}"], "proof": "drat-binary"`, `"{proof_args}"], "proof_args": ["-r", "{proof}"]`, 1), "field proof_args: proof is none"},
+		{"pa-nofile.json", strings.Replace(good, `"{proof}"],`, `"{proof_args}"], "proof_args": ["-r"],`, 1), "field proof_args: no argument has the {proof} placeholder"},
+		{"pa-inside.json", strings.Replace(good, `"{proof}"],`, `"x{proof_args}"], "proof_args": ["-r", "{proof}"],`, 1), "stands alone, as a whole argument"},
 		{"builtin.json", strings.Replace(good, `"kissat"`, `"cadical"`, 1), `field name: "cadical" is a built-in solver; say "replaces": true`},
 		{"name.json", strings.Replace(good, `"kissat"`, `"Kissat 4"`, 1), "field name:"},
 		{"replaces.json", strings.Replace(good, `"kind"`, `"replaces": true, "kind"`, 1), `field replaces: there is no built-in solver "kissat"`},
 		{"twice.json", good + good, "more after the definition"},
 		{"array.json", `[` + good + `]`, "not one JSON object: want one solver definition"},
 		{"string.json", `"kissat"`, "not one JSON object: want one solver definition {\"name\": ..., \"kind\": ..., \"command\": [...]}, not a string"},
-		{"relpath.json", strings.Replace(good, `fake-kissat`, `./no-such-dir/kissat`, 1), `field command: program "./no-such-dir/kissat": no such file (a relative path is read from the current directory, not the definition's)`},
-		{"abspath.json", strings.Replace(good, `fake-kissat`, dir, 1), `field command: program "` + dir + `": a directory`},
-		{"notexec.json", strings.Replace(good, `fake-kissat`, filepath.Join(dir, "notexec.json"), 1), `field command: program "` + filepath.Join(dir, "notexec.json") + `": not an executable file`},
 		{"mcproof.json", `{"name": "d4", "kind": "mc", "command": ["fake-kissat", "{input}", "{proof}"], "proof": "drat-ascii"}`, "field proof: a mc solver writes no DRAT proof"},
 	}
 	for _, c := range cases {
@@ -95,6 +95,26 @@ func TestLoadRefuses(t *testing.T) {
 		}
 		if len(All()) != 6 {
 			t.Errorf("%s: a refused definition was added", c.name)
+		}
+	}
+	// A program that cannot run here is no fault of the definition: it
+	// loads, and Installed says what is wrong (the solver is listed as not
+	// installed, and refused where it is asked for).
+	for _, c := range []struct{ name, text, want string }{
+		{"absent.json", strings.Replace(good, `fake-kissat`, `no-such-solver-here`, 1), `program "no-such-solver-here" is not on PATH`},
+		{"relpath.json", strings.Replace(good, `fake-kissat`, `./no-such-dir/kissat`, 1), `program "./no-such-dir/kissat": no such file (a relative path is read from the current directory, not the definition's)`},
+		{"abspath.json", strings.Replace(good, `fake-kissat`, dir, 1), `program "` + dir + `": a directory`},
+		{"notexec.json", strings.Replace(good, `fake-kissat`, filepath.Join(dir, "notexec.json"), 1), `program "` + filepath.Join(dir, "notexec.json") + `": not an executable file`},
+	} {
+		Forget()
+		p := write(t, dir, c.name, c.text)
+		if err := Load(p); err != nil {
+			t.Errorf("%s: %v; want it loaded", c.name, err)
+			continue
+		}
+		d, ok := Lookup("kissat")
+		if err := d.Installed(); !ok || err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Installed() = %v, want %q", c.name, err, c.want)
 		}
 	}
 	// Paths: absent, a directory named like a definition, a cycle of

@@ -1,10 +1,8 @@
 package solverdef
 
 import (
-	"context"
 	"os/exec"
 	"strings"
-	"time"
 
 	"github.com/boardsat/boardsat/internal/filehash"
 	"github.com/boardsat/boardsat/solvers/solverproc"
@@ -21,10 +19,7 @@ func (d Def) VersionLine() string {
 	if len(d.Version) == 0 {
 		return solverproc.BinaryVersion(d.Program())
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	cmd := solverproc.Command(ctx, d.Version[0], d.Version[1:]...)
-	out, _ := cmd.CombinedOutput()
+	out, _ := solverproc.Probe(d.Version...)
 	for _, l := range strings.Split(string(out), "\n") {
 		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "c "))
 		if l != "" {

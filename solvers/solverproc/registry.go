@@ -1,13 +1,11 @@
 package solverproc
 
 import (
-	"context"
 	"fmt"
 	"os/exec"
 	"slices"
 	"strings"
 	"sync"
-	"time"
 )
 
 // External is one external solver boardsat can run, as named by --solver.
@@ -96,12 +94,8 @@ func BinaryVersion(name string) string {
 	if err != nil {
 		return ""
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	var parts []string
-	cmd := exec.CommandContext(ctx, path, "--version")
-	cmd.Stdin = nil
-	if data, err := cmd.CombinedOutput(); err == nil || len(data) > 0 {
+	if data, err := Probe(path, "--version"); err == nil || len(data) > 0 {
 		lines := strings.Split(strings.TrimSpace(string(data)), "\n")
 		first := strings.TrimSpace(strings.TrimPrefix(lines[0], "c "))
 		if !strings.ContainsAny(first, "0123456789") {
@@ -120,7 +114,7 @@ func BinaryVersion(name string) string {
 			parts = append(parts, first)
 		}
 	}
-	if pkg := DebianPackage(ctx, path); pkg != "" {
+	if pkg := DebianPackage(path); pkg != "" {
 		parts = append(parts, pkg)
 	}
 	if len(parts) == 0 {
@@ -131,13 +125,16 @@ func BinaryVersion(name string) string {
 
 // DebianPackage returns "(debian PACKAGE VERSION)" for the package that
 // owns the file at path, or "" when dpkg does not know it.
-func DebianPackage(ctx context.Context, path string) string {
-	owner, err := exec.CommandContext(ctx, "dpkg-query", "-S", path).Output()
+func DebianPackage(path string) string {
+	if _, err := exec.LookPath("dpkg-query"); err != nil {
+		return ""
+	}
+	owner, err := Probe("dpkg-query", "-S", path)
 	if err != nil {
 		return ""
 	}
 	pkg, _, _ := strings.Cut(strings.TrimSpace(string(owner)), ":")
-	v, err := exec.CommandContext(ctx, "dpkg-query", "-W", "-f=${Version}", pkg).Output()
+	v, err := Probe("dpkg-query", "-W", "-f=${Version}", pkg)
 	if err != nil || len(v) == 0 {
 		return ""
 	}
