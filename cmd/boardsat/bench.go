@@ -165,8 +165,8 @@ func runBench(args []string, stdout io.Writer) error {
 	if n := len(sum.Unsupported); n > 0 {
 		msg += fmt.Sprintf("; %d variant/puzzle/task combinations left out as unsupported", n)
 	}
-	if sum.Skipped > 0 {
-		msg += fmt.Sprintf("; %d already there, skipped", sum.Skipped)
+	if sum.Kept > 0 {
+		msg += fmt.Sprintf("; %d already in the file, not run again", sum.Kept)
 	}
 	if sum.Interrupted {
 		return exitError{130, "interrupted: " + msg + "; " + resumeHint(*out)}
@@ -212,7 +212,7 @@ func repeatNote(s suites.Suite, repeat int) string {
 
 func statusSummary(m map[string]int) string {
 	var parts []string
-	for _, s := range []string{"ok", "unsat", "timeout", "memout", "error", "wrong"} {
+	for _, s := range []string{"ok", "unsat", "timeout", "memout", "error", "wrong", "skipped"} {
 		if m[s] > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", s, m[s]))
 		}

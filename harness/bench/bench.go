@@ -55,7 +55,10 @@ type Options struct {
 
 // Summary tells what a session did.
 type Summary struct {
-	Planned, Skipped, Done int
+	// Planned counts the runs of the plan, Kept those already in the file
+	// (--resume: not run again), Done the rows written, of status skipped
+	// too (a ladder stopped before them: Statuses counts them apart).
+	Planned, Kept, Done int
 	// Unsupported lists the variants left out because they refuse a
 	// group's puzzle or task ("VARIANT on PUZZLE TASK: reason").
 	Unsupported []string
@@ -251,7 +254,7 @@ func Bench(ctx context.Context, s suites.Suite, o Options) (sum Summary, err err
 	}
 	for _, r := range plan {
 		if done[r.Key()] {
-			sum.Skipped++
+			sum.Kept++
 			continue
 		}
 		if ctx.Err() != nil || sum.Interrupted || werr != nil {
@@ -264,7 +267,7 @@ func Bench(ctx context.Context, s suites.Suite, o Options) (sum Summary, err err
 		}
 		if stop, ok := stopped[key]; ok && s.Groups[r.Group].Ladder && at.index(r.Group, r.Spec.String()) > at.index(r.Group, stop) {
 			row := newRow(r)
-			row.Status, row.Message = results.StatusTimeout, results.NotRunMessage("ladder stopped after a timeout or memout on "+stop)
+			row.Status, row.Message = results.StatusSkipped, results.NotRunMessage("ladder stopped after a timeout or memout on "+stop)
 			if err := write(jq.add(row, r)); err != nil {
 				return sum, err
 			}

@@ -470,7 +470,7 @@ func TestBenchResumeAndInterrupt(t *testing.T) {
 	os.WriteFile(out, []byte(strings.Join(lines[:8], "")+lines[8][:10]), 0o644)
 	opt.Resume = true
 	sum, err = Bench(context.Background(), s, opt)
-	if err != nil || sum.Skipped != 7 || sum.Done != 5 {
+	if err != nil || sum.Kept != 7 || sum.Done != 5 {
 		t.Fatalf("resume: %+v %v", sum, err)
 	}
 	rows, err = results.ReadFiles(out)
@@ -522,10 +522,47 @@ func TestLadderStops(t *testing.T) {
 	for _, r := range rows {
 		switch {
 		case r.Variant == "bt-good" && r.Status != results.StatusOK,
-			r.Variant == "bt-sleep" && r.Status != results.StatusTimeout,
-			r.Variant == "bt-sleep" && r.Instance != "queens:4" && !strings.Contains(r.Message, "not run"):
+			r.Variant == "bt-sleep" && r.Instance == "queens:4" && (r.Status != results.StatusTimeout || r.NotRun()),
+			r.Variant == "bt-sleep" && r.Instance != "queens:4" && (r.Status != results.StatusSkipped || !r.NotRun() ||
+				!strings.Contains(r.Message, "ladder stopped after a timeout or memout on queens:4") || r.Seconds != 0):
 			t.Errorf("row %s %s %s %q", r.Instance, r.Variant, r.Status, r.Message)
 		}
+	}
+	if sum.Statuses[results.StatusSkipped] != 2 || sum.Statuses[results.StatusTimeout] != 1 {
+		t.Errorf("summary counts %v, want skipped 2 and timeout 1", sum.Statuses)
+	}
+}
+
+// TestLadderResumesOldSkips: a file written before skipped had a status
+// of its own (a ladder's runs not run as status timeout, "not run: " in
+// the message) is resumed as before: those rows are kept, read as not
+// run, and the ladder stays stopped, its later runs written as skipped.
+func TestLadderResumesOldSkips(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "l.csv")
+	s := mustSuite(t, "queens:{4..6} backends=bt-sleep timeout=100ms ladder=true")
+	old := []results.Row{}
+	for i, spec := range []string{"queens:4", "queens:5"} {
+		r := newRow(Run{Spec: puzzle.MustParse(spec), Variant: compare.Variant{Backend: "bt-sleep"}, Task: puzzle.Count, Rep: 1, Timeout: 100 * time.Millisecond})
+		r.Status = results.StatusTimeout
+		if i == 1 {
+			r.Message = results.NotRunMessage("ladder stopped after a timeout or memout on queens:4")
+		}
+		old = append(old, r)
+	}
+	var buf strings.Builder
+	if err := results.Write(&buf, old); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, []byte(buf.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := Bench(context.Background(), s, Options{Runner: testRunner(), Out: out, Resume: true})
+	if err != nil || sum.Kept != 2 || sum.Done != 1 || sum.Statuses[results.StatusSkipped] != 1 {
+		t.Fatalf("%+v %v; want 2 kept and queens:6 skipped", sum, err)
+	}
+	rows, _ := results.ReadFiles(out)
+	if len(rows) != 3 || !rows[1].NotRun() || rows[2].Status != results.StatusSkipped || rows[2].Instance != "queens:6" {
+		t.Errorf("rows %+v", rows)
 	}
 }
 
@@ -548,7 +585,11 @@ func TestLadderResumeByTask(t *testing.T) {
 		t.Fatalf("%d rows, want 4", len(rows))
 	}
 	for _, r := range rows[1:] {
-		if r.Status != results.StatusTimeout || (r.Instance == "queens:4") == r.NotRun() {
+		want := results.StatusSkipped
+		if r.Instance == "queens:4" {
+			want = results.StatusTimeout
+		}
+		if r.Status != want || (r.Instance == "queens:4") == r.NotRun() {
 			t.Errorf("count row %s: %s %q; want queens:4 run (and timed out), queens:5 and 6 not run", r.Instance, r.Status, r.Message)
 		}
 	}

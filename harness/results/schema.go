@@ -159,6 +159,7 @@ const (
 	StatusMemout  = "memout"  // memory limit reached
 	StatusError   = "error"   // the backend or the child failed
 	StatusWrong   = "wrong"   // answered, but the answer disagrees with the reference
+	StatusSkipped = "skipped" // not run: a ladder stopped before it (the reason in message)
 )
 
 // refusedPrefix starts the message of a row whose child refused the request
@@ -177,16 +178,19 @@ func (r Row) Refused() bool {
 }
 
 // notRunPrefix starts the message of a row written for a run that was not
-// run: a ladder stopped at an earlier instance (status timeout, no
-// measurements).
+// run: a ladder stopped at an earlier instance (status skipped, no
+// measurements; files written before skipped had a status of its own
+// carry status timeout with this message).
 const notRunPrefix = "not run: "
 
 // NotRunMessage returns the message of a run not run, for reason.
 func NotRunMessage(reason string) string { return notRunPrefix + reason }
 
-// NotRun reports whether the row stands for a run that was not run (see
-// NotRunMessage).
-func (r Row) NotRun() bool { return strings.HasPrefix(r.Message, notRunPrefix) }
+// NotRun reports whether the row stands for a run that was not run: status
+// skipped, or an older file's timeout row with NotRunMessage's message.
+func (r Row) NotRun() bool {
+	return r.Status == StatusSkipped || strings.HasPrefix(r.Message, notRunPrefix)
+}
 
 // Row is one run.
 type Row struct {
@@ -383,7 +387,7 @@ func ParseRecord(rec []string) (Row, error) {
 	}
 	r.Status = field(11)
 	switch r.Status {
-	case StatusOK, StatusUnsat, StatusTimeout, StatusMemout, StatusError, StatusWrong:
+	case StatusOK, StatusUnsat, StatusTimeout, StatusMemout, StatusError, StatusWrong, StatusSkipped:
 	default:
 		return r, bad(11, errors.New("unknown status"))
 	}
