@@ -494,15 +494,24 @@ func TestBenchResumeAndInterrupt(t *testing.T) {
 	out2 := filepath.Join(dir, "i.csv")
 	s = mustSuite(t, "queens:4 backends=bt-good,bt-sleep timeout=30s")
 	ctx, cancel := context.WithCancel(context.Background())
-	// bt-sleep sleeps a minute: 3 s leave bt-good's child time to finish
-	// even on a loaded machine (500 ms did not, with load average 25).
-	time.AfterFunc(3*time.Second, cancel)
-	start := time.Now()
+	// bt-sleep sleeps a minute: cancelled once bt-good's row is in the
+	// file (the version probes come first, and take seconds under load).
+	cancelled := make(chan time.Time, 1)
+	go func() {
+		for ctx.Err() == nil {
+			if rows, err := results.ReadFiles(out2); err == nil && len(rows) == 1 {
+				time.Sleep(500 * time.Millisecond)
+				cancelled <- time.Now()
+				cancel()
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}()
 	sum, err = Bench(ctx, s, Options{Runner: testRunner(), Out: out2})
 	if err != nil || !sum.Interrupted || sum.Done != 1 {
 		t.Fatalf("interrupt: %+v %v", sum, err)
 	}
-	if time.Since(start) > 20*time.Second {
+	if start := <-cancelled; time.Since(start) > 20*time.Second {
 		t.Errorf("interrupt took %s", time.Since(start))
 	}
 	rows, err = results.ReadFiles(out2)

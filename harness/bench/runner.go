@@ -124,7 +124,7 @@ func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	limits := measure.Limits{Wall: r.Timeout + KillGrace, CPU: r.CPULimit, MemKB: r.MemMB * 1024}
 	u, err := measure.Runner{Method: rn.Measure, CPUs: rn.CPUs}.Run(ctx, cmd, limits)
-	row.MeasuredBy = u.Method
+	row.MeasuredBy, row.LimitedBy = u.Method, u.LimitedBy
 	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		return row, false // interrupted: the row must not be kept
 	}
@@ -142,7 +142,7 @@ func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 		row.Status, row.Message = results.StatusTimeout, fmt.Sprintf("CPU time %.3g s over the limit of %s (user + sys of the whole process tree)", row.User+row.Sys, r.CPULimit)
 		return row, true
 	case measure.LimitMem:
-		row.Status, row.Message = results.StatusMemout, fmt.Sprintf("peak memory %d MiB over the limit of %d MiB", row.MaxRSSKB/1024, r.MemMB)
+		row.Status, row.Message = results.StatusMemout, fmt.Sprintf("peak memory %d MiB at the limit of %d MiB (%s)", row.MaxRSSKB/1024, r.MemMB, memHeld(u.LimitedBy))
 		return row, true
 	}
 	waitErr := u.Wait
@@ -184,6 +184,14 @@ func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 		row.Status = results.StatusError
 	}
 	return row, true
+}
+
+// memHeld says how a memory limit was held, for a memout's message.
+func memHeld(limitedBy string) string {
+	if limitedBy == measure.Sampled {
+		return "the whole process tree's memory, sampled"
+	}
+	return "a hard cap of the run's " + limitedBy + ", held by the kernel"
 }
 
 // setAnswer fills the answer column and checks a returned solution.

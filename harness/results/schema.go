@@ -55,6 +55,10 @@
 //	                tree, the gophersat worker and external solvers included),
 //	                or rusage (wait4 of the child, which includes the
 //	                descendants it waited for; peak memory sampled)
+//	limited_by      how the memory limit was held: cgroup2 or cgroup1 (a hard
+//	                cap of the run's cgroup, held by the kernel), or sampled
+//	                (the tree's memory sampled every 10 ms against it); empty
+//	                without a memory limit or in files of an earlier schema
 //	limit           the limit that ended the run: wall, cpu or mem; empty when
 //	                none did
 //	cpu_limit_s     the run's CPU-time limit in seconds (user + sys of the whole
@@ -113,17 +117,22 @@ var CertifyColumns = []string{"certified", "proof_bytes", "check_seconds"}
 
 // MeasureColumns are the columns that say how a run was measured and under
 // which limits, in column order (see the package documentation).
-var MeasureColumns = []string{"measured_by", "limit", "cpu_limit_s", "wall_limit_s", "mem_limit_mb", "commit"}
+var MeasureColumns = []string{"measured_by", "limited_by", "limit", "cpu_limit_s", "wall_limit_s", "mem_limit_mb", "commit"}
+
+// measureColumns4 are MeasureColumns before limited_by.
+var measureColumns4 = slices.DeleteFunc(slices.Clone(MeasureColumns), func(c string) bool { return c == "limited_by" })
 
 // PreviousSchemas are the headers of earlier versions of the schema: the
 // first without the method, fallbacks and theorem columns, the second
-// without MeasureColumns, the third without CertifyColumns. Files with one
+// without MeasureColumns, the third without CertifyColumns, the fourth
+// without limited_by. Files with one
 // are still read (the missing fields empty) and merged into the current
 // schema; appending to one (bench --resume) is refused.
 var PreviousSchemas = [][]string{
 	slices.Concat(Columns[:slices.Index(Columns, "method")], []string{"message"}),
 	slices.Concat(Columns[:slices.Index(Columns, "certified")], []string{"message"}),
-	slices.Concat(Columns[:slices.Index(Columns, "certified")], MeasureColumns, []string{"message"}),
+	slices.Concat(Columns[:slices.Index(Columns, "certified")], measureColumns4, []string{"message"}),
+	slices.Concat(Columns[:slices.Index(Columns, "measured_by")], measureColumns4, []string{"message"}),
 }
 
 // LegacyColumns is the first of PreviousSchemas.
@@ -222,6 +231,10 @@ type Row struct {
 	// MeasuredCgroup2, MeasuredCgroup1 or MeasuredRusage ("" in files of
 	// an earlier schema).
 	MeasuredBy string
+	// LimitedBy says how the memory limit was held: LimitedCgroup2,
+	// LimitedCgroup1 (a hard cap of the run's cgroup) or LimitedSampled;
+	// "" without a memory limit, or in files of an earlier schema.
+	LimitedBy string
 	// Limit says which limit ended the run: LimitWall, LimitCPU or
 	// LimitMem; "" when none did.
 	Limit string
@@ -254,6 +267,13 @@ const (
 	MeasuredCgroup2 = measure.Cgroup2
 	MeasuredCgroup1 = measure.Cgroup1
 	MeasuredRusage  = measure.Rusage
+)
+
+// How a memory limit was held (LimitedBy), as package measure names it.
+const (
+	LimitedCgroup2 = measure.Cgroup2
+	LimitedCgroup1 = measure.Cgroup1
+	LimitedSampled = measure.Sampled
 )
 
 // The limits of Limit, as package measure names them.
@@ -326,7 +346,7 @@ func (r Row) Record() []string {
 	} else {
 		rec = append(rec, "", "", "")
 	}
-	rec = append(rec, r.MeasuredBy, r.Limit, limitField(r.CPULimit), limitField(r.WallLimit), "", r.Commit)
+	rec = append(rec, r.MeasuredBy, r.LimitedBy, r.Limit, limitField(r.CPULimit), limitField(r.WallLimit), "", r.Commit)
 	if r.MemLimitMB > 0 {
 		rec[len(rec)-2] = strconv.FormatInt(r.MemLimitMB, 10)
 	}
@@ -442,27 +462,32 @@ func ParseRecord(rec []string) (Row, error) {
 			return r, err
 		}
 	}
-	r.MeasuredBy, r.Limit, r.Commit = field(m), field(m+1), field(m+5)
+	r.MeasuredBy, r.LimitedBy, r.Limit, r.Commit = field(m), field(m+1), field(m+2), field(m+6)
 	switch r.MeasuredBy {
 	case "", MeasuredCgroup2, MeasuredCgroup1, MeasuredRusage:
 	default:
 		return r, bad(m, errors.New("unknown measurement method"))
 	}
+	switch r.LimitedBy {
+	case "", LimitedCgroup2, LimitedCgroup1, LimitedSampled:
+	default:
+		return r, bad(m+1, errors.New("unknown way a memory limit was held"))
+	}
 	switch r.Limit {
 	case "", LimitWall, LimitCPU, LimitMem:
 	default:
-		return r, bad(m+1, errors.New("unknown limit"))
+		return r, bad(m+2, errors.New("unknown limit"))
 	}
 	for i, p := range []*float64{&r.CPULimit, &r.WallLimit} {
-		if field(m+2+i) == "" {
+		if field(m+3+i) == "" {
 			continue
 		}
-		if *p, err = amount(m + 2 + i); err != nil {
+		if *p, err = amount(m + 3 + i); err != nil {
 			return r, err
 		}
 	}
-	if field(m+4) != "" {
-		if r.MemLimitMB, err = count(m + 4); err != nil {
+	if field(m+5) != "" {
+		if r.MemLimitMB, err = count(m + 5); err != nil {
 			return r, err
 		}
 	}
