@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
+	"github.com/boardsat/boardsat/internal/membudget"
 	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/internal/subproblem"
 	"github.com/boardsat/boardsat/puzzle"
@@ -209,6 +210,10 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 	meter.Finish()
 	if why := interruption(sigctx); why != nil && (err != nil || !answer.Status(ans.Status).Answered()) {
 		ans, err = interruptedAnswer(req, ans, why), nil
+	} else if (err != nil || ans.Status == puzzle.Error) && membudget.OOMKilled() {
+		// The kernel killed a process of the tree (the worker) at the
+		// --mem cap before the watchdog saw the tree pass the limit.
+		ans, err = puzzle.Answer{Status: puzzle.Memout, Message: "the kernel ended a process of the run at the memory cap of --mem " + sf.mem}, nil
 	} else if errors.Is(err, subproblem.ErrNotWritten) {
 		// The count failed, after secs of work: an error, not a refusal.
 		ans, err = puzzle.Answer{Status: puzzle.Error, Message: err.Error()}, nil

@@ -86,28 +86,49 @@ func (f *splitFlags) meter(label, unit string) *progress.Meter {
 	return &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: label, Unit: unit, Every: progressEvery}
 }
 
-// limitMemory applies --mem: the searches' budget (package membudget) and
-// a watchdog that ends the process once its resident set passes the limit,
-// after memout has printed the answer with status memout, and the status
-// and message as one line on stderr; exit status 4 (memout). memout
-// returns false when the search's own answer is already being printed:
-// then the watchdog leaves the process to end with it, so that a solve
-// prints one answer, never two.
+// limitMemory applies --mem: the searches' budget (package membudget), a
+// hard cap on the memory of the whole process tree (boardsat, the
+// gophersat worker, external solvers) in a cgroup of its own where one can
+// be made (membudget.Confine), and a watchdog that ends the process once
+// the tree's memory passes the limit, after memout has printed the answer
+// with status memout, and the status and message as one line on stderr;
+// exit status 4 (memout). Without --mem, in a memory cgroup (a container,
+// a batch job), the same watchdog holds the tree to the default budget
+// (membudget.TreeDefault), so that the kernel does not kill the process
+// with nothing printed. memout returns false when the search's own answer
+// is already being printed: then the watchdog leaves the process to end
+// with it, so that a solve prints one answer, never two.
 func (f *splitFlags) limitMemory(memout func(msg string) bool) error {
+	var limit int64
+	var what string
 	if f.mem == "" {
-		return nil
+		budget, ok := membudget.TreeDefault()
+		if !ok {
+			return nil
+		}
+		limit, what = budget, "the memory budget (three quarters of what the memory cgroup left; --mem sets a limit)"
+	} else {
+		mb, err := suites.ParseMem(f.mem)
+		if err != nil {
+			return badInput(err)
+		}
+		limit, what = mb<<20, "--mem "+f.mem
+		// The searches' budget (package membudget) is nine tenths of the
+		// limit: a native search stops there with status memout and its
+		// answer; the watchdog below ends anything else, before the
+		// cgroup's cap (the limit itself) would have the kernel kill a
+		// process of the tree.
+		membudget.Set(limit * 9 / 10)
+		membudget.Confine(limit)
 	}
-	mb, err := suites.ParseMem(f.mem)
-	if err != nil {
-		return badInput(err)
+	mark := limit
+	if f.mem != "" {
+		// A sixteenth below the cgroup's cap, so that the watchdog, not
+		// the kernel, ends the tree.
+		mark, what = limit-limit/16, "a sixteenth below "+what
 	}
-	limit := mb << 20
-	// The searches' budget (package membudget) is nine tenths of the
-	// limit: a native search stops there with status memout and its
-	// answer; the watchdog below ends anything else.
-	membudget.Set(limit * 9 / 10)
-	go membudget.Sample(limit, nil, func(rss int64) {
-		msg := fmt.Sprintf("resident memory %s passed --mem %s", membudget.Bytes(rss), f.mem)
+	go membudget.SampleWith(membudget.TreeResident, mark, nil, func(rss int64) {
+		msg := fmt.Sprintf("the memory of boardsat and the processes it started, %s, passed %s, %s", membudget.Bytes(rss), membudget.Bytes(mark), what)
 		if !memout(msg) {
 			return
 		}

@@ -110,18 +110,7 @@ func Budget() int64 {
 func Set(limit int64) { debug.SetMemoryLimit(limit) }
 
 // Resident returns this process's resident set size in bytes (Linux), or 0.
-func Resident() int64 {
-	data, err := os.ReadFile("/proc/self/statm")
-	if err != nil {
-		return 0
-	}
-	fields := strings.Fields(string(data))
-	if len(fields) < 2 {
-		return 0
-	}
-	pages, _ := strconv.ParseInt(fields[1], 10, 64)
-	return pages * int64(os.Getpagesize())
-}
+func Resident() int64 { return cgroups.ResidentOf(os.Getpid()) }
 
 // Exceeded is the cause of a context that Watch cancelled.
 type Exceeded struct {
@@ -143,6 +132,12 @@ var Poll, FastPoll = 10 * time.Millisecond, time.Millisecond
 // every Poll, every FastPoll above three quarters of limit, until done is
 // closed or over returns; the one sampler of Watch and of solve --mem.
 func Sample(limit int64, done <-chan struct{}, over func(rss int64)) {
+	SampleWith(Resident, limit, done, over)
+}
+
+// SampleWith is Sample of what read returns (TreeResident: the whole
+// process tree's memory).
+func SampleWith(read func() int64, limit int64, done <-chan struct{}, over func(rss int64)) {
 	t := time.NewTimer(Poll)
 	defer t.Stop()
 	for {
@@ -151,7 +146,7 @@ func Sample(limit int64, done <-chan struct{}, over func(rss int64)) {
 			return
 		case <-t.C:
 		}
-		rss := Resident()
+		rss := read()
 		if rss > limit {
 			over(rss)
 			return

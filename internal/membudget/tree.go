@@ -1,0 +1,100 @@
+package membudget
+
+import (
+	"fmt"
+	"os"
+	"sync"
+
+	"github.com/boardsat/boardsat/internal/cgroups"
+)
+
+// SampledEnv, set to "1", makes every memory limit on a process tree
+// sampled (cgroups.SampledEnv).
+const SampledEnv = cgroups.SampledEnv
+
+// How a limit on the tree is held (Confine).
+const (
+	HeldByCgroup = "cgroup"  // a hard cap of the tree's own cgroup, held by the kernel
+	HeldBySample = "sampled" // the tree's resident memory sampled against it
+)
+
+var (
+	confineMu sync.Mutex
+	confined  *cgroups.Memory // the group Confine made, or nil
+)
+
+// Confine bounds the memory of this process and every process it starts
+// from now on (the gophersat worker, external solvers) at limit bytes,
+// swap included: it makes a memory cgroup of its own, capped at limit,
+// and moves this process into it, so that the kernel holds the cap over
+// the whole tree (package cgroups). It returns HeldByCgroup, or
+// HeldBySample where no cgroup can be made (no memory controller, not
+// allowed, SampledEnv set): then the tree is only sampled (TreeResident).
+// The pages this process touched before the move stay charged to its old
+// group. The group, empty once the process ends, is removed by the next
+// boardsat that makes one beside it.
+func Confine(limit int64) string {
+	confineMu.Lock()
+	defer confineMu.Unlock()
+	if confined != nil {
+		return HeldByCgroup
+	}
+	if os.Getenv(SampledEnv) == "1" {
+		return HeldBySample
+	}
+	m, err := cgroups.NewMemory(fmt.Sprintf("boardsat-%d-solve", os.Getpid()))
+	if err != nil {
+		return HeldBySample
+	}
+	if m.SetLimit(limit) != nil || m.Enter(0) != nil {
+		os.Remove(m.Dir)
+		return HeldBySample
+	}
+	confined = &m
+	return HeldByCgroup
+}
+
+// OOMKilled reports whether the kernel's out-of-memory killer has killed a
+// process of the group Confine made (a worker at the cap); false without
+// one.
+func OOMKilled() bool {
+	confineMu.Lock()
+	m := confined
+	confineMu.Unlock()
+	if m == nil {
+		return false
+	}
+	n, err := m.OOMKills()
+	return err == nil && n > 0
+}
+
+// TreeResident returns the resident memory of this process and every live
+// process it started (the sum of their resident sets, from /proc), or the
+// usage of the group Confine made when that is more.
+func TreeResident() int64 {
+	var total int64
+	cgroups.Tree(os.Getpid(), func(pid int) { total += cgroups.ResidentOf(pid) })
+	confineMu.Lock()
+	m := confined
+	confineMu.Unlock()
+	if m != nil {
+		if used, err := m.Usage(); err == nil {
+			total = max(total, used)
+		}
+	}
+	return total
+}
+
+// TreeDefault returns the budget of the whole tree when no limit is set:
+// three quarters of what the memory cgroups allow this process when it
+// first asks (as Default), so that the tree (the search, the gophersat
+// worker, external solvers) ends with memout before the kernel kills a
+// process of it; ok is false outside a memory cgroup, where the machine's
+// memory is the native searches' budget and no watchdog ends the tree.
+var TreeDefault = sync.OnceValues(func() (int64, bool) {
+	room, limited := cgroups.MemoryRoom()
+	if !limited {
+		return 0, false
+	}
+	return max(room-room/4, 1), true
+})
