@@ -727,24 +727,46 @@ func TestRejudgeAcrossShards(t *testing.T) {
 // BenchmarkExecChild measures a trivial run through the child path (start
 // the binary, solve queens:4, read its JSON, wait); BenchmarkInProcess the
 // same solve in process. Their difference is the harness's per-run overhead.
-// BenchmarkExecChild is the harness's cost of one tiny run, with the best
-// measurement the machine allows and with rusage.
+// BenchmarkExecChild is the harness's cost of one tiny run: with the best
+// measurement the machine allows (a cgroup per run, its memory capped),
+// the same with the memory limit sampled (BOARDSAT_MEM_SAMPLED=1), and with
+// rusage (no cgroup). Besides the mean (ns/op) it reports the medians of
+// the harness's time per run (median-ms), of the run's wall seconds as
+// measured (median-wall-ms) and of its CPU (median-cpu-ms):
+// docs/measurements/harness-clock.md.
 func BenchmarkExecChild(b *testing.B) {
 	runs, _ := Plan(context.Background(), mustSuiteB(b, "queens:4 backends=native/bitboard timeout=10s"), Overrides{})
-	for _, method := range []string{"", measure.Rusage} {
+	for _, c := range []struct{ name, method, sampled string }{
+		{"cgroup", "", ""}, {"cgroup-sampled-mem", "", "1"}, {"rusage", measure.Rusage, ""},
+	} {
 		rn := testRunner()
-		rn.Measure = method
-		name := method
-		if name == "" {
-			name = "best"
-		}
-		b.Run("measure="+name, func(b *testing.B) {
+		rn.Measure = c.method
+		b.Run("measure="+c.name, func(b *testing.B) {
+			b.Setenv(measure.SampledEnv, c.sampled)
+			var per, wall, cpu []float64
 			for b.Loop() {
-				if row, _ := rn.Exec(context.Background(), runs[0]); row.Status != results.StatusOK {
+				start := time.Now()
+				row, _ := rn.Exec(context.Background(), runs[0])
+				per = append(per, time.Since(start).Seconds()*1000)
+				if row.Status != results.StatusOK {
 					b.Fatal(row.Status, row.Message)
 				}
+				wall, cpu = append(wall, row.Seconds*1000), append(cpu, (row.User+row.Sys)*1000)
 			}
+			b.ReportMetric(median(per), "median-ms")
+			b.ReportMetric(median(wall), "median-wall-ms")
+			b.ReportMetric(median(cpu), "median-cpu-ms")
 		})
+	}
+}
+
+// median returns the median of xs (sorted in place).
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	if n := len(xs); n%2 == 1 {
+		return xs[n/2]
+	} else {
+		return (xs[n/2-1] + xs[n/2]) / 2
 	}
 }
 
