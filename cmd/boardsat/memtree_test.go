@@ -52,7 +52,8 @@ func TestMemBoundsWholeTree(t *testing.T) {
 // TestSATMemoutInCgroup: without --mem, in a memory cgroup of 400 MiB, a
 // SAT search whose worker would outgrow it ends in memout JSON and exit 4,
 // because the whole tree's default budget takes the cgroup's limit
-// (before, the kernel killed it: exit 137, nothing printed); and bench,
+// (before, the kernel killed it: exit 137, nothing printed); compare the
+// same, its report ending in the memout line; and bench,
 // in such a cgroup, writes the run's row and ends its session (before,
 // the kernel killed bench itself).
 func TestSATMemoutInCgroup(t *testing.T) {
@@ -66,6 +67,10 @@ func TestSATMemoutInCgroup(t *testing.T) {
 	a, err := answer.Last(out)
 	if code != answer.ExitMemout || err != nil || a.Status != answer.Memout || !strings.Contains(errOut, "memout: ") {
 		t.Fatalf("solve: exit %d (want %d), answer %q (%v), stderr %q", code, answer.ExitMemout, out, err, errOut)
+	}
+	code, out, errOut = runIn(t, procs, nil, exe, "compare", "swap:16x16", "--backends", "sat", "--quiet", "--timeout", "10m")
+	if code != answer.ExitMemout || !strings.Contains(out, "memout: ") || !strings.Contains(errOut, "boardsat compare: memout: ") {
+		t.Fatalf("compare: exit %d (want %d), stdout %q, stderr %q", code, answer.ExitMemout, out, errOut)
 	}
 	dir := t.TempDir()
 	suite := filepath.Join(dir, "s.suite")

@@ -99,43 +99,49 @@ func (f *splitFlags) meter(label, unit string) *progress.Meter {
 // is already being printed: then the watchdog leaves the process to end
 // with it, so that a solve prints one answer, never two.
 func (f *splitFlags) limitMemory(memout func(msg string) bool) error {
-	var limit int64
-	var what string
 	if f.mem == "" {
-		budget, ok := membudget.TreeDefault()
-		if !ok {
-			return nil
-		}
-		limit, what = budget, "the memory budget (three quarters of what the memory cgroup left; --mem sets a limit)"
-	} else {
-		mb, err := suites.ParseMem(f.mem)
-		if err != nil {
-			return badInput(err)
-		}
-		limit, what = mb<<20, "--mem "+f.mem
-		// The searches' budget (package membudget) is nine tenths of the
-		// limit: a native search stops there with status memout and its
-		// answer; the watchdog below ends anything else, before the
-		// cgroup's cap (the limit itself) would have the kernel kill a
-		// process of the tree.
-		membudget.Set(limit * 9 / 10)
-		membudget.Confine(limit)
+		watchTreeDefault("solve", memout)
+		return nil
 	}
-	mark := limit
-	if f.mem != "" {
-		// A sixteenth below the cgroup's cap, so that the watchdog, not
-		// the kernel, ends the tree.
-		mark, what = limit-limit/16, "a sixteenth below "+what
+	mb, err := suites.ParseMem(f.mem)
+	if err != nil {
+		return badInput(err)
 	}
+	limit := mb << 20
+	// The searches' budget (package membudget) is nine tenths of the
+	// limit: a native search stops there with status memout and its
+	// answer; the tree's watchdog ends anything else a sixteenth below the
+	// limit, before the cgroup's cap (the limit itself) would have the
+	// kernel kill a process of the tree.
+	membudget.Set(limit * 9 / 10)
+	membudget.Confine(limit)
+	watchTree("solve", limit-limit/16, "a sixteenth below --mem "+f.mem, memout)
+	return nil
+}
+
+// watchTree starts the watchdog of the whole process tree (boardsat and
+// every process it started): once the tree's memory passes mark, it has
+// memout print the command's answer, then writes the status and message
+// as one line on stderr and ends the process with exit status 4. memout
+// returns false when the command's own answer is already being printed.
+func watchTree(command string, mark int64, what string, memout func(msg string) bool) {
 	go membudget.SampleWith(membudget.TreeResident, mark, nil, func(rss int64) {
 		msg := fmt.Sprintf("the memory of boardsat and the processes it started, %s, passed %s, %s", membudget.Bytes(rss), membudget.Bytes(mark), what)
 		if !memout(msg) {
 			return
 		}
-		fmt.Fprintf(os.Stderr, "boardsat solve: memout: %s\n", msg)
+		fmt.Fprintf(os.Stderr, "boardsat %s: memout: %s\n", command, msg)
 		os.Exit(answer.ExitMemout)
 	})
-	return nil
+}
+
+// watchTreeDefault holds the whole process tree of a command without
+// --mem to the default budget, inside a memory cgroup (nothing outside
+// one); memout as for watchTree.
+func watchTreeDefault(command string, memout func(msg string) bool) {
+	if budget, ok := membudget.TreeDefault(); ok {
+		watchTree(command, budget, "the memory budget (three quarters of what the memory cgroup left)", memout)
+	}
 }
 
 // shardFormat names the JSON of a shard's answer. Format 1 had no
