@@ -14,7 +14,8 @@
 // solve is kept too (solver_seconds). The child is told the run's timeout
 // (--timeout) and answers status timeout itself; if it has not exited
 // KillGrace after the limit, the tree is killed. The CPU-time and memory
-// limits hold for the whole tree. The row's limit column says which limit
+// limits hold for the whole tree; the memory limit as a hard cap of the
+// run's cgroup where measure makes one (the row's limited_by says how). The row's limit column says which limit
 // ended the run, and every row records its limits and how it was measured.
 // Runs may go several at once (Options.Jobs), each pinned to its own cores.
 //
@@ -25,7 +26,7 @@
 // and task in the file); wrong when it disagrees or the returned solution
 // fails the independent checker; timeout, memout; error when the child
 // failed (crashed, or refused the request: the variant does not do this
-// puzzle or task).
+// puzzle or task); skipped when a ladder stopped before the run.
 package bench
 
 import (

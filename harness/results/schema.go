@@ -23,7 +23,8 @@
 //	solver          SAT solver actually used, or empty
 //	task            count, first, all, shortest or unique
 //	rep             repetition number, from 1
-//	status          ok, unsat, timeout, memout, error or wrong
+//	status          ok, unsat, timeout, memout, error, wrong, or skipped (not
+//	                run: a ladder stopped before it; the reason in message)
 //	answer          count (count, unique, all), plan length (shortest), or for
 //	                first the number of solutions returned (1, or 0 when unsat);
 //	                empty when the run gave no answer. A count is written with
@@ -67,7 +68,8 @@
 //	mem_limit_mb    the run's memory limit in MiB (peak of the whole tree)
 //	commit          git commit of the boardsat that ran it (+dirty for
 //	                uncommitted changes); empty when unknown
-//	message         why a run ended in timeout, memout, error or wrong
+//	message         why a run ended in timeout, memout, error or wrong, or was
+//	                skipped
 //
 // Numbers are written in Go's shortest decimal form; empty cells mean "not
 // reported". Files with any other header are refused, so mixing schemas is
