@@ -153,15 +153,7 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 		if !claim() {
 			return false
 		}
-		// The answer of a run the watchdog ends, in the format asked for.
-		ans, secs := puzzle.Answer{Status: puzzle.Memout, Message: msg}, time.Since(begin).Seconds()
-		switch {
-		case sf.sharded():
-		case f.format == "json":
-			answer.New(backend.Name(), req, ans, secs).Write(stdout)
-		default:
-			printText(stdout, backend.Name(), req, ans, secs)
-		}
+		printMemout(stdout, f.format, sf.sharded(), backend.Name(), req, msg, time.Since(begin).Seconds())
 		return true
 	}
 	if err := sf.limitMemory(memout); err != nil {
@@ -208,16 +200,7 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 	ans, err := backend.Solve(ctx, req)
 	secs := time.Since(start).Seconds()
 	meter.Finish()
-	if why := interruption(sigctx); why != nil && (err != nil || !answer.Status(ans.Status).Answered()) {
-		ans, err = interruptedAnswer(req, ans, why), nil
-	} else if (err != nil || ans.Status == puzzle.Error) && membudget.OOMKilled() {
-		// The kernel killed a process of the tree (the worker) at the
-		// --mem cap before the watchdog saw the tree pass the limit.
-		ans, err = puzzle.Answer{Status: puzzle.Memout, Message: "the kernel ended a process of the run at the memory cap of --mem " + sf.mem}, nil
-	} else if errors.Is(err, subproblem.ErrNotWritten) {
-		// The count failed, after secs of work: an error, not a refusal.
-		ans, err = puzzle.Answer{Status: puzzle.Error, Message: err.Error()}, nil
-	}
+	ans, err = settle(sigctx, req, sf.mem, ans, err)
 	// own claims the output for the search's answer; when the --mem
 	// watchdog has claimed it first, it prints its memout and ends the
 	// process, and the search waits for that.
@@ -370,4 +353,34 @@ func sortedKeys(m map[string]int64) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// settle turns what the search returned into the answer to print: the
+// answer so far when a signal interrupted it; memout when the kernel
+// killed a process of the tree (the worker) at the --mem cap before the
+// watchdog saw the tree pass it; an error answer for a count whose
+// checkpoint could not be written (after its work: not a refusal).
+func settle(sigctx context.Context, req puzzle.Request, mem string, ans puzzle.Answer, err error) (puzzle.Answer, error) {
+	switch why := interruption(sigctx); {
+	case why != nil && (err != nil || !answer.Status(ans.Status).Answered()):
+		return interruptedAnswer(req, ans, why), nil
+	case (err != nil || ans.Status == puzzle.Error) && membudget.OOMKilled():
+		return puzzle.Answer{Status: puzzle.Memout, Message: "the kernel ended a process of the run at the memory cap of --mem " + mem}, nil
+	case errors.Is(err, subproblem.ErrNotWritten):
+		return puzzle.Answer{Status: puzzle.Error, Message: err.Error()}, nil
+	}
+	return ans, err
+}
+
+// printMemout prints the answer of a run the memory watchdog ends, in the
+// format asked for (nothing for a shard).
+func printMemout(stdout io.Writer, format string, sharded bool, backend string, req puzzle.Request, msg string, secs float64) {
+	ans := puzzle.Answer{Status: puzzle.Memout, Message: msg}
+	switch {
+	case sharded:
+	case format == "json":
+		answer.New(backend, req, ans, secs).Write(stdout)
+	default:
+		printText(stdout, backend, req, ans, secs)
+	}
 }
