@@ -115,18 +115,19 @@ func (f *splitFlags) limitMemory(memout func(msg string) bool) error {
 	// kernel kill a process of the tree.
 	membudget.Set(limit * 9 / 10)
 	membudget.Confine(limit)
-	watchTree("solve", limit-limit/16, "a sixteenth below --mem "+f.mem, memout)
+	watchTree("solve", membudget.TreeResident, limit-limit/16, "a sixteenth below --mem "+f.mem, memout)
 	return nil
 }
 
 // watchTree starts the watchdog of the whole process tree (boardsat and
-// every process it started): once the tree's memory passes mark, it has
-// memout print the command's answer, then writes the status and message
-// as one line on stderr and ends the process with exit status 4. memout
-// returns false when the command's own answer is already being printed.
-func watchTree(command string, mark int64, what string, memout func(msg string) bool) {
-	go membudget.SampleWith(membudget.TreeResident, mark, nil, func(rss int64) {
-		msg := fmt.Sprintf("the memory of boardsat and the processes it started, %s, passed %s, %s", membudget.Bytes(rss), membudget.Bytes(mark), what)
+// every process it started): once read (the tree's memory) passes mark, it
+// has memout print the command's answer, then writes the status and
+// message as one line on stderr and ends the process with exit status 4.
+// memout returns false when the command's own answer is already being
+// printed.
+func watchTree(command string, read func() int64, mark int64, what string, memout func(msg string) bool) {
+	go membudget.SampleWith(read, mark, nil, func(used int64) {
+		msg := fmt.Sprintf("the memory of boardsat and the processes it started, %s, passed %s, %s", membudget.Bytes(used), membudget.Bytes(mark), what)
 		if !memout(msg) {
 			return
 		}
@@ -139,8 +140,8 @@ func watchTree(command string, mark int64, what string, memout func(msg string) 
 // --mem to the default budget, inside a memory cgroup (nothing outside
 // one); memout as for watchTree.
 func watchTreeDefault(command string, memout func(msg string) bool) {
-	if budget, ok := membudget.TreeDefault(); ok {
-		watchTree(command, budget, "the memory budget (three quarters of what the memory cgroup left)", memout)
+	if read, mark, ok := membudget.TreeDefault(); ok {
+		watchTree(command, read, mark, "the memory budget (three quarters of what the memory cgroup left)", memout)
 	}
 }
 

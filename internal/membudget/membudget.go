@@ -132,13 +132,27 @@ var Poll, FastPoll = 10 * time.Millisecond, time.Millisecond
 // every Poll, every FastPoll above three quarters of limit, until done is
 // closed or over returns; the one sampler of Watch and of solve --mem.
 func Sample(limit int64, done <-chan struct{}, over func(rss int64)) {
-	SampleWith(Resident, limit, done, over)
+	sample(Resident, limit, done, over, Poll)
 }
 
-// SampleWith is Sample of what read returns (TreeResident: the whole
-// process tree's memory).
+// SampleWith is Sample of what read returns (the whole process tree's
+// memory, TreeResident or TreeDefault's), with one more tier: below half
+// of limit it samples every SlowPoll. Such a read costs more than one
+// small file, and a watchdog polls on wall time, so that on a loaded
+// machine (a run waiting for a core) it would otherwise charge the run CPU
+// time in proportion to its wait; the cap, where a cgroup holds one, is
+// the kernel's whatever the sampling.
 func SampleWith(read func() int64, limit int64, done <-chan struct{}, over func(rss int64)) {
-	t := time.NewTimer(Poll)
+	sample(read, limit, done, over, SlowPoll)
+}
+
+// SlowPoll is how often SampleWith samples below half of its limit.
+var SlowPoll = 50 * time.Millisecond
+
+// sample calls over once read passes limit, sampling every slow below half
+// of limit, every Poll up to three quarters, every FastPoll above.
+func sample(read func() int64, limit int64, done <-chan struct{}, over func(rss int64), slow time.Duration) {
+	t := time.NewTimer(min(Poll, slow))
 	defer t.Stop()
 	for {
 		select {
@@ -147,14 +161,16 @@ func SampleWith(read func() int64, limit int64, done <-chan struct{}, over func(
 		case <-t.C:
 		}
 		rss := read()
-		if rss > limit {
+		switch {
+		case rss > limit:
 			over(rss)
 			return
-		}
-		if rss > limit/4*3 {
+		case rss > limit/4*3:
 			t.Reset(FastPoll)
-		} else {
+		case rss > limit/2:
 			t.Reset(Poll)
+		default:
+			t.Reset(slow)
 		}
 	}
 }

@@ -85,16 +85,30 @@ func TreeResident() int64 {
 	return total
 }
 
-// TreeDefault returns the budget of the whole tree when no limit is set:
-// three quarters of what the memory cgroups allow this process when it
-// first asks (as Default), so that the tree (the search, the gophersat
-// worker, external solvers) ends with memout before the kernel kills a
-// process of it; ok is false outside a memory cgroup, where the machine's
+// TreeDefault returns the default watch of the whole tree when no limit
+// is set: read returns the memory the process's memory cgroups have taken
+// since the first call (the room they left then less the room they leave
+// now: the tree's growth, and that of anything else sharing the groups),
+// and mark is three quarters of that first room (as Default), so that the
+// tree (the search, the gophersat worker, external solvers) ends with
+// memout before the kernel kills a process of it. Reading the groups'
+// few accounting files costs far less than walking the tree in /proc at
+// every sample. ok is false outside a memory cgroup, where the machine's
 // memory is the native searches' budget and no watchdog ends the tree.
-var TreeDefault = sync.OnceValues(func() (int64, bool) {
-	room, limited := cgroups.MemoryRoom()
+func TreeDefault() (read func() int64, mark int64, ok bool) {
+	room0, limited := treeRoom()
 	if !limited {
-		return 0, false
+		return nil, 0, false
 	}
-	return max(room-room/4, 1), true
-})
+	read = func() int64 {
+		room, ok := cgroups.MemoryRoom()
+		if !ok {
+			return 0
+		}
+		return room0 - room
+	}
+	return read, max(room0-room0/4, 1), true
+}
+
+// treeRoom is the cgroups' room when first asked.
+var treeRoom = sync.OnceValues(cgroups.MemoryRoom)
