@@ -357,15 +357,20 @@ func sortedKeys(m map[string]int64) []string {
 
 // settle turns what the search returned into the answer to print: the
 // answer so far when a signal interrupted it; memout when the kernel
-// killed a process of the tree (the worker) at the --mem cap before the
-// watchdog saw the tree pass it; an error answer for a count whose
+// killed a process of the tree (the worker, an external solver) at the
+// --mem cap or the memory cgroup's limit before the watchdog saw the tree
+// pass it; an error answer for a count whose
 // checkpoint could not be written (after its work: not a refusal).
 func settle(sigctx context.Context, req puzzle.Request, mem string, ans puzzle.Answer, err error) (puzzle.Answer, error) {
 	switch why := interruption(sigctx); {
 	case why != nil && (err != nil || !answer.Status(ans.Status).Answered()):
 		return interruptedAnswer(req, ans, why), nil
 	case (err != nil || ans.Status == puzzle.Error) && membudget.OOMKilled():
-		return puzzle.Answer{Status: puzzle.Memout, Message: "the kernel ended a process of the run at the memory cap of --mem " + mem}, nil
+		what := "the memory cgroup's limit"
+		if mem != "" {
+			what = "the memory cap of --mem " + mem
+		}
+		return puzzle.Answer{Status: puzzle.Memout, Message: "the kernel ended a process of the run at " + what}, nil
 	case errors.Is(err, subproblem.ErrNotWritten):
 		return puzzle.Answer{Status: puzzle.Error, Message: err.Error()}, nil
 	}

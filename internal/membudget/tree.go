@@ -3,6 +3,7 @@ package membudget
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/boardsat/boardsat/internal/cgroups"
@@ -55,18 +56,51 @@ func Confine(limit int64) string {
 }
 
 // OOMKilled reports whether the kernel's out-of-memory killer has killed a
-// process of the group Confine made (a worker at the cap); false without
-// one.
+// process of the group Confine made (a worker at the cap), or, since the
+// command's start (ownKills), one of this process's own memory group (a
+// container's: an external solver killed at its limit).
 func OOMKilled() bool {
 	confineMu.Lock()
 	m := confined
 	confineMu.Unlock()
-	if m == nil {
+	if m != nil {
+		if n, err := m.OOMKills(); err == nil && n > 0 {
+			return true
+		}
+	}
+	own, before, ok := ownKills()
+	if !ok {
 		return false
 	}
-	n, err := m.OOMKills()
-	return err == nil && n > 0
+	n, err := own.OOMKills()
+	return err == nil && n > before
 }
+
+// ownKills returns this process's own memory group (v2, else v1) and its
+// out-of-memory kills when first asked (the command calls it at its
+// start, through TreeDefault); ok is false when neither can be read.
+func ownKills() (m cgroups.Memory, before int64, ok bool) {
+	k := ownKillsOnce()
+	return k.m, k.n, k.ok
+}
+
+// ownKillsOnce reads the own group's kills once.
+var ownKillsOnce = sync.OnceValue(func() (k struct {
+	m  cgroups.Memory
+	n  int64
+	ok bool
+}) {
+	for _, m := range []cgroups.Memory{
+		{Dir: filepath.Join(cgroups.Unified(cgroups.Root), cgroups.Own("")), V2: true},
+		{Dir: filepath.Join(cgroups.Root, "memory", cgroups.Own("memory"))},
+	} {
+		if n, err := m.OOMKills(); err == nil {
+			k.m, k.n, k.ok = m, n, true
+			return k
+		}
+	}
+	return k
+})
 
 // TreeResident returns the resident memory of this process and every live
 // process it started (the sum of their resident sets, from /proc), or the
@@ -96,6 +130,7 @@ func TreeResident() int64 {
 // every sample. ok is false outside a memory cgroup, where the machine's
 // memory is the native searches' budget and no watchdog ends the tree.
 func TreeDefault() (read func() int64, mark int64, ok bool) {
+	ownKills() // the kills before the command, which OOMKilled leaves out
 	room0, limited := treeRoom()
 	if !limited {
 		return nil, 0, false

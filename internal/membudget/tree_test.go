@@ -1,11 +1,15 @@
 package membudget
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/boardsat/boardsat/internal/cgroups"
 )
 
 // treeChildEnv makes the test binary act out a confined tree (TestConfine)
@@ -16,6 +20,18 @@ func TestMain(m *testing.M) {
 	switch os.Getenv(treeChildEnv) {
 	case "confine":
 		os.Exit(confineChild())
+	case "own":
+		// In a limited group already: a hog child killed by the kernel
+		// there is counted.
+		if _, _, ok := TreeDefault(); !ok {
+			os.Exit(10)
+		}
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), treeChildEnv+"=hog")
+		if err := cmd.Run(); err == nil || !OOMKilled() {
+			os.Exit(1)
+		}
+		os.Exit(0)
 	case "hold":
 		buf := make([]byte, 60<<20)
 		for i := 0; i < len(buf); i += 4096 {
@@ -94,4 +110,32 @@ func TestTreeResident(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Errorf("tree %s, this process %s: the child's 60 MiB not counted", Bytes(TreeResident()), Bytes(Resident()))
+}
+
+// TestOOMKilledInOwnGroup: in a memory cgroup of 100 MiB (a container's,
+// say), a child the kernel kills at the group's limit is counted by
+// OOMKilled, so that solve answers memout, not error, for an external
+// solver killed there.
+func TestOOMKilledInOwnGroup(t *testing.T) {
+	m, err := cgroups.NewMemory(fmt.Sprintf("boardsat-%d-owntest", os.Getpid()))
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("no memory cgroup can be made here (%v), and CI=true requires one", err)
+		}
+		t.Skipf("no memory cgroup can be made here: %v", err)
+	}
+	defer func() {
+		for i := 0; i < 200 && os.Remove(m.Dir) != nil; i++ {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	if err := m.SetLimit(100 << 20); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("/bin/sh", "-c", `echo $$ >"$0" && exec "$1"`, filepath.Join(m.Dir, "cgroup.procs"), os.Args[0])
+	cmd.Env = append(os.Environ(), treeChildEnv+"=own")
+	cmd.Run()
+	if code := cmd.ProcessState.ExitCode(); code != 0 {
+		t.Errorf("child in a 100 MiB group: exit %d; want its hog killed by the kernel and counted (0)", code)
+	}
 }
