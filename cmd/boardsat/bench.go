@@ -190,8 +190,8 @@ func benchSummary(sum bench.Summary, out string, elapsed time.Duration) string {
 	if n := len(sum.Unsupported); n > 0 {
 		msg += fmt.Sprintf("; %d variant/puzzle/task combinations left out as unsupported", n)
 	}
-	if sum.Skipped > 0 {
-		msg += fmt.Sprintf("; %d already there, skipped", sum.Skipped)
+	if sum.Kept > 0 {
+		msg += fmt.Sprintf("; %d already in the file, not run again", sum.Kept)
 	}
 	return msg
 }
@@ -228,7 +228,7 @@ func repeatNote(s suites.Suite, repeat int) string {
 
 func statusSummary(m map[string]int) string {
 	var parts []string
-	for _, s := range []string{"ok", "unsat", "timeout", "memout", "error", "wrong"} {
+	for _, s := range []string{"ok", "unsat", "timeout", "memout", "error", "wrong", "skipped"} {
 		if m[s] > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", s, m[s]))
 		}

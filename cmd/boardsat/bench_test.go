@@ -210,9 +210,9 @@ func TestQuickSuite(t *testing.T) {
 		if r.Status == results.StatusWrong {
 			t.Errorf("wrong answer: %s %s %s: %s", r.Instance, r.Variant, r.Task, r.Message)
 		}
-		if r.MeasuredBy == "" || r.WallLimit != 3 || r.MemLimitMB != suites.DefaultMemMB {
-			t.Errorf("%s %s: measured by %q, wall limit %g s, memory limit %d MiB: want a method and the suite's limits (3 s, %d MiB)",
-				r.Instance, r.Variant, r.MeasuredBy, r.WallLimit, r.MemLimitMB, suites.DefaultMemMB)
+		if r.MeasuredBy == "" || r.CPULimit != 3 || r.WallLimit != 30 || r.MemLimitMB != suites.DefaultMemMB {
+			t.Errorf("%s %s: measured by %q, CPU limit %g s, wall limit %g s, memory limit %d MiB: want a method and the suite's limits (3 s of CPU, 30 s, %d MiB)",
+				r.Instance, r.Variant, r.MeasuredBy, r.CPULimit, r.WallLimit, r.MemLimitMB, suites.DefaultMemMB)
 		}
 	}
 	if status, _, stderr := runCLI("results", "summarize", csv); status != 0 {

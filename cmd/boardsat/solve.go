@@ -16,6 +16,7 @@ import (
 	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/encode/sat"
 	"github.com/boardsat/boardsat/harness/compare"
+	"github.com/boardsat/boardsat/internal/membudget"
 	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/internal/subproblem"
 	"github.com/boardsat/boardsat/proof/certify"
@@ -160,18 +161,7 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 		if !claim() {
 			return false
 		}
-		// The answer of a run the watchdog ends, in the format asked for.
-		ans, secs := puzzle.Answer{Status: puzzle.Memout, Message: msg}, time.Since(begin).Seconds()
-		if d, ok := backend.(puzzle.Describer); ok {
-			ans.Heuristic, ans.Encoding, ans.Solver = d.Describe(req)
-		}
-		switch {
-		case sf.sharded():
-		case f.format == "json":
-			answer.New(backend.Name(), req, ans, secs).Write(stdout)
-		default:
-			printText(stdout, backend.Name(), req, ans, secs)
-		}
+		printMemout(stdout, f.format, sf.sharded(), backend, req, msg, time.Since(begin).Seconds())
 		return true
 	}
 	if err := sf.limitMemory(memout); err != nil {
@@ -210,12 +200,7 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 	ans, err := backend.Solve(ctx, req)
 	secs := time.Since(start).Seconds()
 	meter.Finish()
-	if why := interruption(sigctx); why != nil && (err != nil || !answer.Status(ans.Status).Answered()) {
-		ans, err = interruptedAnswer(req, ans, why), nil
-	} else if errors.Is(err, subproblem.ErrNotWritten) {
-		// The count failed, after secs of work: an error, not a refusal.
-		ans, err = puzzle.Answer{Status: puzzle.Error, Message: err.Error()}, nil
-	}
+	ans, err = settle(sigctx, req, sf.mem, ans, err)
 	// own claims the output for the search's answer; when the --mem
 	// watchdog has claimed it first, it prints its memout and ends the
 	// process, and the search waits for that.
@@ -415,4 +400,44 @@ func judgePublished(req puzzle.Request, ans puzzle.Answer) puzzle.Answer {
 	}
 	ans.Unchecked = ""
 	return ans
+}
+
+// settle turns what the search returned into the answer to print: the
+// answer so far when a signal interrupted it; memout when the kernel
+// killed a process of the tree (the worker, an external solver) at the
+// --mem cap or the memory cgroup's limit before the watchdog saw the tree
+// pass it; an error answer for a count whose
+// checkpoint could not be written (after its work: not a refusal).
+func settle(sigctx context.Context, req puzzle.Request, mem string, ans puzzle.Answer, err error) (puzzle.Answer, error) {
+	switch why := interruption(sigctx); {
+	case why != nil && (err != nil || !answer.Status(ans.Status).Answered()):
+		return interruptedAnswer(req, ans, why), nil
+	case (err != nil || ans.Status == puzzle.Error) && membudget.OOMKilled():
+		what := "the memory cgroup's limit"
+		if mem != "" {
+			what = "the memory cap of --mem " + mem
+		}
+		return puzzle.Answer{Status: puzzle.Memout, Message: "the kernel ended a process of the run at " + what}, nil
+	case errors.Is(err, subproblem.ErrNotWritten):
+		return puzzle.Answer{Status: puzzle.Error, Message: err.Error()}, nil
+	}
+	return ans, err
+}
+
+// printMemout prints the answer of a run the memory watchdog ends, in the
+// format asked for (nothing for a shard).
+// The backend names what it ran (puzzle.Describer) where it can.
+func printMemout(stdout io.Writer, format string, sharded bool, b puzzle.Backend, req puzzle.Request, msg string, secs float64) {
+	ans := puzzle.Answer{Status: puzzle.Memout, Message: msg}
+	if d, ok := b.(puzzle.Describer); ok {
+		ans.Heuristic, ans.Encoding, ans.Solver = d.Describe(req)
+	}
+	backend := b.Name()
+	switch {
+	case sharded:
+	case format == "json":
+		answer.New(backend, req, ans, secs).Write(stdout)
+	default:
+		printText(stdout, backend, req, ans, secs)
+	}
 }

@@ -85,15 +85,21 @@ func (f *splitFlags) meter(label, unit string) *progress.Meter {
 	return &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: label, Unit: unit, Every: progressEvery}
 }
 
-// limitMemory applies --mem: the searches' budget (package membudget) and
-// a watchdog that ends the process once its resident set passes the limit,
-// after memout has printed the answer with status memout, and the status
-// and message as one line on stderr; exit status 4 (memout). memout
-// returns false when the search's own answer is already being printed:
-// then the watchdog leaves the process to end with it, so that a solve
-// prints one answer, never two.
+// limitMemory applies --mem: the searches' budget (package membudget), a
+// hard cap on the memory of the whole process tree (boardsat, the
+// gophersat worker, external solvers) in a cgroup of its own where one can
+// be made (membudget.Confine), and a watchdog that ends the process once
+// the tree's memory passes the limit, after memout has printed the answer
+// with status memout, and the status and message as one line on stderr;
+// exit status 4 (memout). Without --mem, in a memory cgroup (a container,
+// a batch job), the same watchdog holds the tree to the default budget
+// (membudget.TreeDefault), so that the kernel does not kill the process
+// with nothing printed. memout returns false when the search's own answer
+// is already being printed: then the watchdog leaves the process to end
+// with it, so that a solve prints one answer, never two.
 func (f *splitFlags) limitMemory(memout func(msg string) bool) error {
 	if f.mem == "" {
+		watchTreeDefault("solve", memout)
 		return nil
 	}
 	mb, err := membudget.ParseMem(f.mem)
@@ -103,17 +109,39 @@ func (f *splitFlags) limitMemory(memout func(msg string) bool) error {
 	limit := mb << 20
 	// The searches' budget (package membudget) is nine tenths of the
 	// limit: a native search stops there with status memout and its
-	// answer; the watchdog below ends anything else.
+	// answer; the tree's watchdog ends anything else a sixteenth below the
+	// limit, before the cgroup's cap (the limit itself) would have the
+	// kernel kill a process of the tree.
 	membudget.Set(limit * 9 / 10)
-	go membudget.Sample(limit, nil, func(rss int64) {
-		msg := fmt.Sprintf("resident memory %s passed --mem %s", membudget.Bytes(rss), f.mem)
+	membudget.Confine(limit)
+	watchTree("solve", membudget.TreeResident, limit-limit/16, "a sixteenth below --mem "+f.mem, memout)
+	return nil
+}
+
+// watchTree starts the watchdog of the whole process tree (boardsat and
+// every process it started): once read (the tree's memory) passes mark, it
+// has memout print the command's answer, then writes the status and
+// message as one line on stderr and ends the process with exit status 4.
+// memout returns false when the command's own answer is already being
+// printed.
+func watchTree(command string, read func() int64, mark int64, what string, memout func(msg string) bool) {
+	go membudget.SampleWith(read, mark, nil, func(used int64) {
+		msg := fmt.Sprintf("the memory of boardsat and the processes it started, %s, passed %s, %s", membudget.Bytes(used), membudget.Bytes(mark), what)
 		if !memout(msg) {
 			return
 		}
-		fmt.Fprintf(os.Stderr, "boardsat solve: memout: %s\n", msg)
+		fmt.Fprintf(os.Stderr, "boardsat %s: memout: %s\n", command, msg)
 		os.Exit(answer.ExitMemout)
 	})
-	return nil
+}
+
+// watchTreeDefault holds the whole process tree of a command without
+// --mem to the default budget, inside a memory cgroup (nothing outside
+// one); memout as for watchTree.
+func watchTreeDefault(command string, memout func(msg string) bool) {
+	if read, mark, ok := membudget.TreeDefault(); ok {
+		watchTree(command, read, mark, "the memory budget (three quarters of what the memory cgroup left)", memout)
+	}
 }
 
 // shardFormat names the JSON of a shard's answer. Format 1 had no

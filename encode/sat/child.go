@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/gob"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -170,6 +171,9 @@ func startWorker() (*worker, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
+	// Under a memory cap the kernel's out-of-memory killer ends the worker
+	// first, not boardsat, which can then answer memout (best effort).
+	os.WriteFile(fmt.Sprintf("/proc/%d/oom_score_adj", cmd.Process.Pid), []byte("1000"), 0o644)
 	return w, nil
 }
 

@@ -59,7 +59,10 @@ type Options struct {
 
 // Summary tells what a session did.
 type Summary struct {
-	Planned, Skipped, Done int
+	// Planned counts the runs of the plan, Kept those already in the file
+	// (--resume: not run again), Done the rows written, of status skipped
+	// too (a ladder stopped before them: Statuses counts them apart).
+	Planned, Kept, Done int
 	// Unsupported lists the variants left out because they refuse a
 	// group's puzzle or task ("VARIANT on PUZZLE TASK: reason").
 	Unsupported []string
@@ -89,8 +92,12 @@ func (s csvSink) Add(r results.Row) error {
 // Bench runs the suite. Rows are written as runs finish; on ctx
 // cancellation the run in progress is killed and dropped, every finished
 // row is kept, and Summary.Interrupted is set.
+//
+// Nothing of the harness's own work runs beside a measured run that it
+// can put before the first run or after the last: the solvers' version
+// probes and the machine's description are done before the first run
+// starts, the sidecar's last write after the last run ends.
 func Bench(ctx context.Context, s suites.Suite, o Options) (sum Summary, err error) {
-	errp := &err
 	defer func() {
 		// A row that did not fit: the file ends at its last whole row.
 		var we *results.WriteError
@@ -98,216 +105,302 @@ func Bench(ctx context.Context, s suites.Suite, o Options) (sum Summary, err err
 			err = fmt.Errorf("%w; finish with the same command and --resume once there is space", err)
 		}
 	}()
-	sum = Summary{Statuses: map[string]int{}}
-	commit := Commit()
-	var meta results.Meta
-	var out sink
-	var existing []results.Row
-	if o.Out == "" {
-		if o.Resume {
-			return sum, fmt.Errorf("--resume needs an output file (-o FILE.csv)")
-		}
-		cw := csv.NewWriter(o.Stdout)
-		cw.Write(results.Columns)
-		out = csvSink{cw}
-	} else {
-		if o.Resume && o.Force {
-			return sum, fmt.Errorf("--resume keeps %s and --force replaces it: give one of them", o.Out)
-		}
-		// One writer per results file and its sidecar, for the whole
-		// session, whatever name or link reaches the file (package
-		// filelock); the file is written under its own name.
-		lock, err := filelock.Acquire(o.Out)
-		if err != nil {
-			return sum, err
-		}
-		defer lock.Release()
-		o.Out = lock.Path()
-		if !o.Resume {
-			if err := refuseOverwrite(lock, o.Force); err != nil {
-				return sum, err
-			}
-		}
-		// A start that fails (a name too long for the sidecar, a disk
-		// full before the first row) leaves nothing behind in a file that
-		// held nothing: no header-only CSV, no sidecar that never ended,
-		// so the same command can run again.
-		fresh := fileSize(lock.File()) == 0
-		_, metaErr := os.Lstat(results.MetaPath(o.Out))
-		started := false
-		defer func() {
-			if !started && fresh {
-				lock.File().Truncate(0)
-				if metaErr != nil {
-					os.Remove(results.MetaPath(o.Out))
-				}
-			}
-		}()
-		app, rows, err := results.OpenAppend(o.Out)
-		if err != nil {
-			return sum, err
-		}
-		defer app.Close()
-		existing, out = rows, app
-		// The solvers' versions take a second or more (dpkg-query): found
-		// while the runs go, recorded at the end.
-		versions := make(chan map[string]string, 1)
-		go func() { versions <- SolverVersions() }()
-		if meta, err = writeMeta(o, s, MachineSession()); err != nil {
-			return sum, err
-		}
-		reserve := ""
-		defer func() {
-			if reserve != "" {
-				os.Remove(reserve)
-			}
-			finishMeta(o, &meta, versions, sum, errp)
-		}()
-		// Room kept for the sidecar's last write, which says how the
-		// session ended, also when the disk fills up with rows.
-		if reserve, err = reserveSpace(o.Out, meta); err != nil {
-			reserve = ""
-			return sum, err
-		}
-		started = true
+	b := &session{ctx: ctx, s: s, o: o, sum: Summary{Statuses: map[string]int{}}, commit: Commit()}
+	closeOut, err := b.open()
+	if err != nil {
+		return b.sum, err
 	}
+	defer func() { closeOut(&err) }()
 	if w := ReadBuild().Warning(); w != "" && o.Warn != nil {
 		fmt.Fprintf(o.Warn, "boardsat bench: %s\n", w)
 	}
+	err = b.run()
+	return b.sum, err
+}
+
+// session is one bench invocation: the suite and options, the output, and
+// the ladder, judging and scheduling state its runs share.
+type session struct {
+	ctx    context.Context
+	s      suites.Suite
+	o      Options
+	sum    Summary
+	commit string
+
+	// The output: the rows already there (--resume), where new rows go,
+	// and the sidecar as written.
+	existing []results.Row
+	out      sink
+	meta     results.Meta
+	// probes delivers the external solvers' versions (nil without a
+	// sidecar); versions holds them once received.
+	probes   chan map[string]string
+	versions map[string]string
+
+	// stopped maps a ladder group and variant to the spec it stopped at.
+	stopped map[string]string
+	at      specIndex
+	jq      *judgeQueue
+	todo    int
+
+	// The runs in flight: free slots (cores), finished runs, runs per
+	// ladder key, and the first error writing a row.
+	slots    [][]int
+	fin      chan finished
+	inFlight map[string]int
+	running  int
+	werr     error
+}
+
+// finished is a run that ended, with the slot it ran in.
+type finished struct {
+	row  results.Row
+	run  Run
+	ok   bool
+	slot []int
+}
+
+// open opens the output: CSV on Stdout, or the results file under its lock
+// with its sidecar. It starts the solvers' version probes, and returns
+// what closes the output: the sidecar's last write (how the session ended,
+// *errp), then the file and its lock.
+func (b *session) open() (closeOut func(errp *error), err error) {
+	o := &b.o
+	if o.Out == "" {
+		if o.Resume {
+			return nil, fmt.Errorf("--resume needs an output file (-o FILE.csv)")
+		}
+		cw := csv.NewWriter(o.Stdout)
+		cw.Write(results.Columns)
+		b.out = csvSink{cw}
+		return func(*error) {}, nil
+	}
+	if o.Resume && o.Force {
+		return nil, fmt.Errorf("--resume keeps %s and --force replaces it: give one of them", o.Out)
+	}
+	// One writer per results file and its sidecar, for the whole session,
+	// whatever name or link reaches the file (package filelock); the file
+	// is written under its own name.
+	lock, err := filelock.Acquire(o.Out)
+	if err != nil {
+		return nil, err
+	}
+	var undo []func() // run last first, on failure or at the close
+	release := func() {
+		for i := len(undo) - 1; i >= 0; i-- {
+			undo[i]()
+		}
+	}
+	undo = append(undo, func() { lock.Release() })
+	o.Out = lock.Path()
+	if !o.Resume {
+		if err := refuseOverwrite(lock, o.Force); err != nil {
+			release()
+			return nil, err
+		}
+	}
+	// A start that fails (a name too long for the sidecar, a disk full
+	// before the first row) leaves nothing behind in a file that held
+	// nothing: no header-only CSV, no sidecar that never ended, so the
+	// same command can run again.
+	fresh := fileSize(lock.File()) == 0
+	_, metaErr := os.Lstat(results.MetaPath(o.Out))
+	started := false
+	undo = append(undo, func() {
+		if !started && fresh {
+			lock.File().Truncate(0)
+			if metaErr != nil {
+				os.Remove(results.MetaPath(o.Out))
+			}
+		}
+	})
+	app, rows, err := results.OpenAppend(o.Out)
+	if err != nil {
+		release()
+		return nil, err
+	}
+	undo = append(undo, func() { app.Close() })
+	b.existing, b.out = rows, app
+	// The solvers' versions take a second or more (dpkg-query): probed
+	// while the session plans, waited for before the first run.
+	b.probes = make(chan map[string]string, 1)
+	go func() { b.probes <- SolverVersions() }()
+	if b.meta, err = writeMeta(*o, b.s, MachineSession()); err != nil {
+		release()
+		return nil, err
+	}
+	reserve := ""
+	closeOut = func(errp *error) {
+		if reserve != "" {
+			os.Remove(reserve)
+		}
+		finishMeta(*o, &b.meta, b.solverVersions(), b.sum, errp)
+		release()
+	}
+	// Room kept for the sidecar's last write, which says how the session
+	// ended, also when the disk fills up with rows.
+	if reserve, err = reserveSpace(o.Out, b.meta); err != nil {
+		reserve = ""
+		closeOut(&err)
+		return nil, err
+	}
+	started = true
+	return closeOut, nil
+}
+
+// solverVersions waits for the version probes (nil without a sidecar).
+func (b *session) solverVersions() map[string]string {
+	if b.probes != nil {
+		b.versions, b.probes = <-b.probes, nil
+	}
+	return b.versions
+}
+
+// run plans the suite and runs what is not in the file yet.
+func (b *session) run() error {
 	done := map[string]bool{}
-	for _, r := range existing {
+	for _, r := range b.existing {
 		done[r.Key()] = true
 	}
-	plan, unsupported := Plan(progress.WithNote(ctx, o.Progress), s, o.Overrides)
-	plan = ShardPlan(s, plan, o.Shard)
-	if o.Out != "" {
-		meta.Sessions[len(meta.Sessions)-1].Definitions = Definitions(plan)
+	plan, unsupported := Plan(progress.WithNote(b.ctx, b.o.Progress), b.s, b.o.Overrides)
+	plan = ShardPlan(b.s, plan, b.o.Shard)
+	if b.o.Out != "" {
+		b.meta.Sessions[len(b.meta.Sessions)-1].Definitions = Definitions(plan)
 	}
-	sum.Planned, sum.Unsupported = len(plan), unsupported
-	// Ladder groups: a variant that timed out (or ran out of memory) on a
-	// spec is not run on that group's later specs.
-	stopped := map[string]string{} // group + variant -> spec it stopped at
-	at := newSpecIndex(s)
-	for _, r := range existing {
-		if r.Status != results.StatusTimeout && r.Status != results.StatusMemout {
-			continue
-		}
-		for gi, g := range s.Groups {
-			// A row of another task (the same variant's optimum beside its
-			// count) stops nothing here.
-			if i, ok := at.of(gi, r.Instance); ok && g.Ladder && r.Task == string(at.task(gi, i)) {
-				noteStop(stopped, at, gi, r.Variant, r.Instance)
-			}
-		}
-	}
-	todo := 0
-	jq := newJudgeQueue(ctx, existing)
+	b.sum.Planned, b.sum.Unsupported = len(plan), unsupported
+	b.resumeLadders()
+	b.jq = newJudgeQueue(b.ctx, b.existing)
 	for _, r := range plan {
 		if !done[r.Key()] {
-			todo++
-			jq.expect(r)
+			b.todo++
+			b.jq.expect(r)
 		}
 	}
-	write := func(rows []results.Row) error {
-		for _, row := range rows {
-			row.Commit = commit
-			if err := out.Add(row); err != nil {
-				return err
-			}
-			sum.Done++
-			sum.Statuses[row.Status]++
-			if row.Refused() {
-				sum.Refused++
-			}
-		}
-		return nil
+	var err error
+	if b.slots, err = cpuset.Slots(max(b.o.Jobs, 1), b.o.CPUs); err != nil {
+		return err
 	}
-	slots, err := cpuset.Slots(max(o.Jobs, 1), o.CPUs)
-	if err != nil {
-		return sum, err
-	}
-	// Runs go to free slots (one at a time by default); a ladder run
-	// waits for the runs of its group and variant in flight, whose
-	// timeout would stop it.
-	type finished struct {
-		row  results.Row
-		run  Run
-		ok   bool
-		slot []int
-	}
-	fin := make(chan finished)
-	inFlight := map[string]int{} // stopKey -> runs running
-	running := 0
-	var werr error
-	collect := func() {
-		f := <-fin
-		running--
-		inFlight[stopKey(f.run.Group, f.run.VariantName())]--
-		slots = append(slots, f.slot)
-		if !f.ok {
-			sum.Interrupted = true
-			return
-		}
-		if s.Groups[f.run.Group].Ladder && (f.row.Status == results.StatusTimeout || f.row.Status == results.StatusMemout) {
-			noteStop(stopped, at, f.run.Group, f.row.Variant, f.row.Instance)
-		}
-		if err := write(jq.add(f.row, f.run)); err != nil && werr == nil {
-			werr = err
-		}
-		o.Progress.Update(sum.Done, todo, "")
-	}
+	b.fin, b.inFlight = make(chan finished), map[string]int{}
+	// Every probe has ended before the first measured run starts.
+	b.solverVersions()
 	for _, r := range plan {
 		if done[r.Key()] {
-			sum.Skipped++
+			b.sum.Kept++
 			continue
 		}
-		if ctx.Err() != nil || sum.Interrupted || werr != nil {
-			sum.Interrupted = sum.Interrupted || ctx.Err() != nil
+		if b.ctx.Err() != nil || b.sum.Interrupted || b.werr != nil {
+			b.sum.Interrupted = b.sum.Interrupted || b.ctx.Err() != nil
 			break
 		}
-		key := stopKey(r.Group, r.VariantName())
-		for s.Groups[r.Group].Ladder && inFlight[key] > 0 {
-			collect()
+		if err := b.dispatch(r); err != nil {
+			return err
 		}
-		if stop, ok := stopped[key]; ok && s.Groups[r.Group].Ladder && at.index(r.Group, r.Spec.String()) > at.index(r.Group, stop) {
-			row := newRow(r)
-			row.Status, row.Message = results.StatusTimeout, results.NotRunMessage("ladder stopped after a timeout or memout on "+stop)
-			if err := write(jq.add(row, r)); err != nil {
-				return sum, err
-			}
-			continue
-		}
-		for len(slots) == 0 {
-			collect()
-		}
-		if sum.Interrupted {
+		if b.sum.Interrupted {
 			break
 		}
-		slot := slots[len(slots)-1]
-		slots = slots[:len(slots)-1]
-		running++
-		inFlight[key]++
-		o.Progress.Update(sum.Done, todo, r.Spec.String()+" "+r.VariantName())
-		go func(r Run, rn Runner) {
-			rn.CPUs = slot
-			row, ok := rn.Exec(ctx, r)
-			fin <- finished{row, r, ok, slot}
-		}(r, o.Runner)
 	}
-	for running > 0 {
-		collect()
+	for b.running > 0 {
+		b.collect()
 	}
-	if werr != nil {
-		return sum, werr
+	if b.werr != nil {
+		return b.werr
 	}
 	// Rows still waiting for a majority (an interrupted run): judged on
 	// the answers there are.
-	if err := write(jq.flush()); err != nil {
-		return sum, err
+	if err := b.write(b.jq.flush()); err != nil {
+		return err
 	}
-	o.Progress.Update(sum.Done, todo, "")
-	o.Progress.Finish()
-	return sum, nil
+	b.o.Progress.Update(b.sum.Done, b.todo, "")
+	b.o.Progress.Finish()
+	return nil
+}
+
+// resumeLadders stops the ladders that the rows already in the file
+// stopped: a variant that timed out (or ran out of memory) on a spec is
+// not run on that group's later specs.
+func (b *session) resumeLadders() {
+	b.stopped, b.at = map[string]string{}, newSpecIndex(b.s)
+	for _, r := range b.existing {
+		if r.Status != results.StatusTimeout && r.Status != results.StatusMemout {
+			continue
+		}
+		for gi, g := range b.s.Groups {
+			// A row of another task (the same variant's optimum beside its
+			// count) stops nothing here.
+			if i, ok := b.at.of(gi, r.Instance); ok && g.Ladder && r.Task == string(b.at.task(gi, i)) {
+				noteStop(b.stopped, b.at, gi, r.Variant, r.Instance)
+			}
+		}
+	}
+}
+
+// dispatch starts run r in a free slot (waiting for one), or writes it as
+// skipped when its ladder has stopped. A ladder run first waits for the
+// runs of its group and variant in flight, whose timeout would stop it.
+func (b *session) dispatch(r Run) error {
+	key := stopKey(r.Group, r.VariantName())
+	ladder := b.s.Groups[r.Group].Ladder
+	for ladder && b.inFlight[key] > 0 {
+		b.collect()
+	}
+	if stop, ok := b.stopped[key]; ok && ladder && b.at.index(r.Group, r.Spec.String()) > b.at.index(r.Group, stop) {
+		row := newRow(r)
+		row.Status, row.Message = results.StatusSkipped, results.NotRunMessage("ladder stopped after a timeout or memout on "+stop)
+		return b.write(b.jq.add(row, r))
+	}
+	for len(b.slots) == 0 {
+		b.collect()
+	}
+	if b.sum.Interrupted {
+		return nil
+	}
+	slot := b.slots[len(b.slots)-1]
+	b.slots = b.slots[:len(b.slots)-1]
+	b.running++
+	b.inFlight[key]++
+	b.o.Progress.Update(b.sum.Done, b.todo, r.Spec.String()+" "+r.VariantName())
+	go func(r Run, rn Runner) {
+		rn.CPUs = slot
+		row, ok := rn.Exec(b.ctx, r)
+		b.fin <- finished{row, r, ok, slot}
+	}(r, b.o.Runner)
+	return nil
+}
+
+// collect waits for a run to finish, frees its slot, notes a ladder's stop
+// and writes the rows the judge releases.
+func (b *session) collect() {
+	f := <-b.fin
+	b.running--
+	b.inFlight[stopKey(f.run.Group, f.run.VariantName())]--
+	b.slots = append(b.slots, f.slot)
+	if !f.ok {
+		b.sum.Interrupted = true
+		return
+	}
+	if b.s.Groups[f.run.Group].Ladder && (f.row.Status == results.StatusTimeout || f.row.Status == results.StatusMemout) {
+		noteStop(b.stopped, b.at, f.run.Group, f.row.Variant, f.row.Instance)
+	}
+	if err := b.write(b.jq.add(f.row, f.run)); err != nil && b.werr == nil {
+		b.werr = err
+	}
+	b.o.Progress.Update(b.sum.Done, b.todo, "")
+}
+
+// write adds judged rows to the output and counts them.
+func (b *session) write(rows []results.Row) error {
+	for _, row := range rows {
+		row.Commit = b.commit
+		if err := b.out.Add(row); err != nil {
+			return err
+		}
+		b.sum.Done++
+		b.sum.Statuses[row.Status]++
+		if row.Refused() {
+			b.sum.Refused++
+		}
+	}
+	return nil
 }
 
 // refuseOverwrite empties the locked output file when force is set, and
@@ -471,7 +564,7 @@ func writeMeta(o Options, s suites.Suite, sess results.Session) (results.Meta, e
 
 // finishMeta records the end of the session (time, how it ended, load
 // average) and the solvers' versions in the sidecar.
-func finishMeta(o Options, m *results.Meta, versions <-chan map[string]string, sum Summary, errp *error) {
+func finishMeta(o Options, m *results.Meta, versions map[string]string, sum Summary, errp *error) {
 	last := &m.Sessions[len(m.Sessions)-1]
 	last.End = time.Now().UTC().Format(time.RFC3339)
 	switch {
@@ -483,7 +576,7 @@ func finishMeta(o Options, m *results.Meta, versions <-chan map[string]string, s
 		last.Ended = "completed"
 	}
 	last.LoadAfter = loadAverage()
-	last.Solvers = <-versions
+	last.Solvers = versions
 	saveMeta(o.Out, *m)
 }
 

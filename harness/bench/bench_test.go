@@ -392,7 +392,7 @@ func TestBenchResumeAndInterrupt(t *testing.T) {
 	os.WriteFile(out, []byte(strings.Join(lines[:8], "")+lines[8][:10]), 0o644)
 	opt.Resume = true
 	sum, err = Bench(context.Background(), s, opt)
-	if err != nil || sum.Skipped != 7 || sum.Done != 5 {
+	if err != nil || sum.Kept != 7 || sum.Done != 5 {
 		t.Fatalf("resume: %+v %v", sum, err)
 	}
 	rows, err = results.ReadFiles(out)
@@ -416,15 +416,24 @@ func TestBenchResumeAndInterrupt(t *testing.T) {
 	out2 := filepath.Join(dir, "i.csv")
 	s = mustSuite(t, "queens:4 backends=bt-good,bt-sleep timeout=30s")
 	ctx, cancel := context.WithCancel(context.Background())
-	// bt-sleep sleeps a minute: 3 s leave bt-good's child time to finish
-	// even on a loaded machine (500 ms did not, with load average 25).
-	time.AfterFunc(3*time.Second, cancel)
-	start := time.Now()
+	// bt-sleep sleeps a minute: cancelled once bt-good's row is in the
+	// file (the version probes come first, and take seconds under load).
+	cancelled := make(chan time.Time, 1)
+	go func() {
+		for ctx.Err() == nil {
+			if rows, err := results.ReadFiles(out2); err == nil && len(rows) == 1 {
+				time.Sleep(500 * time.Millisecond)
+				cancelled <- time.Now()
+				cancel()
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}()
 	sum, err = Bench(ctx, s, Options{Runner: testRunner(), Out: out2})
 	if err != nil || !sum.Interrupted || sum.Done != 1 {
 		t.Fatalf("interrupt: %+v %v", sum, err)
 	}
-	if time.Since(start) > 20*time.Second {
+	if start := <-cancelled; time.Since(start) > 20*time.Second {
 		t.Errorf("interrupt took %s", time.Since(start))
 	}
 	rows, err = results.ReadFiles(out2)
@@ -444,10 +453,47 @@ func TestLadderStops(t *testing.T) {
 	for _, r := range rows {
 		switch {
 		case r.Variant == "bt-good" && r.Status != results.StatusOK,
-			r.Variant == "bt-sleep" && r.Status != results.StatusTimeout,
-			r.Variant == "bt-sleep" && r.Instance != "queens:4" && !strings.Contains(r.Message, "not run"):
+			r.Variant == "bt-sleep" && r.Instance == "queens:4" && (r.Status != results.StatusTimeout || r.NotRun()),
+			r.Variant == "bt-sleep" && r.Instance != "queens:4" && (r.Status != results.StatusSkipped || !r.NotRun() ||
+				!strings.Contains(r.Message, "ladder stopped after a timeout or memout on queens:4") || r.Seconds != 0):
 			t.Errorf("row %s %s %s %q", r.Instance, r.Variant, r.Status, r.Message)
 		}
+	}
+	if sum.Statuses[results.StatusSkipped] != 2 || sum.Statuses[results.StatusTimeout] != 1 {
+		t.Errorf("summary counts %v, want skipped 2 and timeout 1", sum.Statuses)
+	}
+}
+
+// TestLadderResumesOldSkips: a file written before skipped had a status
+// of its own (a ladder's runs not run as status timeout, "not run: " in
+// the message) is resumed as before: those rows are kept, read as not
+// run, and the ladder stays stopped, its later runs written as skipped.
+func TestLadderResumesOldSkips(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "l.csv")
+	s := mustSuite(t, "queens:{4..6} backends=bt-sleep timeout=100ms ladder=true")
+	old := []results.Row{}
+	for i, spec := range []string{"queens:4", "queens:5"} {
+		r := newRow(Run{Spec: puzzle.MustParse(spec), Variant: compare.Variant{Backend: "bt-sleep"}, Task: puzzle.Count, Rep: 1, Timeout: 100 * time.Millisecond})
+		r.Status = results.StatusTimeout
+		if i == 1 {
+			r.Message = results.NotRunMessage("ladder stopped after a timeout or memout on queens:4")
+		}
+		old = append(old, r)
+	}
+	var buf strings.Builder
+	if err := results.Write(&buf, old); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, []byte(buf.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := Bench(context.Background(), s, Options{Runner: testRunner(), Out: out, Resume: true})
+	if err != nil || sum.Kept != 2 || sum.Done != 1 || sum.Statuses[results.StatusSkipped] != 1 {
+		t.Fatalf("%+v %v; want 2 kept and queens:6 skipped", sum, err)
+	}
+	rows, _ := results.ReadFiles(out)
+	if len(rows) != 3 || !rows[1].NotRun() || rows[2].Status != results.StatusSkipped || rows[2].Instance != "queens:6" {
+		t.Errorf("rows %+v", rows)
 	}
 }
 
@@ -470,7 +516,11 @@ func TestLadderResumeByTask(t *testing.T) {
 		t.Fatalf("%d rows, want 4", len(rows))
 	}
 	for _, r := range rows[1:] {
-		if r.Status != results.StatusTimeout || (r.Instance == "queens:4") == r.NotRun() {
+		want := results.StatusSkipped
+		if r.Instance == "queens:4" {
+			want = results.StatusTimeout
+		}
+		if r.Status != want || (r.Instance == "queens:4") == r.NotRun() {
 			t.Errorf("count row %s: %s %q; want queens:4 run (and timed out), queens:5 and 6 not run", r.Instance, r.Status, r.Message)
 		}
 	}
@@ -599,24 +649,46 @@ func TestRejudgeAcrossShards(t *testing.T) {
 // BenchmarkExecChild measures a trivial run through the child path (start
 // the binary, solve queens:4, read its JSON, wait); BenchmarkInProcess the
 // same solve in process. Their difference is the harness's per-run overhead.
-// BenchmarkExecChild is the harness's cost of one tiny run, with the best
-// measurement the machine allows and with rusage.
+// BenchmarkExecChild is the harness's cost of one tiny run: with the best
+// measurement the machine allows (a cgroup per run, its memory capped),
+// the same with the memory limit sampled (BOARDSAT_MEM_SAMPLED=1), and with
+// rusage (no cgroup). Besides the mean (ns/op) it reports the medians of
+// the harness's time per run (median-ms), of the run's wall seconds as
+// measured (median-wall-ms) and of its CPU (median-cpu-ms):
+// docs/measurements/harness-clock.md.
 func BenchmarkExecChild(b *testing.B) {
 	runs, _ := Plan(context.Background(), mustSuiteB(b, "queens:4 backends=native/bitboard timeout=10s"), Overrides{})
-	for _, method := range []string{"", measure.Rusage} {
+	for _, c := range []struct{ name, method, sampled string }{
+		{"cgroup", "", ""}, {"cgroup-sampled-mem", "", "1"}, {"rusage", measure.Rusage, ""},
+	} {
 		rn := testRunner()
-		rn.Measure = method
-		name := method
-		if name == "" {
-			name = "best"
-		}
-		b.Run("measure="+name, func(b *testing.B) {
+		rn.Measure = c.method
+		b.Run("measure="+c.name, func(b *testing.B) {
+			b.Setenv(measure.SampledEnv, c.sampled)
+			var per, wall, cpu []float64
 			for b.Loop() {
-				if row, _ := rn.Exec(context.Background(), runs[0]); row.Status != results.StatusOK {
+				start := time.Now()
+				row, _ := rn.Exec(context.Background(), runs[0])
+				per = append(per, time.Since(start).Seconds()*1000)
+				if row.Status != results.StatusOK {
 					b.Fatal(row.Status, row.Message)
 				}
+				wall, cpu = append(wall, row.Seconds*1000), append(cpu, (row.User+row.Sys)*1000)
 			}
+			b.ReportMetric(median(per), "median-ms")
+			b.ReportMetric(median(wall), "median-wall-ms")
+			b.ReportMetric(median(cpu), "median-cpu-ms")
 		})
+	}
+}
+
+// median returns the median of xs (sorted in place).
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	if n := len(xs); n%2 == 1 {
+		return xs[n/2]
+	} else {
+		return (xs[n/2-1] + xs[n/2]) / 2
 	}
 }
 

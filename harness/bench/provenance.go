@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,11 +21,33 @@ import (
 // what boardsat version prints and whose commit rows and sidecars record.
 func ReadBuild() buildinfo.Build { return buildinfo.Read() }
 
-// governor returns the CPU frequency governor of cpu0 ("" where the
-// kernel does not say: a virtual machine often has no cpufreq).
+// governor returns the CPU frequency governors of the machine's cores
+// (scaling_governor of every /sys/devices/system/cpu/cpu*), each named once
+// in core order and joined by ","; "unknown" where the kernel does not say
+// (a virtual machine often has no cpufreq).
 func governor() string {
-	data, _ := os.ReadFile("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")
-	return strings.TrimSpace(string(data))
+	return governorsIn("/sys/devices/system/cpu")
+}
+
+// governorsIn is governor on a sysfs cpu directory (the tests fake one).
+func governorsIn(dir string) string {
+	files, _ := filepath.Glob(filepath.Join(dir, "cpu[0-9]*", "cpufreq", "scaling_governor"))
+	cpu := func(f string) int {
+		n, _ := strconv.Atoi(strings.TrimPrefix(filepath.Base(filepath.Dir(filepath.Dir(f))), "cpu"))
+		return n
+	}
+	slices.SortFunc(files, func(a, b string) int { return cpu(a) - cpu(b) })
+	var out []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if g := strings.TrimSpace(string(data)); err == nil && g != "" && !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	if len(out) == 0 {
+		return "unknown"
+	}
+	return strings.Join(out, ",")
 }
 
 // loadAverage returns the 1, 5 and 15 minute load averages (nil if

@@ -14,7 +14,8 @@
 // solve is kept too (solver_seconds). The child is told the run's timeout
 // (--timeout) and answers status timeout itself; if it has not exited
 // KillGrace after the limit, the tree is killed. The CPU-time and memory
-// limits hold for the whole tree. The row's limit column says which limit
+// limits hold for the whole tree; the memory limit as a hard cap of the
+// run's cgroup where measure makes one (the row's limited_by says how). The row's limit column says which limit
 // ended the run, and every row records its limits and how it was measured.
 // Runs may go several at once (Options.Jobs), each pinned to its own cores.
 //
@@ -25,7 +26,7 @@
 // and task in the file); wrong when it disagrees or the returned solution
 // fails the independent checker; timeout, memout; error when the child
 // failed (crashed, or refused the request: the variant does not do this
-// puzzle or task).
+// puzzle or task); skipped when a ladder stopped before the run.
 package bench
 
 import (
@@ -125,7 +126,7 @@ func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	limits := measure.Limits{Wall: r.Timeout + KillGrace, CPU: r.CPULimit, MemKB: r.MemMB * 1024}
 	u, err := measure.Runner{Method: rn.Measure, CPUs: rn.CPUs}.Run(ctx, cmd, limits)
-	row.MeasuredBy = u.Method
+	row.MeasuredBy, row.LimitedBy = u.Method, u.LimitedBy
 	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		return row, false // interrupted: the row must not be kept
 	}
@@ -143,7 +144,7 @@ func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 		row.Status, row.Message = results.StatusTimeout, fmt.Sprintf("CPU time %.3g s over the limit of %s (user + sys of the whole process tree)", row.User+row.Sys, r.CPULimit)
 		return row, true
 	case measure.LimitMem:
-		row.Status, row.Message = results.StatusMemout, fmt.Sprintf("peak memory %d MiB over the limit of %d MiB", row.MaxRSSKB/1024, r.MemMB)
+		row.Status, row.Message = results.StatusMemout, fmt.Sprintf("peak memory %d MiB at the limit of %d MiB (%s)", row.MaxRSSKB/1024, r.MemMB, memHeld(u.LimitedBy))
 		return row, true
 	}
 	waitErr := u.Wait
@@ -186,6 +187,14 @@ func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 		setAnswer(&row, r, ans)
 	}
 	return row, true
+}
+
+// memHeld says how a memory limit was held, for a memout's message.
+func memHeld(limitedBy string) string {
+	if limitedBy == measure.Sampled {
+		return "the whole process tree's memory, sampled"
+	}
+	return "a hard cap of the run's " + limitedBy + ", held by the kernel"
 }
 
 // setAnswer fills the answer column and checks a returned solution.

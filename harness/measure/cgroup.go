@@ -26,21 +26,8 @@ func cgroupName() string {
 }
 
 // sweepStale removes the run cgroups under parent left by a harness that
-// died without cleaning up (boardsat-PID-N whose PID is gone); one still in
-// use, or not empty, stays.
-func sweepStale(parent string) {
-	dirs, _ := filepath.Glob(filepath.Join(parent, "boardsat-*-*"))
-	for _, d := range dirs {
-		f := strings.Split(filepath.Base(d), "-")
-		pid, err := strconv.Atoi(f[1])
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		if syscall.Kill(pid, 0) == syscall.ESRCH {
-			os.Remove(d)
-		}
-	}
-}
+// died without cleaning up (cgroups.SweepStale).
+var sweepStale = cgroups.SweepStale
 
 // cgroup is what both cgroup meters share: the pid of the child, the
 // cgroup.procs file that lists the tree, and the directories to remove.
@@ -81,6 +68,17 @@ func (c *cgroup) remove() {
 // Reaped: the cgroup's accounting already holds the reaped child.
 func (c *cgroup) Reaped(*os.ProcessState) {}
 
+// capMemory makes kb a hard cap of the memory group mem (see Meter).
+func capMemory(mem cgroups.Memory, kb int64) bool {
+	return os.Getenv(SampledEnv) != "1" && mem.SetLimit(kb*1024) == nil
+}
+
+// oomKilled reports whether the kernel killed a process of mem at its cap.
+func oomKilled(mem cgroups.Memory) bool {
+	n, err := mem.OOMKills()
+	return err == nil && n > 0
+}
+
 // cgroup2 is a run's cgroup in the unified hierarchy. The child is cloned
 // into it (SysProcAttr.CgroupFD), so nothing it does escapes the
 // accounting.
@@ -116,6 +114,11 @@ func newCgroup2(name string) (*cgroup2, error) {
 }
 
 func (c *cgroup2) Method() string { return Cgroup2 }
+
+func (c *cgroup2) CapMemory(kb int64) bool {
+	return capMemory(cgroups.Memory{Dir: c.dir, V2: true}, kb)
+}
+func (c *cgroup2) OOMKilled() bool { return oomKilled(cgroups.Memory{Dir: c.dir, V2: true}) }
 
 func (c *cgroup2) Prepare(cmd *exec.Cmd) {
 	startInCgroup(cmd.SysProcAttr, c.fd)
@@ -187,6 +190,9 @@ const enterShell = `p=$0; m=$1; shift; echo $$ >"$p" && echo $$ >"$m" && exec "$
 
 func (c *cgroup1) Method() string { return Cgroup1 }
 
+func (c *cgroup1) CapMemory(kb int64) bool { return capMemory(cgroups.Memory{Dir: c.memDir}, kb) }
+func (c *cgroup1) OOMKilled() bool         { return oomKilled(cgroups.Memory{Dir: c.memDir}) }
+
 // Prepare makes cmd start through enterShell.
 func (c *cgroup1) Prepare(cmd *exec.Cmd) {
 	args := append([]string{"/bin/sh", "-c", enterShell,
@@ -208,7 +214,9 @@ func (c *cgroup1) Attach(pid int) error {
 }
 
 // CPU: cpuacct.usage is exact (ns); its user/sys split comes from clock
-// ticks (4 ms): the exact total is shared in their proportion.
+// ticks (cpuacct.usage_user and usage_sys are the tick counts, 4 ms each
+// at 250 Hz): the exact total is shared in their proportion, so user and
+// sys are estimates whose sum is exact.
 func (c *cgroup1) CPU() (user, sys float64, err error) {
 	var v [3]int64
 	for i, f := range []string{"cpuacct.usage", "cpuacct.usage_user", "cpuacct.usage_sys"} {

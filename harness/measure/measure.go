@@ -26,10 +26,17 @@
 // # Limits
 //
 // Run enforces three limits on the tree (Limits): wall-clock time from the
-// start, CPU time (user + sys), and memory. The CPU and memory figures are
-// polled every PollInterval and read once more at the end, so that whether
-// a run is over a limit does not depend on the polling. RLIMIT_AS is not
-// used: the Go runtime reserves far more virtual memory than it touches.
+// start, CPU time (user + sys), and memory. Under a cgroup method the
+// memory limit is a hard cap of the run's cgroup, held by the kernel as
+// BenchExec holds it (memory.max with memory.swap.max 0, or v1's
+// memory.limit_in_bytes with memory.memsw.limit_in_bytes): the tree never
+// holds more, and a run the kernel's out-of-memory killer ended there is a
+// memout (Usage.LimitedBy names the cgroup). Otherwise (Rusage, or
+// SampledEnv set) the tree's memory is sampled against the limit
+// (LimitedBy "sampled"). The CPU and memory figures are polled every
+// PollInterval and read once more at the end, so that whether a run is
+// over a limit does not depend on the polling. RLIMIT_AS is not used: the
+// Go runtime reserves far more virtual memory than it touches.
 // Usage.Exceeded says which limit ended the run; the tree is killed then.
 package measure
 
@@ -44,6 +51,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/boardsat/boardsat/internal/cgroups"
 	"github.com/boardsat/boardsat/internal/cpuset"
 )
 
@@ -54,6 +62,14 @@ const (
 	Cgroup1 = "cgroup1"
 	Rusage  = "rusage"
 )
+
+// Sampled names the memory limit held by sampling the tree (Usage.LimitedBy).
+const Sampled = "sampled"
+
+// SampledEnv, set to "1" in the environment, makes every memory limit
+// sampled even where a cgroup could cap it (to test the fallback, or to
+// compare the two).
+const SampledEnv = cgroups.SampledEnv
 
 // Methods lists the methods, the best first: the order New tries them in.
 var Methods = []string{Cgroup2, Cgroup1, Rusage}
@@ -95,6 +111,12 @@ type Meter interface {
 	PeakKB() (int64, error)
 	// Reaped hands over the state of the reaped child.
 	Reaped(ps *os.ProcessState)
+	// CapMemory makes kb a hard cap on the tree's memory, held by the
+	// kernel, and reports whether it could (false: the memory is sampled).
+	CapMemory(kb int64) bool
+	// OOMKilled reports whether the kernel killed a process of the tree
+	// at the cap.
+	OOMKilled() bool
 	// Kill kills every process of the tree.
 	Kill()
 	// Close kills what is left and frees the meter's cgroups and files.
@@ -154,6 +176,10 @@ type Usage struct {
 	PeakKB int64
 	// Exceeded is the limit that ended the run ("" when none did).
 	Exceeded Limit
+	// LimitedBy says how the memory limit was held: the method's name
+	// (Cgroup2, Cgroup1) for a hard cap of the run's cgroup, Sampled for
+	// the tree's memory sampled against it; "" without a memory limit.
+	LimitedBy string
 	// Wait is the child's exit as exec.Cmd.Wait returned it (nil for
 	// status 0).
 	Wait error
@@ -194,109 +220,140 @@ func (r Runner) Run(ctx context.Context, cmd *exec.Cmd, limits Limits) (Usage, e
 
 // run runs cmd measured by m (see Runner.Run).
 func run(ctx context.Context, m Meter, cmd *exec.Cmd, limits Limits, cpus []int) (Usage, error) {
-	u := Usage{Method: m.Method()}
+	w := &watch{m: m, limits: limits, u: Usage{Method: m.Method()}}
+	if limits.MemKB > 0 {
+		w.u.LimitedBy = Sampled
+		if m.CapMemory(limits.MemKB) {
+			w.u.LimitedBy = m.Method()
+		}
+	}
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
 	cmd.SysProcAttr.Setpgid = true
 	dieWithParent(cmd.SysProcAttr)
 	m.Prepare(cmd)
-	start := time.Now()
+	w.start = time.Now()
 	if err := cpuset.StartPinned(cmd, cpus); err != nil {
-		return u, fmt.Errorf("cannot start the child: %w", err)
+		return w.u, fmt.Errorf("cannot start the child: %w", err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	fail := func(err error) (Usage, error) {
-		m.Kill()
-		<-done
-		u.Wall = time.Since(start)
-		return u, err
-	}
+	w.done = make(chan error, 1)
+	go func() { w.done <- cmd.Wait() }()
 	if err := m.Attach(cmd.Process.Pid); err != nil {
-		return fail(fmt.Errorf("cannot put the child in its cgroup: %w", err))
+		return w.fail(fmt.Errorf("cannot put the child in its cgroup: %w", err))
 	}
-	var deadline <-chan time.Time
-	if limits.Wall > 0 {
-		t := time.NewTimer(limits.Wall)
-		defer t.Stop()
-		deadline = t.C
+	if err := w.wait(ctx); err != nil {
+		return w.fail(err)
 	}
-	tick := time.NewTicker(PollInterval)
-	defer tick.Stop()
-	over := func() error {
-		// Memory now and CPU so far, against the limits.
-		kb, err := m.MemoryKB()
-		if err != nil {
-			return err
-		}
-		u.PeakKB = max(u.PeakKB, kb)
-		if limits.MemKB > 0 && kb > limits.MemKB {
-			u.Exceeded = LimitMem
-			return nil
-		}
-		user, sys, err := m.CPU()
-		if err != nil {
-			return err
-		}
-		if limits.CPU > 0 && user+sys > limits.CPU.Seconds() {
-			u.Exceeded = LimitCPU
-		}
-		return nil
-	}
-	if err := over(); err != nil {
-		return fail(fmt.Errorf("cannot measure the run: %w", err))
-	}
-wait:
-	for {
-		select {
-		case u.Wait = <-done:
-			break wait
-		case <-ctx.Done():
-			return fail(ctx.Err())
-		case <-deadline:
-			if u.Exceeded == "" {
-				u.Exceeded = LimitWall
-			}
-			m.Kill()
-		case <-tick.C:
-			if u.Exceeded != "" {
-				continue
-			}
-			if err := over(); err != nil {
-				return fail(fmt.Errorf("cannot measure the run: %w", err))
-			}
-			if u.Exceeded != "" {
-				m.Kill()
-			}
-		}
-	}
-	u.Wall = time.Since(start)
+	w.u.Wall = time.Since(w.start)
 	// Kill anything left of the tree (a solver a crashed child left
 	// behind), then read the tree's figures.
 	m.Kill()
 	if cmd.ProcessState != nil {
 		m.Reaped(cmd.ProcessState)
 	}
-	var err error
-	if u.User, u.Sys, err = m.CPU(); err != nil {
-		return u, fmt.Errorf("cannot measure the run: %w", err)
+	return w.u, w.final()
+}
+
+// watch is one run in progress: its meter, limits and usage so far.
+type watch struct {
+	m      Meter
+	limits Limits
+	u      Usage
+	start  time.Time
+	done   chan error // the child's exit
+}
+
+// fail kills the tree, waits for the child and returns err.
+func (w *watch) fail(err error) (Usage, error) {
+	w.m.Kill()
+	<-w.done
+	w.u.Wall = time.Since(w.start)
+	return w.u, err
+}
+
+// wait polls the tree until the child exits, killing it at a limit; an
+// error is ctx's end or a figure that cannot be read.
+func (w *watch) wait(ctx context.Context) error {
+	var deadline <-chan time.Time
+	if w.limits.Wall > 0 {
+		t := time.NewTimer(w.limits.Wall)
+		defer t.Stop()
+		deadline = t.C
 	}
-	peak, err := m.PeakKB()
-	if err != nil {
-		return u, fmt.Errorf("cannot measure the run: %w", err)
+	tick := time.NewTicker(PollInterval)
+	defer tick.Stop()
+	if err := w.over(); err != nil {
+		return fmt.Errorf("cannot measure the run: %w", err)
 	}
-	u.PeakKB = max(u.PeakKB, peak)
-	if u.Exceeded == "" {
-		// Over a limit at the end is over it, however the polling fell.
-		switch {
-		case limits.MemKB > 0 && u.PeakKB > limits.MemKB:
-			u.Exceeded = LimitMem
-		case limits.CPU > 0 && u.CPUSeconds() > limits.CPU.Seconds():
-			u.Exceeded = LimitCPU
+	for {
+		select {
+		case w.u.Wait = <-w.done:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-deadline:
+			if w.u.Exceeded == "" {
+				w.u.Exceeded = LimitWall
+			}
+			w.m.Kill()
+		case <-tick.C:
+			if w.u.Exceeded != "" {
+				continue
+			}
+			if err := w.over(); err != nil {
+				return fmt.Errorf("cannot measure the run: %w", err)
+			}
+			if w.u.Exceeded != "" {
+				w.m.Kill()
+			}
 		}
 	}
-	return u, nil
+}
+
+// over reads the tree's memory now and CPU so far against the limits.
+func (w *watch) over() error {
+	kb, err := w.m.MemoryKB()
+	if err != nil {
+		return err
+	}
+	w.u.PeakKB = max(w.u.PeakKB, kb)
+	if w.limits.MemKB > 0 && kb > w.limits.MemKB {
+		w.u.Exceeded = LimitMem
+		return nil
+	}
+	user, sys, err := w.m.CPU()
+	if err != nil {
+		return err
+	}
+	if w.limits.CPU > 0 && user+sys > w.limits.CPU.Seconds() {
+		w.u.Exceeded = LimitCPU
+	}
+	return nil
+}
+
+// final reads the tree's figures once the run has ended: over a limit at
+// the end is over it, however the polling fell, and a process the kernel
+// killed at the memory cap ended the run at the memory limit.
+func (w *watch) final() error {
+	var err error
+	if w.u.User, w.u.Sys, err = w.m.CPU(); err != nil {
+		return fmt.Errorf("cannot measure the run: %w", err)
+	}
+	peak, err := w.m.PeakKB()
+	if err != nil {
+		return fmt.Errorf("cannot measure the run: %w", err)
+	}
+	w.u.PeakKB = max(w.u.PeakKB, peak)
+	if w.u.Exceeded == "" {
+		switch {
+		case w.limits.MemKB > 0 && (w.u.PeakKB > w.limits.MemKB || w.m.OOMKilled()):
+			w.u.Exceeded = LimitMem
+		case w.limits.CPU > 0 && w.u.CPUSeconds() > w.limits.CPU.Seconds():
+			w.u.Exceeded = LimitCPU
+		}
+	}
+	return nil
 }
 
 // keyValues reads a "key value" per line file such as cpu.stat, and

@@ -58,9 +58,12 @@ func child(what string) int {
 		d, _ := time.ParseDuration(arg)
 		time.Sleep(d)
 		return 0
-	case "tree":
+	case "tree", "treehog":
 		cmd := exec.Command(os.Args[0])
 		cmd.Env = append(os.Environ(), childEnv+"=burn:"+arg)
+		if kind == "treehog" {
+			cmd.Env = append(os.Environ(), childEnv+"=hog:"+arg)
+		}
 		if cmd.Run() != nil {
 			return 1
 		}
@@ -130,7 +133,9 @@ func TestLimitsTrip(t *testing.T) {
 			if c.want == LimitCPU && u.CPUSeconds() <= 0.2 {
 				t.Errorf("%s: ended by the CPU limit with %.3f s of CPU", method, u.CPUSeconds())
 			}
-			if c.want == LimitMem && u.PeakKB <= 50<<10 {
+			// Capped, the tree never holds more than the limit; sampled, it
+			// is seen past it.
+			if c.want == LimitMem && u.PeakKB < 45<<10 {
 				t.Errorf("%s: ended by the memory limit with a peak of %d KiB", method, u.PeakKB)
 			}
 		}
@@ -239,6 +244,40 @@ func TestSweepStale(t *testing.T) {
 	for _, d := range []string{own, initDir} {
 		if _, err := os.Stat(d); err != nil {
 			t.Errorf("%s removed: %v", d, err)
+		}
+	}
+}
+
+// TestMemoryCapHeld: under a cgroup method, a memory limit is a hard cap
+// of the run's cgroup: a grandchild touching 200 MiB under a 50 MiB limit
+// is ended by the kernel with the tree never past the limit, and the run
+// is a memout limited by the cgroup. With SampledEnv set, or under rusage,
+// the same limit is sampled (LimitedBy "sampled") and still ends the run.
+func TestMemoryCapHeld(t *testing.T) {
+	limits := Limits{Wall: time.Minute, MemKB: 50 << 10}
+	for _, method := range methods(t) {
+		u, err := Runner{Method: method}.Run(context.Background(), childCmd("treehog:200"), limits)
+		if err != nil {
+			t.Fatalf("%s: %v", method, err)
+		}
+		want := method
+		if method == Rusage {
+			want = Sampled
+		}
+		if u.Exceeded != LimitMem || u.LimitedBy != want {
+			t.Errorf("%s: ended by %q, limited by %q; want mem, %q", method, u.Exceeded, u.LimitedBy, want)
+		}
+		if method != Rusage && u.PeakKB > limits.MemKB {
+			t.Errorf("%s: the tree's peak %d KiB passed the cap of %d KiB", method, u.PeakKB, limits.MemKB)
+		}
+		if method == Rusage {
+			continue
+		}
+		t.Setenv(SampledEnv, "1")
+		u, err = Runner{Method: method}.Run(context.Background(), childCmd("treehog:200"), limits)
+		os.Unsetenv(SampledEnv)
+		if err != nil || u.Exceeded != LimitMem || u.LimitedBy != Sampled {
+			t.Errorf("%s, %s=1: ended by %q, limited by %q (%v); want mem, sampled", method, SampledEnv, u.Exceeded, u.LimitedBy, err)
 		}
 	}
 }

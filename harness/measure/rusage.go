@@ -5,8 +5,9 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
-	"strings"
 	"syscall"
+
+	"github.com/boardsat/boardsat/internal/cgroups"
 )
 
 // rusage measures a tree without cgroups: the reaped child's CPU times (or
@@ -36,6 +37,10 @@ func (r *rusage) Prepare(*exec.Cmd)      {}
 func (r *rusage) Attach(pid int) error   { r.pid = pid; return nil }
 func (r *rusage) PeakKB() (int64, error) { return 0, nil }
 func (r *rusage) Close()                 { r.Kill() }
+
+// CapMemory: no cap without a cgroup; the tree's memory is sampled.
+func (r *rusage) CapMemory(int64) bool { return false }
+func (r *rusage) OOMKilled() bool      { return false }
 
 // Kill kills the child's process group.
 func (r *rusage) Kill() {
@@ -80,48 +85,18 @@ func (r *rusage) CPU() (user, sys float64, err error) {
 // processes.
 func (r *rusage) MemoryKB() (int64, error) {
 	var total int64
-	walkTree(r.pid, func(p int) {
-		if data, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/statm"); err == nil {
-			if f := bytes.Fields(data); len(f) > 1 {
-				total += atoi(f[1]) * pageKB
-			}
-		}
-	})
+	walkTree(r.pid, func(p int) { total += cgroups.ResidentOf(p) / 1024 })
 	return total, nil
 }
 
 // clockTicks is USER_HZ, the unit of /proc/PID/stat times (100 on Linux).
 const clockTicks = 100
 
-var pageKB = int64(os.Getpagesize() / 1024)
-
 func atoi(b []byte) int64 {
 	n, _ := strconv.ParseInt(string(b), 10, 64)
 	return n
 }
 
-// walkTree calls visit for pid and each of its live descendants (at most
-// 256 processes), found through /proc/PID/task/TID/children.
-func walkTree(pid int, visit func(int)) {
-	if pid <= 0 {
-		return
-	}
-	stack := []int{pid}
-	for n := 0; len(stack) > 0 && n < 256; n++ {
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		visit(p)
-		tasks, _ := os.ReadDir("/proc/" + strconv.Itoa(p) + "/task")
-		for _, t := range tasks {
-			data, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/task/" + t.Name() + "/children")
-			if err != nil {
-				continue
-			}
-			for _, c := range strings.Fields(string(data)) {
-				if cp, err := strconv.Atoi(c); err == nil {
-					stack = append(stack, cp)
-				}
-			}
-		}
-	}
-}
+// walkTree calls visit for pid and each of its live descendants
+// (cgroups.Tree).
+var walkTree = cgroups.Tree

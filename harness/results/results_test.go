@@ -135,7 +135,7 @@ func TestMergeDedupes(t *testing.T) {
 func TestPreviousSchemasRead(t *testing.T) {
 	r := row("queens:8", "native/bitboard", "count", 1, StatusOK, 92)
 	r.Method, r.Fallbacks, r.Theorem = "m", []string{"a: error: x", "b: error: y"}, "thm"
-	r.MeasuredBy, r.Limit, r.CPULimit, r.WallLimit, r.MemLimitMB, r.Commit = MeasuredCgroup1, LimitCPU, 2.5, 60, 2048, "abc+dirty"
+	r.MeasuredBy, r.LimitedBy, r.Limit, r.CPULimit, r.WallLimit, r.MemLimitMB, r.Commit = MeasuredCgroup1, LimitedCgroup1, LimitCPU, 2.5, 60, 2048, "abc+dirty"
 	r.Certify, r.Certified, r.ProofBytes, r.CheckSeconds = true, true, 7535713, 8.557
 	r.Unchecked = "cadical's UNSAT"
 	for i, old := range PreviousSchemas {
@@ -148,9 +148,9 @@ func TestPreviousSchemasRead(t *testing.T) {
 		}
 		buf.WriteString(strings.Join(oldRec, ",") + "\n")
 		rows, err := Read(bytes.NewReader(buf.Bytes()), "old")
-		measured := i >= 2 // the schemas since the measurement columns
-		certify := i >= 3  // and since the certify columns
-		if err != nil || len(rows) != 1 || measured != (rows[0].MeasuredBy != "") || measured != (rows[0].CPULimit != 0) || rows[0].Answer != 92 || (i == 0) != (rows[0].Method == "") || certify != rows[0].Certify || rows[0].Unchecked != "" {
+		measured := i >= 2 // the schemas with the measurement columns
+		certify := i == 3  // and the certify columns, before limited_by
+		if err != nil || len(rows) != 1 || measured != (rows[0].MeasuredBy != "") || measured != (rows[0].CPULimit != 0) || rows[0].Answer != 92 || (i == 0) != (rows[0].Method == "") || rows[0].Certify != certify || rows[0].LimitedBy != "" || rows[0].Unchecked != "" {
 			t.Fatalf("schema %d: %v %+v", i, err, rows)
 		}
 		path := filepath.Join(t.TempDir(), "old.csv")
@@ -170,7 +170,7 @@ func TestPreviousSchemasRead(t *testing.T) {
 		t.Fatalf("round trip: %v %+v", err, rows)
 	}
 	got := rows[0]
-	if got.MeasuredBy != r.MeasuredBy || got.Limit != r.Limit || got.CPULimit != 2.5 || got.WallLimit != 60 || got.MemLimitMB != 2048 || got.Commit != r.Commit {
+	if got.MeasuredBy != r.MeasuredBy || got.LimitedBy != r.LimitedBy || got.Limit != r.Limit || got.CPULimit != 2.5 || got.WallLimit != 60 || got.MemLimitMB != 2048 || got.Commit != r.Commit {
 		t.Errorf("measurement columns round trip: %+v", got)
 	}
 	if !got.Certify || !got.Certified || got.ProofBytes != 7535713 || got.CheckSeconds != 8.557 || got.Unchecked != r.Unchecked {

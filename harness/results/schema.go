@@ -54,19 +54,22 @@ var CertifyColumns = []string{"certified", "proof_bytes", "check_seconds"}
 
 // MeasureColumns are the columns that say how a run was measured and under
 // which limits, in column order (see the package documentation).
-var MeasureColumns = []string{"measured_by", "limit", "cpu_limit_s", "wall_limit_s", "mem_limit_mb", "commit"}
+var MeasureColumns = []string{"measured_by", "limited_by", "limit", "cpu_limit_s", "wall_limit_s", "mem_limit_mb", "commit"}
+
+// measureColumns4 are MeasureColumns before limited_by.
+var measureColumns4 = slices.DeleteFunc(slices.Clone(MeasureColumns), func(c string) bool { return c == "limited_by" })
 
 // PreviousSchemas are the headers of earlier versions of the schema: the
 // first without the method, fallbacks and theorem columns, the second
 // without MeasureColumns, the third without CertifyColumns, the fourth
-// without unchecked. Files with one
+// without limited_by and unchecked. Files with one
 // are still read (the missing fields empty) and merged into the current
 // schema; appending to one (bench --resume) is refused.
 var PreviousSchemas = [][]string{
 	slices.Concat(Columns[:slices.Index(Columns, "method")], []string{"message"}),
 	slices.Concat(Columns[:slices.Index(Columns, "certified")], []string{"message"}),
-	slices.Concat(Columns[:slices.Index(Columns, "certified")], MeasureColumns, []string{"message"}),
-	slices.Concat(Columns[:slices.Index(Columns, "unchecked")], []string{"message"}),
+	slices.Concat(Columns[:slices.Index(Columns, "certified")], measureColumns4, []string{"message"}),
+	slices.Concat(Columns[:slices.Index(Columns, "measured_by")], measureColumns4, []string{"message"}),
 }
 
 // LegacyColumns is the first of PreviousSchemas.
@@ -102,6 +105,7 @@ const (
 	StatusMemout  = "memout"  // memory limit reached
 	StatusError   = "error"   // the backend or the child failed
 	StatusWrong   = "wrong"   // answered, but the answer disagrees with the reference
+	StatusSkipped = "skipped" // not run: a ladder stopped before it (the reason in message)
 )
 
 // refusedPrefix starts the message of a row whose child refused the request
@@ -120,16 +124,19 @@ func (r Row) Refused() bool {
 }
 
 // notRunPrefix starts the message of a row written for a run that was not
-// run: a ladder stopped at an earlier instance (status timeout, no
-// measurements).
+// run: a ladder stopped at an earlier instance (status skipped, no
+// measurements; files written before skipped had a status of its own
+// carry status timeout with this message).
 const notRunPrefix = "not run: "
 
 // NotRunMessage returns the message of a run not run, for reason.
 func NotRunMessage(reason string) string { return notRunPrefix + reason }
 
-// NotRun reports whether the row stands for a run that was not run (see
-// NotRunMessage).
-func (r Row) NotRun() bool { return strings.HasPrefix(r.Message, notRunPrefix) }
+// NotRun reports whether the row stands for a run that was not run: status
+// skipped, or an older file's timeout row with NotRunMessage's message.
+func (r Row) NotRun() bool {
+	return r.Status == StatusSkipped || strings.HasPrefix(r.Message, notRunPrefix)
+}
 
 // Row is one run.
 type Row struct {
@@ -161,6 +168,10 @@ type Row struct {
 	// MeasuredCgroup2, MeasuredCgroup1 or MeasuredRusage ("" in files of
 	// an earlier schema).
 	MeasuredBy string
+	// LimitedBy says how the memory limit was held: LimitedCgroup2,
+	// LimitedCgroup1 (a hard cap of the run's cgroup) or LimitedSampled;
+	// "" without a memory limit, or in files of an earlier schema.
+	LimitedBy string
 	// Limit says which limit ended the run: LimitWall, LimitCPU or
 	// LimitMem; "" when none did.
 	Limit string
@@ -197,6 +208,13 @@ const (
 	MeasuredCgroup2 = measure.Cgroup2
 	MeasuredCgroup1 = measure.Cgroup1
 	MeasuredRusage  = measure.Rusage
+)
+
+// How a memory limit was held (LimitedBy), as package measure names it.
+const (
+	LimitedCgroup2 = measure.Cgroup2
+	LimitedCgroup1 = measure.Cgroup1
+	LimitedSampled = measure.Sampled
 )
 
 // The limits of Limit, as package measure names them.
@@ -269,7 +287,7 @@ func (r Row) Record() []string {
 	} else {
 		rec = append(rec, "", "", "")
 	}
-	rec = append(rec, r.MeasuredBy, r.Limit, limitField(r.CPULimit), limitField(r.WallLimit), "", r.Commit)
+	rec = append(rec, r.MeasuredBy, r.LimitedBy, r.Limit, limitField(r.CPULimit), limitField(r.WallLimit), "", r.Commit)
 	if r.MemLimitMB > 0 {
 		rec[len(rec)-2] = strconv.FormatInt(r.MemLimitMB, 10)
 	}
@@ -330,7 +348,7 @@ func ParseRecord(rec []string) (Row, error) {
 	}
 	r.Status = field(11)
 	switch r.Status {
-	case StatusOK, StatusUnsat, StatusTimeout, StatusMemout, StatusError, StatusWrong:
+	case StatusOK, StatusUnsat, StatusTimeout, StatusMemout, StatusError, StatusWrong, StatusSkipped:
 	default:
 		return r, bad(11, errors.New("unknown status"))
 	}
@@ -386,27 +404,32 @@ func ParseRecord(rec []string) (Row, error) {
 			return r, err
 		}
 	}
-	r.MeasuredBy, r.Limit, r.Commit = field(m), field(m+1), field(m+5)
+	r.MeasuredBy, r.LimitedBy, r.Limit, r.Commit = field(m), field(m+1), field(m+2), field(m+6)
 	switch r.MeasuredBy {
 	case "", MeasuredCgroup2, MeasuredCgroup1, MeasuredRusage:
 	default:
 		return r, bad(m, errors.New("unknown measurement method"))
 	}
+	switch r.LimitedBy {
+	case "", LimitedCgroup2, LimitedCgroup1, LimitedSampled:
+	default:
+		return r, bad(m+1, errors.New("unknown way a memory limit was held"))
+	}
 	switch r.Limit {
 	case "", LimitWall, LimitCPU, LimitMem:
 	default:
-		return r, bad(m+1, errors.New("unknown limit"))
+		return r, bad(m+2, errors.New("unknown limit"))
 	}
 	for i, p := range []*float64{&r.CPULimit, &r.WallLimit} {
-		if field(m+2+i) == "" {
+		if field(m+3+i) == "" {
 			continue
 		}
-		if *p, err = amount(m + 2 + i); err != nil {
+		if *p, err = amount(m + 3 + i); err != nil {
 			return r, err
 		}
 	}
-	if field(m+4) != "" {
-		if r.MemLimitMB, err = count(m + 4); err != nil {
+	if field(m+5) != "" {
+		if r.MemLimitMB, err = count(m + 5); err != nil {
 			return r, err
 		}
 	}

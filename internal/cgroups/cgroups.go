@@ -1,6 +1,8 @@
 // Package cgroups reads this process's control groups (Linux cgroup v1
 // and v2): where their file systems are mounted, which group the process
-// is in, and the memory limit the groups put on it. measure makes its
+// is in, and the memory limit the groups put on it; it makes memory groups
+// with a hard cap (Memory), and sums a process tree's resident memory
+// from /proc (Tree, ResidentOf) where no group can be made. measure makes its
 // runs' groups with it; membudget takes the memory limit into the default
 // budget, so that a search in a container or a batch job stops with status
 // memout before the kernel's out-of-memory killer ends the process
@@ -8,6 +10,7 @@
 package cgroups
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path"
@@ -15,6 +18,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // Root is where the kernel's cgroup file systems are mounted.
@@ -142,4 +146,162 @@ func walkRoom(mount, group, limitFile, usageFile string) (int64, bool) {
 		}
 	})
 	return room, ok
+}
+
+// Memory is a memory cgroup boardsat made: a directory of the v2 hierarchy
+// (memory.max, memory.swap.max, memory.current, memory.events) or of the
+// v1 memory hierarchy (memory.limit_in_bytes, memory.memsw.limit_in_bytes,
+// memory.usage_in_bytes, memory.oom_control).
+type Memory struct {
+	Dir string
+	V2  bool
+}
+
+// SetLimit makes bytes a hard cap on the group's memory, swap included:
+// the kernel reclaims, then kills a process of the group (the out-of-memory
+// killer) rather than let the group pass it. v2: memory.max, and
+// memory.swap.max 0 where the kernel has swap accounting; v1:
+// memory.limit_in_bytes, and memory.memsw.limit_in_bytes the same where
+// the kernel has it (no swap beyond the cap).
+func (m Memory) SetLimit(bytes int64) error {
+	n := []byte(strconv.FormatInt(bytes, 10))
+	if m.V2 {
+		if err := os.WriteFile(filepath.Join(m.Dir, "memory.max"), n, 0o644); err != nil {
+			return err
+		}
+		if _, err := os.Stat(filepath.Join(m.Dir, "memory.swap.max")); err == nil {
+			return os.WriteFile(filepath.Join(m.Dir, "memory.swap.max"), []byte("0"), 0o644)
+		}
+		return nil
+	}
+	if err := os.WriteFile(filepath.Join(m.Dir, "memory.limit_in_bytes"), n, 0o644); err != nil {
+		return err
+	}
+	if _, err := os.Stat(filepath.Join(m.Dir, "memory.memsw.limit_in_bytes")); err == nil {
+		return os.WriteFile(filepath.Join(m.Dir, "memory.memsw.limit_in_bytes"), n, 0o644)
+	}
+	return nil
+}
+
+// Usage returns the group's memory now, in bytes.
+func (m Memory) Usage() (int64, error) {
+	if m.V2 {
+		return ReadInt(filepath.Join(m.Dir, "memory.current"))
+	}
+	return ReadInt(filepath.Join(m.Dir, "memory.usage_in_bytes"))
+}
+
+// OOMKills returns how many processes of the group the kernel's
+// out-of-memory killer has killed (v2: oom_kill of memory.events; v1:
+// oom_kill of memory.oom_control, kernel 4.13 and later).
+func (m Memory) OOMKills() (int64, error) {
+	file := filepath.Join(m.Dir, "memory.oom_control")
+	if m.V2 {
+		file = filepath.Join(m.Dir, "memory.events")
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return 0, err
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(l); len(f) == 2 && f[0] == "oom_kill" {
+			return strconv.ParseInt(f[1], 10, 64)
+		}
+	}
+	return 0, fmt.Errorf("%s: no oom_kill count", file)
+}
+
+// NewMemory makes a memory group called name for this process's use: in
+// the v2 hierarchy beside this process's own group (v2 lets no process sit
+// in an inner group) when the memory controller is enabled there, else in
+// the v1 memory hierarchy under this process's own group. Groups called
+// boardsat-PID-N whose PID is gone (left by a boardsat that was killed)
+// are removed there first.
+func NewMemory(name string) (Memory, error) {
+	v2 := filepath.Join(Unified(Root), path.Dir(Own("")))
+	if ctl, err := os.ReadFile(filepath.Join(v2, "cgroup.subtree_control")); err == nil && slices.Contains(strings.Fields(string(ctl)), "memory") {
+		SweepStale(v2)
+		m := Memory{Dir: filepath.Join(v2, name), V2: true}
+		return m, os.Mkdir(m.Dir, 0o755)
+	}
+	v1 := filepath.Join(Root, "memory", Own("memory"))
+	if _, err := os.Stat(filepath.Join(v1, "memory.limit_in_bytes")); err != nil {
+		return Memory{}, fmt.Errorf("no memory cgroup can be made here (no memory controller under %s, none of v1 at %s)", v2, v1)
+	}
+	SweepStale(v1)
+	m := Memory{Dir: filepath.Join(v1, name)}
+	return m, os.Mkdir(m.Dir, 0o755)
+}
+
+// Enter moves process pid (0: this one, with all its threads) into the
+// group; the processes it starts afterwards are born there.
+func (m Memory) Enter(pid int) error {
+	if pid == 0 {
+		pid = os.Getpid()
+	}
+	return os.WriteFile(filepath.Join(m.Dir, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0o644)
+}
+
+// SweepStale removes the groups under parent left by a boardsat that died
+// without removing them (boardsat-PID-N whose PID is gone); one still in
+// use, or not empty, stays.
+func SweepStale(parent string) {
+	dirs, _ := filepath.Glob(filepath.Join(parent, "boardsat-*-*"))
+	for _, d := range dirs {
+		f := strings.Split(filepath.Base(d), "-")
+		pid, err := strconv.Atoi(f[1])
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		if syscall.Kill(pid, 0) == syscall.ESRCH {
+			os.Remove(d)
+		}
+	}
+}
+
+// SampledEnv, set to "1" in the environment, makes every memory limit on a
+// process tree sampled even where a cgroup could cap it (membudget.Confine
+// makes no cgroup; package measure caps no run): to test the fallback, or to compare
+// the two.
+const SampledEnv = "BOARDSAT_MEM_SAMPLED"
+
+// ResidentOf returns process pid's resident set in bytes, or 0 when it
+// cannot be read (the process is gone).
+func ResidentOf(pid int) int64 {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/statm")
+	if err != nil {
+		return 0
+	}
+	f := bytes.Fields(data)
+	if len(f) < 2 {
+		return 0
+	}
+	pages, _ := strconv.ParseInt(string(f[1]), 10, 64)
+	return pages * int64(os.Getpagesize())
+}
+
+// Tree calls visit for pid and each of its live descendants (at most 256
+// processes), found through /proc/PID/task/TID/children.
+func Tree(pid int, visit func(int)) {
+	if pid <= 0 {
+		return
+	}
+	stack := []int{pid}
+	for n := 0; len(stack) > 0 && n < 256; n++ {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		visit(p)
+		tasks, _ := os.ReadDir("/proc/" + strconv.Itoa(p) + "/task")
+		for _, t := range tasks {
+			data, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/task/" + t.Name() + "/children")
+			if err != nil {
+				continue
+			}
+			for _, c := range strings.Fields(string(data)) {
+				if cp, err := strconv.Atoi(c); err == nil {
+					stack = append(stack, cp)
+				}
+			}
+		}
+	}
 }

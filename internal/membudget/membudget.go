@@ -110,18 +110,7 @@ func Budget() int64 {
 func Set(limit int64) { debug.SetMemoryLimit(limit) }
 
 // Resident returns this process's resident set size in bytes (Linux), or 0.
-func Resident() int64 {
-	data, err := os.ReadFile("/proc/self/statm")
-	if err != nil {
-		return 0
-	}
-	fields := strings.Fields(string(data))
-	if len(fields) < 2 {
-		return 0
-	}
-	pages, _ := strconv.ParseInt(fields[1], 10, 64)
-	return pages * int64(os.Getpagesize())
-}
+func Resident() int64 { return cgroups.ResidentOf(os.Getpid()) }
 
 // Exceeded is the cause of a context that Watch cancelled.
 type Exceeded struct {
@@ -143,7 +132,27 @@ var Poll, FastPoll = 10 * time.Millisecond, time.Millisecond
 // every Poll, every FastPoll above three quarters of limit, until done is
 // closed or over returns; the one sampler of Watch and of solve --mem.
 func Sample(limit int64, done <-chan struct{}, over func(rss int64)) {
-	t := time.NewTimer(Poll)
+	sample(Resident, limit, done, over, Poll)
+}
+
+// SampleWith is Sample of what read returns (the whole process tree's
+// memory, TreeResident or TreeDefault's), with one more tier: below half
+// of limit it samples every SlowPoll. Such a read costs more than one
+// small file, and a watchdog polls on wall time, so that on a loaded
+// machine (a run waiting for a core) it would otherwise charge the run CPU
+// time in proportion to its wait; the cap, where a cgroup holds one, is
+// the kernel's whatever the sampling.
+func SampleWith(read func() int64, limit int64, done <-chan struct{}, over func(rss int64)) {
+	sample(read, limit, done, over, SlowPoll)
+}
+
+// SlowPoll is how often SampleWith samples below half of its limit.
+var SlowPoll = 50 * time.Millisecond
+
+// sample calls over once read passes limit, sampling every slow below half
+// of limit, every Poll up to three quarters, every FastPoll above.
+func sample(read func() int64, limit int64, done <-chan struct{}, over func(rss int64), slow time.Duration) {
+	t := time.NewTimer(min(Poll, slow))
 	defer t.Stop()
 	for {
 		select {
@@ -151,15 +160,17 @@ func Sample(limit int64, done <-chan struct{}, over func(rss int64)) {
 			return
 		case <-t.C:
 		}
-		rss := Resident()
-		if rss > limit {
+		rss := read()
+		switch {
+		case rss > limit:
 			over(rss)
 			return
-		}
-		if rss > limit/4*3 {
+		case rss > limit/4*3:
 			t.Reset(FastPoll)
-		} else {
+		case rss > limit/2:
 			t.Reset(Poll)
+		default:
+			t.Reset(slow)
 		}
 	}
 }
