@@ -6,8 +6,18 @@
 //
 // Only regular files are replaced: a target that is a device, a FIFO, a
 // socket or a symbolic link to nothing is refused, with or without
-// --force, and left as it is. A symbolic link to a regular file is
-// followed: the file it names is replaced and the link stays.
+// --force, and left as it is. A symbolic link to a regular file that the
+// user named is followed by Write: the file it names is replaced and the
+// link stays. A name boardsat chose itself (a sidecar, a default-named
+// figure, a file in a directory it fills) is written with WriteWith and
+// Options.NoFollow: a link there is refused, never written through, and
+// without Options.Replace an existing file is refused up to the last
+// moment (the new file is linked into place, which fails on any file
+// there, never renamed over it).
+//
+// A temporary file is removed when its write fails, and when the process
+// is ended by a signal while writing it (RemoveTemps, called by the
+// command's signal handler): a killed write leaves no hidden partial file.
 package atomicfile
 
 import (
@@ -15,9 +25,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"unicode/utf8"
 
@@ -81,25 +93,54 @@ const Mode os.FileMode = 0o644
 // that another process holds (a bench writing it) is refused with a
 // *PathError naming that process, and left as it is.
 func Write(path string, write func(io.Writer) error) error {
-	return replace(path, nil, write)
+	return WriteWith(path, Options{Replace: true}, write)
 }
 
 // WriteLocked is Write for a caller that holds the file's lock already
 // (l, from filelock.Acquire): it replaces l.Path() without locking again.
 func WriteLocked(l *filelock.Lock, write func(io.Writer) error) error {
-	return replace(l.Path(), l, write)
+	return WriteWith(l.Path(), Options{Held: l, Replace: true}, write)
 }
 
-// replace is Write; held is the caller's lock on path, or nil.
-func replace(path string, held *filelock.Lock, write func(io.Writer) error) error {
+// Options say how WriteWith treats what is at the path already.
+type Options struct {
+	// Held is the caller's lock on the file path belongs to: path's own,
+	// or its results file's for a sidecar (filelock.Owner). No lock is
+	// taken then; without it, path's lock (and its owner's) is.
+	Held *filelock.Lock
+	// NoFollow: path is a name boardsat chose, not one the user gave; a
+	// symbolic link there is refused, never followed or written through.
+	NoFollow bool
+	// Replace: an existing regular file is replaced (--force, or the
+	// caller's own file). Without it an existing file, or a link, is
+	// refused (ErrExists), checked atomically as the file is put in place.
+	Replace bool
+}
+
+// ErrExists marks a refusal to replace an existing file without Replace.
+var ErrExists = errors.New("it exists already; give --force to replace it")
+
+// errLink is the refusal of a link at a name boardsat chose.
+var errLink = errors.New("it is a symbolic link; boardsat never writes through a link (remove it, or give another name)")
+
+// WriteWith is Write with options (see Options).
+func WriteWith(path string, o Options, write func(io.Writer) error) error {
 	if base := filepath.Base(path); base == "/" || base == "." || base == ".." || strings.HasSuffix(path, "/") || isDir(path) {
 		return &PathError{Path: path, Err: errors.New("it is a directory; name a file")}
 	}
-	target, err := regularTarget(path)
+	target := path
+	if o.NoFollow {
+		if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			return &PathError{Path: path, Err: errLink}
+		} else if err == nil && !o.Replace {
+			return &PathError{Path: path, Err: ErrExists}
+		}
+	}
+	target, err := regularTarget(target)
 	if err != nil {
 		return err
 	}
-	if held == nil {
+	if o.Held == nil {
 		lock, err := filelock.AcquireExisting(target)
 		var he *filelock.HeldError
 		switch {
@@ -125,6 +166,8 @@ func replace(path string, held *filelock.Lock, write func(io.Writer) error) erro
 		return &PathError{Path: path, Err: cause(err)}
 	}
 	name := tmp.Name()
+	track(name, true)
+	defer track(name, false)
 	if err = tmp.Chmod(Mode); err == nil {
 		bw := bufio.NewWriterSize(tmp, 1<<16)
 		if err = write(bw); err == nil {
@@ -138,9 +181,7 @@ func replace(path string, held *filelock.Lock, write func(io.Writer) error) erro
 		err = cerr
 	}
 	if err == nil {
-		if err = os.Rename(name, target); err != nil && isDir(target) {
-			err = &PathError{Path: path, Err: errors.New("it is a directory")}
-		}
+		err = place(name, target, path, o)
 	}
 	if err != nil {
 		os.Remove(name)
@@ -166,6 +207,66 @@ func replace(path string, held *filelock.Lock, write func(io.Writer) error) erro
 		d.Close()
 	}
 	return nil
+}
+
+// place puts the temporary file name at target: renamed over what is
+// there with o.Replace; without it linked to target, which fails on any
+// file there (a link included), then unlinked from its temporary name.
+func place(name, target, path string, o Options) error {
+	if o.Replace {
+		if o.NoFollow {
+			// Renamed over a link planted since the check, the link goes
+			// and nothing is written through it.
+			if fi, err := os.Lstat(target); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+				return &PathError{Path: path, Err: errLink}
+			}
+		}
+		err := os.Rename(name, target)
+		if err != nil && isDir(target) {
+			err = &PathError{Path: path, Err: errors.New("it is a directory")}
+		}
+		return err
+	}
+	err := os.Link(name, target)
+	switch {
+	case err == nil:
+		os.Remove(name)
+		return nil
+	case errors.Is(err, fs.ErrExist):
+		if fi, lerr := os.Lstat(target); lerr == nil && fi.Mode()&os.ModeSymlink != 0 {
+			return &PathError{Path: path, Err: errLink}
+		}
+		return &PathError{Path: path, Err: ErrExists}
+	case errors.Is(err, syscall.EPERM), errors.Is(err, syscall.ENOTSUP), errors.Is(err, syscall.ENOSYS):
+		// A file system without hard links: checked, then renamed.
+		if _, lerr := os.Lstat(target); lerr == nil {
+			return &PathError{Path: path, Err: ErrExists}
+		}
+		return os.Rename(name, target)
+	}
+	return err
+}
+
+// temps are the temporary files being written now, for RemoveTemps.
+var temps sync.Map
+
+func track(name string, live bool) {
+	if live {
+		temps.Store(name, true)
+	} else {
+		temps.Delete(name)
+	}
+}
+
+// RemoveTemps removes every temporary file a write in progress has made:
+// a command's signal handler calls it before the process ends, so that a
+// write cut short leaves nothing behind. The writes themselves then fail.
+func RemoveTemps() {
+	temps.Range(func(k, _ any) bool {
+		os.Remove(k.(string))
+		temps.Delete(k)
+		return true
+	})
 }
 
 // CheckTarget returns the *PathError Write would return for path before
