@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,7 +17,6 @@ import (
 	"github.com/boardsat/boardsat/harness/measure"
 	"github.com/boardsat/boardsat/harness/results"
 	"github.com/boardsat/boardsat/harness/suites"
-	"github.com/boardsat/boardsat/internal/atomicfile"
 	"github.com/boardsat/boardsat/internal/filelock"
 	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/puzzle"
@@ -149,7 +147,7 @@ func Bench(ctx context.Context, s suites.Suite, o Options) (sum Summary, err err
 		// while the runs go, recorded at the end.
 		versions := make(chan map[string]string, 1)
 		go func() { versions <- SolverVersions() }()
-		if meta, err = writeMeta(o, s, MachineSession()); err != nil {
+		if meta, err = writeMeta(lock, o, s, MachineSession()); err != nil {
 			return sum, err
 		}
 		reserve := ""
@@ -157,11 +155,11 @@ func Bench(ctx context.Context, s suites.Suite, o Options) (sum Summary, err err
 			if reserve != "" {
 				os.Remove(reserve)
 			}
-			finishMeta(o, &meta, versions, sum, errp)
+			finishMeta(lock, &meta, versions, sum, errp)
 		}()
 		// Room kept for the sidecar's last write, which says how the
 		// session ended, also when the disk fills up with rows.
-		if reserve, err = reserveSpace(o.Out, meta); err != nil {
+		if reserve, err = results.ReserveMeta(lock, meta, o.Resume || o.Force); err != nil {
 			reserve = ""
 			return sum, err
 		}
@@ -423,9 +421,10 @@ func ShardPlan(s suites.Suite, plan []Run, shard puzzle.Shard) []Run {
 	return out
 }
 
-// writeMeta adds this session to the output's metadata sidecar and returns
-// the sidecar as written.
-func writeMeta(o Options, s suites.Suite, sess results.Session) (results.Meta, error) {
+// writeMeta adds this session to the output's metadata sidecar, under the
+// output's lock, and returns the sidecar as written. A sidecar already
+// there is replaced only with --resume or --force.
+func writeMeta(lock *filelock.Lock, o Options, s suites.Suite, sess results.Session) (results.Meta, error) {
 	var m results.Meta
 	if o.Resume {
 		old, ok, err := results.ReadMeta(o.Out)
@@ -459,12 +458,12 @@ func writeMeta(o Options, s suites.Suite, sess results.Session) (results.Meta, e
 		}
 	}
 	m.Sessions = append(m.Sessions, sess)
-	return m, saveMeta(o.Out, m)
+	return m, results.WriteMeta(lock, m, o.Resume || o.Force)
 }
 
 // finishMeta records the end of the session (time, how it ended, load
 // average) and the solvers' versions in the sidecar.
-func finishMeta(o Options, m *results.Meta, versions <-chan map[string]string, sum Summary, errp *error) {
+func finishMeta(lock *filelock.Lock, m *results.Meta, versions <-chan map[string]string, sum Summary, errp *error) {
 	last := &m.Sessions[len(m.Sessions)-1]
 	last.End = time.Now().UTC().Format(time.RFC3339)
 	switch {
@@ -477,33 +476,7 @@ func finishMeta(o Options, m *results.Meta, versions <-chan map[string]string, s
 	}
 	last.LoadAfter = loadAverage()
 	last.Solvers = <-versions
-	saveMeta(o.Out, *m)
-}
-
-// reserveSpace writes a file of zeros beside out's sidecar, the
-// sidecar's size and 4 KiB more, synced, and returns its name: removed
-// before the last write of the sidecar (a new copy, renamed over the old),
-// it leaves room for it on a disk that rows have filled.
-func reserveSpace(out string, m results.Meta) (string, error) {
-	data, _ := json.MarshalIndent(m, "", "  ")
-	name := results.MetaPath(out) + ".reserve"
-	err := atomicfile.Write(name, func(w io.Writer) error {
-		_, err := w.Write(make([]byte, len(data)+4<<10))
-		return err
-	})
-	return name, err
-}
-
-// saveMeta writes the sidecar of out, whole.
-func saveMeta(out string, m results.Meta) error {
-	data, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(results.MetaPath(out), func(w io.Writer) error {
-		_, err := w.Write(append(data, '\n'))
-		return err
-	})
+	results.WriteMeta(lock, *m, true)
 }
 
 // MachineSession describes this machine and build: CPU model, cores,

@@ -125,21 +125,39 @@ var errLink = errors.New("it is a symbolic link; boardsat never writes through a
 
 // WriteWith is Write with options (see Options).
 func WriteWith(path string, o Options, write func(io.Writer) error) error {
-	if base := filepath.Base(path); base == "/" || base == "." || base == ".." || strings.HasSuffix(path, "/") || isDir(path) {
-		return &PathError{Path: path, Err: errors.New("it is a directory; name a file")}
-	}
-	target := path
-	if o.NoFollow {
-		if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-			return &PathError{Path: path, Err: errLink}
-		} else if err == nil && !o.Replace {
-			return &PathError{Path: path, Err: ErrExists}
-		}
-	}
-	target, err := regularTarget(target)
+	target, err := check(path, o)
 	if err != nil {
 		return err
 	}
+	return write1(path, target, o, write)
+}
+
+// Check returns the *PathError WriteWith would return for path and o
+// before writing anything (a link or an existing file it would refuse, a
+// directory, FIFO or device in its place), or nil.
+func Check(path string, o Options) error {
+	_, err := check(path, o)
+	return err
+}
+
+// check is Check; it returns the file to write, path's link resolved
+// where o allows one.
+func check(path string, o Options) (string, error) {
+	if base := filepath.Base(path); base == "/" || base == "." || base == ".." || strings.HasSuffix(path, "/") || isDir(path) {
+		return "", &PathError{Path: path, Err: errors.New("it is a directory; name a file")}
+	}
+	if o.NoFollow {
+		if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			return "", &PathError{Path: path, Err: errLink}
+		} else if err == nil && !o.Replace {
+			return "", &PathError{Path: path, Err: ErrExists}
+		}
+	}
+	return regularTarget(path)
+}
+
+// write1 is WriteWith once path is checked; target is the file to write.
+func write1(path, target string, o Options, write func(io.Writer) error) error {
 	if o.Held == nil {
 		lock, err := filelock.AcquireExisting(target)
 		var he *filelock.HeldError
