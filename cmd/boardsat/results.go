@@ -668,9 +668,11 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 			if err := os.MkdirAll(outDir, 0o755); err != nil {
 				return badInput(err)
 			}
-			name = filepath.Join(outDir, base+"-"+k+"."+a.ext)
+			name, err = report.SaveDefaultFigure(f, outDir, base, k, a.ext, size)
+		} else {
+			err = report.SaveFigureSize(f, name, size)
 		}
-		if err := report.SaveFigureSize(f, name, size); err != nil {
+		if err != nil {
 			return badInput(err)
 		}
 		written = append(written, name)
