@@ -8,6 +8,7 @@ import (
 
 	"github.com/boardsat/boardsat/internal/atomicfile"
 	"github.com/boardsat/boardsat/internal/filelock"
+	"github.com/boardsat/boardsat/internal/inputfile"
 )
 
 // Meta is the metadata sidecar of a results file (FILE.csv.meta.json): the
@@ -77,12 +78,16 @@ type SolverDefinition struct {
 	Version       string          `json:"version,omitempty"`
 }
 
+// maxMetaBytes bounds a sidecar that boardsat reads (one session is a few
+// KiB).
+const maxMetaBytes int64 = 256 << 20
+
 // MetaPath returns the sidecar path of a results file.
 func MetaPath(csvPath string) string { return csvPath + ".meta.json" }
 
 // ReadMeta reads the sidecar of a results file; ok is false if it has none.
 func ReadMeta(csvPath string) (m Meta, ok bool, err error) {
-	data, err := os.ReadFile(MetaPath(csvPath))
+	data, err := inputfile.ReadFile(MetaPath(csvPath), maxMetaBytes)
 	if os.IsNotExist(err) {
 		return m, false, nil
 	}

@@ -1,0 +1,40 @@
+package results
+
+import (
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestResultsInputMustBeARegularFile holds the promise that a results
+// file is read only when it is a regular file: `results summarize
+// /dev/zero` (read until the kernel killed boardsat) and a FIFO (a hang)
+// are refused at once in one line; so is a sidecar that is a FIFO.
+func TestResultsInputMustBeARegularFile(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "r.csv")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(MetaPath(fifo), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan []error, 1)
+	go func() {
+		_, err1 := ReadFiles("/dev/zero")
+		_, err2 := ReadFiles(fifo)
+		_, _, err3 := ReadMeta(fifo)
+		done <- []error{err1, err2, err3}
+	}()
+	select {
+	case errs := <-done:
+		for i, err := range errs {
+			if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+				t.Errorf("read %d: %v, want a refusal saying it is not a regular file", i+1, err)
+			}
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("reading a FIFO as a results file hangs")
+	}
+}
