@@ -155,6 +155,7 @@ type exitError struct {
 func (e exitError) Error() string { return e.msg }
 
 func main() {
+	handleSignals()
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
 	// Reap gophersat's search child, so that the command's CPU time, as
 	// wait4 sees it, includes the child's.

@@ -26,8 +26,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -179,12 +181,10 @@ func write1(path, target string, o Options, write func(io.Writer) error) error {
 		defer lock.Release()
 	}
 	dir := filepath.Dir(target)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp*")
+	tmp, name, err := createTemp(dir, "."+filepath.Base(target)+".tmp")
 	if err != nil {
 		return &PathError{Path: path, Err: cause(err)}
 	}
-	name := tmp.Name()
-	track(name, true)
 	defer track(name, false)
 	if err = tmp.Chmod(Mode); err == nil {
 		bw := bufio.NewWriterSize(tmp, 1<<16)
@@ -263,6 +263,25 @@ func place(name, target, path string, o Options) error {
 		return os.Rename(name, target)
 	}
 	return err
+}
+
+// createTemp creates a new file named prefix and a random suffix in dir,
+// mode 0600, as os.CreateTemp does, but tracks its name (for RemoveTemps)
+// before the file exists: a signal at any moment finds it.
+func createTemp(dir, prefix string) (*os.File, string, error) {
+	for range 100 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(rand.Uint64(), 36))
+		track(name, true)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil {
+			return f, name, nil
+		}
+		track(name, false)
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, "", err
+		}
+	}
+	return nil, "", &os.PathError{Op: "createtemp", Path: filepath.Join(dir, prefix+"*"), Err: fs.ErrExist}
 }
 
 // temps are the temporary files being written now, for RemoveTemps.
