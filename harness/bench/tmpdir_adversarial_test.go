@@ -29,8 +29,10 @@ func TestKilledRunLeavesNoTemporaries(t *testing.T) {
 	script := `d=$(mktemp -d "${TMPDIR:-/tmp}/boardsat-cp-XXXXXX") && echo x > "$d/mznfile1.fzn" && echo "$TMPDIR" > ` + seen + ` && exec sleep 30`
 	rn := Runner{Exe: "/bin/sh", Args: []string{"-c", script, "sh"}}
 	for name, ctx := range map[string]func() (context.Context, context.CancelFunc){
-		"wall limit":   func() (context.Context, context.CancelFunc) { return context.WithCancel(context.Background()) },
-		"interruption": func() (context.Context, context.CancelFunc) { return context.WithTimeout(context.Background(), 150*time.Millisecond) },
+		"wall limit": func() (context.Context, context.CancelFunc) { return context.WithCancel(context.Background()) },
+		"interruption": func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), 150*time.Millisecond)
+		},
 	} {
 		os.Remove(seen)
 		c, cancel := ctx()
