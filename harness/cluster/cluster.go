@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/internal/atomicfile"
+	"github.com/boardsat/boardsat/internal/inputfile"
 )
 
 // Job is a run directory's record of what was submitted (job.json): Collect
@@ -311,11 +312,15 @@ func WriteJob(dir string, j Job) error {
 	})
 }
 
+// maxRecordBytes bounds job.json and a shard's status file as read: a
+// FIFO or a device there is refused, never waited on.
+const maxRecordBytes int64 = 1 << 20
+
 // ReadJob reads the record of the run in dir; the error wraps ErrForeignDir
 // when dir holds none.
 func ReadJob(dir string) (Job, error) {
 	var j Job
-	data, err := os.ReadFile(filepath.Join(dir, JobFile))
+	data, err := inputfile.ReadFile(filepath.Join(dir, JobFile), maxRecordBytes)
 	if err != nil {
 		return j, fmt.Errorf("%s: %w (no %s)", dir, ErrForeignDir, JobFile)
 	}
@@ -341,7 +346,7 @@ func Poll(s Scheduler, dir string, j Job) State {
 	queued, qerr := s.Queued(j)
 	st.Unknown = qerr
 	for k := 1; k <= j.Shards; k++ {
-		data, err := os.ReadFile(StatusFile(dir, k))
+		data, err := inputfile.ReadFile(StatusFile(dir, k), maxRecordBytes)
 		switch {
 		case err == nil && strings.TrimSpace(string(data)) == "0":
 			if _, err := os.Stat(j.ResultFile(dir, k)); err == nil {

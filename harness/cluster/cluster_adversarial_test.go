@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestRunDirIsBoardsatsOwn holds the promise that slurm's --dir is
@@ -68,5 +70,25 @@ func TestRunDirAdoptsEmptyDir(t *testing.T) {
 	}
 	if _, err := os.Lstat(filepath.Join(dir, MarkerFile)); err != nil {
 		t.Errorf("no marker: %v", err)
+	}
+}
+
+// TestRunRecordsMustBeRegularFiles holds the promise that slurm collect
+// reads job.json only when it is a regular file: a FIFO planted there is
+// refused at once, not waited on.
+func TestRunRecordsMustBeRegularFiles(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, JobFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := ReadJob(dir); done <- err }()
+	select {
+	case err := <-done:
+		if !errors.Is(err, ErrForeignDir) {
+			t.Errorf("a FIFO as job.json: %v, want a refusal", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("reading a FIFO as job.json hangs")
 	}
 }
