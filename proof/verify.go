@@ -12,6 +12,12 @@ import (
 // Checker names the checkers behind a Report.
 const Checker = "boardsat-drat (backward, core-first) + boardsat-lrat"
 
+// MaxInputBytes bounds a formula or a proof that boardsat reads (proof
+// check, a certified run's proofs): a larger file is refused in one line
+// rather than read until memory runs out. DRAT proofs of the puzzles
+// boardsat certifies are far below it.
+const MaxInputBytes int64 = 16 << 30
+
 // Options tune Verify.
 type Options struct {
 	// Format is the DRAT proof's format (Auto detects it).

@@ -7,10 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/boardsat/boardsat/internal/inputfile"
 )
 
 // Interval is one weighted interval of an Intervals instance (a gene
@@ -170,9 +171,11 @@ func RandomIntervals(n int, seed uint64) []Interval {
 	return out
 }
 
-// ReadIntervalsFile reads an intervals file (see ParseIntervalsText).
+// ReadIntervalsFile reads an intervals file (see ParseIntervalsText): a
+// regular file only (a FIFO would hang the read, a device never end it),
+// of at most 256 MiB.
 func ReadIntervalsFile(path string) ([]Interval, error) {
-	fh, err := os.Open(path)
+	fh, err := inputfile.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("bad intervals file: %v", err)
 	}

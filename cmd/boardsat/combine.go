@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"os"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/boardsat/boardsat/answer"
+	"github.com/boardsat/boardsat/internal/inputfile"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -136,11 +136,14 @@ func combineFiles(files []string) (combined, error) {
 	return combineShards(files, shards)
 }
 
+// maxShardBytes bounds a shard answer file (one JSON object of a few KiB).
+const maxShardBytes int64 = 64 << 20
+
 // readShard reads one shard answer: a file holding one JSON object of
 // solve --shard.
 func readShard(name string) (shardAnswer, error) {
 	var s shardAnswer
-	f, err := os.Open(name)
+	f, err := inputfile.OpenMax(name, maxShardBytes) // a FIFO would hang
 	if err != nil {
 		return s, err
 	}

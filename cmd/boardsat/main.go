@@ -163,6 +163,7 @@ func (e exitError) Error() string { return e.msg }
 
 func main() {
 	sat.ServeWorker() // a worker for timed gophersat searches never returns
+	handleSignals()
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
 	// Reap gophersat's search child, so that the command's CPU time, as
 	// wait4 sees it, includes the child's.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/boardsat/boardsat/internal/atomicfile"
+	"github.com/boardsat/boardsat/internal/inputfile"
 	"github.com/boardsat/boardsat/proof"
 	"github.com/boardsat/boardsat/proof/lrat"
 )
@@ -85,11 +86,13 @@ func openInputs(pos []string, what string) (*os.File, *os.File, error) {
 	if len(pos) != 2 {
 		return nil, nil, badInputf("%s takes two files: F.cnf and the proof", what)
 	}
-	cnf, err := os.Open(pos[0])
+	// Regular files only (a FIFO would hang, /dev/zero never end), each
+	// at most proof.MaxInputBytes.
+	cnf, err := inputfile.OpenMax(pos[0], proof.MaxInputBytes)
 	if err != nil {
 		return nil, nil, badInput(err)
 	}
-	pf, err := os.Open(pos[1])
+	pf, err := inputfile.OpenMax(pos[1], proof.MaxInputBytes)
 	if err != nil {
 		cnf.Close()
 		return nil, nil, badInput(err)

@@ -373,9 +373,6 @@ func runResults(args []string, stdout io.Writer) error {
 		}
 		defer lock.Release()
 		*out = lock.Path() // a link's file, and its sidecar beside it
-		if err := atomicfile.WriteLocked(lock, writeRows); err != nil {
-			return err
-		}
 		// The merged file's sidecar holds every input's sessions, once each.
 		var m results.Meta
 		seen := map[string]bool{}
@@ -392,14 +389,19 @@ func runResults(args []string, stdout io.Writer) error {
 				}
 			}
 		}
+		// A sidecar that cannot be written is refused before the rows are.
+		if len(m.Sessions) > 0 {
+			if err := results.CheckMeta(lock, *force); err != nil {
+				return badInput(err)
+			}
+		}
+		if err := atomicfile.WriteLocked(lock, writeRows); err != nil {
+			return err
+		}
 		if len(m.Sessions) == 0 {
 			return nil
 		}
-		data, _ := json.MarshalIndent(m, "", "  ")
-		return atomicfile.Write(results.MetaPath(*out), func(w io.Writer) error {
-			_, err := w.Write(append(data, '\n'))
-			return err
-		})
+		return results.WriteMeta(lock, m, *force)
 	}
 	return nil
 }
@@ -666,9 +668,11 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 			if err := os.MkdirAll(outDir, 0o755); err != nil {
 				return badInput(err)
 			}
-			name = filepath.Join(outDir, base+"-"+k+"."+a.ext)
+			name, err = report.SaveDefaultFigure(f, outDir, base, k, a.ext, size)
+		} else {
+			err = report.SaveFigureSize(f, name, size)
 		}
-		if err := report.SaveFigureSize(f, name, size); err != nil {
+		if err != nil {
 			return badInput(err)
 		}
 		written = append(written, name)

@@ -5,15 +5,47 @@ import (
 	"errors"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 
+	"github.com/boardsat/boardsat/internal/atomicfile"
 	"github.com/boardsat/boardsat/solvers/solverproc"
 )
 
-// interruptSignals end a run early, cleanly: SIGINT (Ctrl-C) and SIGTERM
-// (kill's default, and what Slurm sends at a job's time limit). solve,
-// bench and compare all take them through interruptible.
-var interruptSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
+// interruptSignals end a run early, cleanly: SIGINT (Ctrl-C), SIGTERM
+// (kill's default, and what Slurm sends at a job's time limit) and SIGHUP
+// (a closed terminal), all alike. solve, bench, compare, cnf and export
+// take them through interruptible; every other command through
+// handleSignals.
+var interruptSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// running counts the interruptible contexts not yet stopped: while there
+// is one, a signal is theirs.
+var running atomic.Int32
+
+// handleSignals takes interruptSignals for the whole process (main calls
+// it first): a signal that no interruptible context takes (encode -o,
+// results plot, a command between its run and its exit) removes the
+// temporary files of the writes in progress (atomicfile.RemoveTemps) and
+// ends the process with status 128 + the signal's number, as the signal's
+// default action would, but leaving no hidden partial file behind.
+func handleSignals() {
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, interruptSignals...)
+	go func() {
+		for s := range sigs {
+			if running.Load() > 0 {
+				continue // interruptible's to answer
+			}
+			atomicfile.RemoveTemps()
+			n := 1
+			if sn, ok := s.(syscall.Signal); ok {
+				n = int(sn)
+			}
+			os.Exit(128 + n)
+		}
+	}()
+}
 
 // interrupted is the cause of a context that a signal cancelled.
 type interrupted struct{ sig os.Signal }
@@ -25,6 +57,8 @@ func (e interrupted) Error() string {
 		name = "SIGINT"
 	case syscall.SIGTERM:
 		name = "SIGTERM"
+	case syscall.SIGHUP:
+		name = "SIGHUP"
 	}
 	return name + " received"
 }
@@ -38,6 +72,7 @@ func (e interrupted) Error() string {
 func interruptible(parent context.Context) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	sigs := make(chan os.Signal, 1)
+	running.Add(1)
 	signal.Notify(sigs, interruptSignals...)
 	done := make(chan struct{})
 	go func() {
@@ -48,8 +83,13 @@ func interruptible(parent context.Context) (ctx context.Context, stop func()) {
 		case <-done:
 		}
 	}()
+	var stopped atomic.Bool
 	return ctx, func() {
+		if stopped.Swap(true) {
+			return
+		}
 		signal.Stop(sigs)
+		running.Add(-1)
 		close(done)
 		cancel(context.Canceled)
 	}

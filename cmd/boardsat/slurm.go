@@ -163,7 +163,7 @@ func slurmSubmit(kind string, args []string, stdout io.Writer) error {
 		return nil
 	}
 	job, err = cluster.Submit(slurm, abs, job, limits)
-	if errors.Is(err, cluster.ErrNoScheduler) || errors.Is(err, cluster.ErrTaken) {
+	if errors.Is(err, cluster.ErrNoScheduler) || errors.Is(err, cluster.ErrTaken) || errors.Is(err, cluster.ErrForeignDir) {
 		return badInput(err)
 	} else if err != nil {
 		return err

@@ -7,9 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/internal/inputfile"
 	"github.com/boardsat/boardsat/puzzle"
 	"github.com/boardsat/boardsat/solvers/solverdef"
 )
@@ -354,8 +356,12 @@ func countProving(ctx context.Context, f *cnf.Formula, opt CountOptions, sink Pr
 // does not state it: a solver that finds its input refuted by unit
 // propagation alone (an empty clause after parsing) may write a proof
 // without it, and a checker wants the refutation stated.
+//
+// The proof is the solver's file, so it is opened only when it is a
+// regular file and no link (a solver that left a FIFO or a link at its
+// proof's name gets an error, not a hang or a write through the link).
 func endWithEmptyClause(path string) error {
-	fh, err := os.Open(path)
+	fh, err := inputfile.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW)
 	if err != nil {
 		return err
 	}
@@ -370,7 +376,7 @@ func endWithEmptyClause(path string) error {
 	if err != nil || found {
 		return err
 	}
-	fh, err = os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	fh, err = inputfile.OpenFile(path, os.O_APPEND|os.O_WRONLY|syscall.O_NOFOLLOW)
 	if err != nil {
 		return err
 	}
@@ -385,7 +391,7 @@ func endWithEmptyClause(path string) error {
 // to a binary DRAT proof: whether the proof already states it cannot be
 // told from its last bytes alone, and a second one changes nothing.
 func endWithEmptyClauseBinary(path string) error {
-	fh, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	fh, err := inputfile.OpenFile(path, os.O_APPEND|os.O_WRONLY|syscall.O_NOFOLLOW)
 	if err != nil {
 		return err
 	}

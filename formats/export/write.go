@@ -24,7 +24,9 @@ var ErrNotEmpty = errors.New("is not empty: add --force to write into it (files 
 // written; with force, a file of the same name is replaced only when it is
 // a regular file (a directory, link or device in its place is refused,
 // again before anything is written). Each file is written whole or not at
-// all (atomicfile), the table last.
+// all (atomicfile), the table last, and never through a link: one planted
+// while the directory is written is refused, and without force a file
+// that appears meanwhile is not replaced either.
 func Write(dir string, items []Item, force bool) error {
 	if err := CheckDir(dir, force); err != nil {
 		return err
@@ -42,12 +44,16 @@ func Write(dir string, items []Item, force bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	o := atomicfile.Options{NoFollow: true, Replace: force}
 	for _, it := range items {
-		if err := atomicfile.WriteBytes(filepath.Join(dir, it.Row.File), it.Data); err != nil {
+		if err := atomicfile.WriteWith(filepath.Join(dir, it.Row.File), o, func(w io.Writer) error {
+			_, err := w.Write(it.Data)
+			return err
+		}); err != nil {
 			return err
 		}
 	}
-	return atomicfile.Write(filepath.Join(dir, CSVName), func(w io.Writer) error { return WriteCSV(w, items) })
+	return atomicfile.WriteWith(filepath.Join(dir, CSVName), o, func(w io.Writer) error { return WriteCSV(w, items) })
 }
 
 // CheckDir refuses a dir that exists and is not a directory, or that holds

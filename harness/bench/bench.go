@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,7 +17,6 @@ import (
 	"github.com/boardsat/boardsat/harness/measure"
 	"github.com/boardsat/boardsat/harness/results"
 	"github.com/boardsat/boardsat/harness/suites"
-	"github.com/boardsat/boardsat/internal/atomicfile"
 	"github.com/boardsat/boardsat/internal/cpuset"
 	"github.com/boardsat/boardsat/internal/filelock"
 	"github.com/boardsat/boardsat/internal/progress"
@@ -225,7 +223,7 @@ func (b *session) open() (closeOut func(errp *error), err error) {
 	// while the session plans, waited for before the first run.
 	b.probes = make(chan map[string]string, 1)
 	go func() { b.probes <- SolverVersions() }()
-	if b.meta, err = writeMeta(*o, b.s, MachineSession()); err != nil {
+	if b.meta, err = writeMeta(lock, *o, b.s, MachineSession()); err != nil {
 		release()
 		return nil, err
 	}
@@ -234,12 +232,12 @@ func (b *session) open() (closeOut func(errp *error), err error) {
 		if reserve != "" {
 			os.Remove(reserve)
 		}
-		finishMeta(*o, &b.meta, b.solverVersions(), b.sum, errp)
+		finishMeta(lock, &b.meta, b.solverVersions(), b.sum, errp)
 		release()
 	}
 	// Room kept for the sidecar's last write, which says how the session
 	// ended, also when the disk fills up with rows.
-	if reserve, err = reserveSpace(o.Out, b.meta); err != nil {
+	if reserve, err = results.ReserveMeta(lock, b.meta, o.Resume || o.Force); err != nil {
 		reserve = ""
 		closeOut(&err)
 		return nil, err
@@ -523,9 +521,10 @@ func ShardPlan(s suites.Suite, plan []Run, shard puzzle.Shard) []Run {
 	return out
 }
 
-// writeMeta adds this session to the output's metadata sidecar and returns
-// the sidecar as written.
-func writeMeta(o Options, s suites.Suite, sess results.Session) (results.Meta, error) {
+// writeMeta adds this session to the output's metadata sidecar, under the
+// output's lock, and returns the sidecar as written. A sidecar already
+// there is replaced only with --resume or --force.
+func writeMeta(lock *filelock.Lock, o Options, s suites.Suite, sess results.Session) (results.Meta, error) {
 	var m results.Meta
 	if o.Resume {
 		old, ok, err := results.ReadMeta(o.Out)
@@ -559,12 +558,12 @@ func writeMeta(o Options, s suites.Suite, sess results.Session) (results.Meta, e
 		}
 	}
 	m.Sessions = append(m.Sessions, sess)
-	return m, saveMeta(o.Out, m)
+	return m, results.WriteMeta(lock, m, o.Resume || o.Force)
 }
 
 // finishMeta records the end of the session (time, how it ended, load
 // average) and the solvers' versions in the sidecar.
-func finishMeta(o Options, m *results.Meta, versions map[string]string, sum Summary, errp *error) {
+func finishMeta(lock *filelock.Lock, m *results.Meta, versions map[string]string, sum Summary, errp *error) {
 	last := &m.Sessions[len(m.Sessions)-1]
 	last.End = time.Now().UTC().Format(time.RFC3339)
 	switch {
@@ -577,33 +576,7 @@ func finishMeta(o Options, m *results.Meta, versions map[string]string, sum Summ
 	}
 	last.LoadAfter = loadAverage()
 	last.Solvers = versions
-	saveMeta(o.Out, *m)
-}
-
-// reserveSpace writes a file of zeros beside out's sidecar, the
-// sidecar's size and 4 KiB more, synced, and returns its name: removed
-// before the last write of the sidecar (a new copy, renamed over the old),
-// it leaves room for it on a disk that rows have filled.
-func reserveSpace(out string, m results.Meta) (string, error) {
-	data, _ := json.MarshalIndent(m, "", "  ")
-	name := results.MetaPath(out) + ".reserve"
-	err := atomicfile.Write(name, func(w io.Writer) error {
-		_, err := w.Write(make([]byte, len(data)+4<<10))
-		return err
-	})
-	return name, err
-}
-
-// saveMeta writes the sidecar of out, whole.
-func saveMeta(out string, m results.Meta) error {
-	data, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(results.MetaPath(out), func(w io.Writer) error {
-		_, err := w.Write(append(data, '\n'))
-		return err
-	})
+	results.WriteMeta(lock, *m, true)
 }
 
 // MachineSession describes this machine and build: CPU model, cores,

@@ -119,9 +119,18 @@ func newRow(r Run) results.Row {
 func (rn Runner) Exec(ctx context.Context, r Run) (row results.Row, ok bool) {
 	row = newRow(r)
 	cmd := exec.Command(rn.Exe, append(append([]string{}, rn.Args...), r.Args()...)...)
-	if len(rn.Env) > 0 {
-		cmd.Env = append(os.Environ(), rn.Env...)
+	// The child's temporary files (its boardsat-cp-*, boardsat-mip-* and
+	// boardsat-solver-* directories, minizinc's) go in a directory of the
+	// run's own, removed once the child is reaped however it ended: a
+	// child killed at its limit, or by bench's interruption, cannot remove
+	// its own.
+	tmp, err := os.MkdirTemp("", "boardsat-run-")
+	if err != nil {
+		row.Status, row.Message = results.StatusError, "making the run's temporary directory: "+err.Error()
+		return row, true
 	}
+	defer os.RemoveAll(tmp)
+	cmd.Env = append(append(os.Environ(), rn.Env...), "TMPDIR="+tmp)
 	stdout, stderr := &tail{max: 1 << 20}, &tail{max: 4096}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	limits := measure.Limits{Wall: r.Timeout + KillGrace, CPU: r.CPULimit, MemKB: r.MemMB * 1024}

@@ -13,13 +13,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/boardsat/boardsat/internal/atomicfile"
+	"github.com/boardsat/boardsat/internal/inputfile"
 )
 
 // Job is a run directory's record of what was submitted (job.json): Collect
@@ -47,6 +51,9 @@ const (
 	JobFile    = "job.json"
 	ScriptFile = "job.sbatch"
 	LogDir     = "logs"
+	// MarkerFile marks a run directory as boardsat's: made (empty) when
+	// boardsat makes or adopts the directory, before anything else.
+	MarkerFile = ".boardsat-run"
 )
 
 // ResultFile is shard k's result: its JSON answer (solve) or CSV (bench).
@@ -141,27 +148,42 @@ var ErrTaken = errors.New("already holds a run")
 
 // Submit makes the run directory dir (absolute) for j, writes its script
 // and submits it; it returns the job with its id recorded in job.json. A
-// directory that already holds a run is refused (ErrTaken). When anything fails, what
-// Submit created is removed: no directory is left without its job.json.
+// directory that already holds a run is refused (ErrTaken), and so is one
+// that holds anything boardsat did not make (ErrForeignDir): the run
+// directory is boardsat's own, every file in it is created new (never
+// through a link, never over a file), and when anything fails what Submit
+// created is removed and nothing else: no directory is left without its
+// job.json, no file of the user's is touched.
 func Submit(s Scheduler, dir string, j Job, l Limits) (Job, error) {
 	if err := Free(dir); err != nil {
 		return j, err
 	}
-	created, err := makeDirs(filepath.Join(dir, LogDir))
+	created, err := makeDirs(dir)
 	if err != nil {
 		return j, err
 	}
+	var made []string // files and directories made inside dir, in order
 	undo := func() {
-		os.Remove(filepath.Join(dir, ScriptFile))
+		for i := len(made) - 1; i >= 0; i-- {
+			os.Remove(made[i])
+		}
 		for i := len(created) - 1; i >= 0; i-- {
 			os.Remove(created[i]) // only empty directories go
 		}
 	}
-	script := filepath.Join(dir, ScriptFile)
-	if err := atomicfile.WriteBytes(script, []byte(s.Script(j, dir, l))); err != nil {
+	if made, err = claimDir(dir); err != nil {
 		undo()
 		return j, err
 	}
+	script := filepath.Join(dir, ScriptFile)
+	if err := atomicfile.WriteWith(script, atomicfile.Options{NoFollow: true}, func(w io.Writer) error {
+		_, err := io.WriteString(w, s.Script(j, dir, l))
+		return err
+	}); err != nil {
+		undo()
+		return j, err
+	}
+	made = append(made, script)
 	id, err := s.Submit(script)
 	if err != nil {
 		undo()
@@ -174,13 +196,92 @@ func Submit(s Scheduler, dir string, j Job, l Limits) (Job, error) {
 	return j, nil
 }
 
-// Free returns an error wrapping ErrTaken when dir already holds a run;
-// a dry run asks it too, so it refuses what Submit would.
+// claimDir makes dir boardsat's: its marker file and its log directory,
+// each created new (O_EXCL, no link followed); it returns what it made.
+// A marker or log directory already there (a submission that failed) is
+// kept when it is what boardsat makes.
+func claimDir(dir string) ([]string, error) {
+	var made []string
+	marker := filepath.Join(dir, MarkerFile)
+	f, err := os.OpenFile(marker, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
+	switch {
+	case err == nil:
+		f.Close()
+		made = append(made, marker)
+	case errors.Is(err, fs.ErrExist) && isKind(marker, 0):
+	default:
+		return made, fmt.Errorf("%s: cannot mark it as a boardsat run directory: %w", dir, cause(err))
+	}
+	logs := filepath.Join(dir, LogDir)
+	switch err := os.Mkdir(logs, 0o755); {
+	case err == nil:
+		made = append(made, logs)
+	case errors.Is(err, fs.ErrExist) && isKind(logs, fs.ModeDir):
+	default:
+		return made, fmt.Errorf("%s: cannot make its %s directory: %w", dir, LogDir, cause(err))
+	}
+	return made, nil
+}
+
+// isKind reports whether path is, itself (no link followed), a file of
+// the given type: 0 for a regular file, fs.ModeDir for a directory.
+func isKind(path string, typ fs.FileMode) bool {
+	fi, err := os.Lstat(path)
+	return err == nil && fi.Mode().Type() == typ
+}
+
+// cause strips the *fs.PathError around err and keeps its reason.
+func cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Free returns an error wrapping ErrTaken when dir already holds a run,
+// and one wrapping ErrForeignDir when it holds anything boardsat did not
+// make (anything but its marker and an empty log directory); a dry run
+// asks it too, so it refuses what Submit would.
 func Free(dir string) error {
-	if _, err := os.Stat(filepath.Join(dir, JobFile)); err == nil {
+	if _, err := os.Lstat(filepath.Join(dir, JobFile)); err == nil {
 		return fmt.Errorf("%s %w (%s): collect it, or name another directory", dir, ErrTaken, JobFile)
 	}
+	fi, err := os.Lstat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil || !fi.IsDir() {
+		return fmt.Errorf("%s is %w: it is %s, not a directory; name a new or empty directory", dir, ErrForeignDir, kindOf(fi, err))
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("%s: %w", dir, cause(err))
+	}
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		if e.Name() == MarkerFile && isKind(p, 0) {
+			continue
+		}
+		if e.Name() == LogDir && isKind(p, fs.ModeDir) {
+			if sub, err := os.ReadDir(p); err == nil && len(sub) == 0 {
+				continue
+			}
+		}
+		return fmt.Errorf("%s is %w: it holds %s, which boardsat did not make; name a new or empty directory", dir, ErrForeignDir, e.Name())
+	}
 	return nil
+}
+
+// kindOf names what a non-directory is, for messages.
+func kindOf(fi fs.FileInfo, err error) string {
+	switch {
+	case err != nil:
+		return "unreadable (" + cause(err).Error() + ")"
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "a file"
 }
 
 // makeDirs creates dir and its missing parents and returns those it
@@ -205,14 +306,21 @@ func WriteJob(dir string, j Job) error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.WriteBytes(filepath.Join(dir, JobFile), append(data, '\n'))
+	return atomicfile.WriteWith(filepath.Join(dir, JobFile), atomicfile.Options{NoFollow: true, Replace: true}, func(w io.Writer) error {
+		_, err := w.Write(append(data, '\n'))
+		return err
+	})
 }
+
+// maxRecordBytes bounds job.json and a shard's status file as read: a
+// FIFO or a device there is refused, never waited on.
+const maxRecordBytes int64 = 1 << 20
 
 // ReadJob reads the record of the run in dir; the error wraps ErrForeignDir
 // when dir holds none.
 func ReadJob(dir string) (Job, error) {
 	var j Job
-	data, err := os.ReadFile(filepath.Join(dir, JobFile))
+	data, err := inputfile.ReadFile(filepath.Join(dir, JobFile), maxRecordBytes)
 	if err != nil {
 		return j, fmt.Errorf("%s: %w (no %s)", dir, ErrForeignDir, JobFile)
 	}
@@ -238,7 +346,7 @@ func Poll(s Scheduler, dir string, j Job) State {
 	queued, qerr := s.Queued(j)
 	st.Unknown = qerr
 	for k := 1; k <= j.Shards; k++ {
-		data, err := os.ReadFile(StatusFile(dir, k))
+		data, err := inputfile.ReadFile(StatusFile(dir, k), maxRecordBytes)
 		switch {
 		case err == nil && strings.TrimSpace(string(data)) == "0":
 			if _, err := os.Stat(j.ResultFile(dir, k)); err == nil {

@@ -3,7 +3,12 @@ package results
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
+
+	"github.com/boardsat/boardsat/internal/atomicfile"
+	"github.com/boardsat/boardsat/internal/filelock"
+	"github.com/boardsat/boardsat/internal/inputfile"
 )
 
 // Meta is the metadata sidecar of a results file (FILE.csv.meta.json): the
@@ -75,12 +80,16 @@ type SolverDefinition struct {
 	Version       string          `json:"version,omitempty"`
 }
 
+// maxMetaBytes bounds a sidecar that boardsat reads (one session is a few
+// KiB).
+const maxMetaBytes int64 = 256 << 20
+
 // MetaPath returns the sidecar path of a results file.
 func MetaPath(csvPath string) string { return csvPath + ".meta.json" }
 
 // ReadMeta reads the sidecar of a results file; ok is false if it has none.
 func ReadMeta(csvPath string) (m Meta, ok bool, err error) {
-	data, err := os.ReadFile(MetaPath(csvPath))
+	data, err := inputfile.ReadFile(MetaPath(csvPath), maxMetaBytes)
 	if os.IsNotExist(err) {
 		return m, false, nil
 	}
@@ -91,4 +100,47 @@ func ReadMeta(csvPath string) (m Meta, ok bool, err error) {
 		return m, false, fmt.Errorf("%s: malformed metadata: %v", MetaPath(csvPath), err)
 	}
 	return m, true, nil
+}
+
+// WriteMeta writes m, whole, as the sidecar of the results file that l
+// locks (l.Path()), under that lock: the sidecar belongs to its results
+// file, and no other writer replaces it while the lock is held (package
+// filelock's Owner). The sidecar's name is boardsat's choice, so a link
+// there is refused, never written through; an existing sidecar is
+// replaced only with replace (--force, --resume, or the session's own
+// sidecar), and refused otherwise (a user's file of that name).
+func WriteMeta(l *filelock.Lock, m Meta, replace bool) error {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeCompanion(l, MetaPath(l.Path()), replace, append(data, '\n'))
+}
+
+// CheckMeta returns the error WriteMeta would return for what is at the
+// sidecar's place now (a link, a file without replace), or nil: a
+// command asks it before writing the results file itself.
+func CheckMeta(l *filelock.Lock, replace bool) error {
+	return atomicfile.Check(MetaPath(l.Path()), atomicfile.Options{Held: l, NoFollow: true, Replace: replace})
+}
+
+// ReserveMeta writes the sidecar's reserve under l, as WriteMeta writes
+// the sidecar: a file of zeros, the size of m's sidecar and 4 KiB more,
+// synced, removed before the sidecar's last write so that a disk that
+// rows have filled still has room for it. It returns the reserve's name.
+func ReserveMeta(l *filelock.Lock, m Meta, replace bool) (string, error) {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return "", err
+	}
+	name := MetaPath(l.Path()) + ".reserve"
+	return name, writeCompanion(l, name, replace, make([]byte, len(data)+4<<10))
+}
+
+// writeCompanion writes data to path, a file of the results file l locks.
+func writeCompanion(l *filelock.Lock, path string, replace bool, data []byte) error {
+	return atomicfile.WriteWith(path, atomicfile.Options{Held: l, NoFollow: true, Replace: replace}, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
 }

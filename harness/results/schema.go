@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/harness/measure"
+	"github.com/boardsat/boardsat/internal/inputfile"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -504,13 +505,19 @@ func ReadFiles(paths ...string) ([]Row, error) {
 	return rows, err
 }
 
+// MaxFileBytes bounds a results file that boardsat reads: a larger one,
+// or anything but a regular file (a FIFO would hang the read, /dev/zero
+// never end it), is refused in one line. A row is a few hundred bytes, so
+// the bound is millions of runs.
+const MaxFileBytes int64 = 4 << 30
+
 // ReadFilesCut is ReadFiles, and returns a warning for each file whose last
 // line was cut short (no final newline, and not a whole row): that line is
 // left out, never the whole file refused. Every row before it was written
 // whole (bench writes each row in one write and cuts a failed one off).
 func ReadFilesCut(paths ...string) (all []Row, warnings []string, err error) {
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		data, err := inputfile.ReadFile(p, MaxFileBytes)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -587,7 +594,7 @@ func (e *WriteError) Unwrap() error { return e.Err }
 // file of another schema is refused. A last line cut short (by a crash
 // mid-write) is dropped with a newline so later rows start clean.
 func OpenAppend(path string) (*Appender, []Row, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.ReadFile(path, MaxFileBytes)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, nil, err
 	}

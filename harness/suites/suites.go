@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/boardsat/boardsat/harness/compare"
+	"github.com/boardsat/boardsat/internal/inputfile"
 	"github.com/boardsat/boardsat/internal/membudget"
 	"github.com/boardsat/boardsat/puzzle"
 )
@@ -117,7 +118,7 @@ func Load(nameOrPath string) (Suite, error) {
 	if text, err := Builtin.Lookup(nameOrPath); err == nil {
 		return Parse(nameOrPath, text)
 	}
-	data, err := os.ReadFile(nameOrPath)
+	data, err := inputfile.ReadFile(nameOrPath, MaxFileBytes)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return Suite{}, fmt.Errorf("no built-in suite or suite file %q (built-in: %s)", nameOrPath, strings.Join(Builtin.Names(), ", "))
@@ -133,6 +134,17 @@ func Load(nameOrPath string) (Suite, error) {
 // at once instead of being expanded into gigabytes.
 const MaxPlannedRuns = 1_000_000
 
+// MaxFileBytes bounds a suite file, and MaxGroups the run groups (lines)
+// of a suite: a larger file, or a suite of more lines, is refused at once,
+// from its size or at the line past the bound, before the runs are
+// planned (a suite of a million one-run lines would otherwise be parsed
+// whole before MaxPlannedRuns refused it). Braces plan many runs on one
+// line; the built-in suites have a few dozen lines at most.
+const (
+	MaxFileBytes int64 = 1 << 20
+	MaxGroups          = 10_000
+)
+
 // Parse reads a suite's text; name labels errors.
 func Parse(name, text string) (Suite, error) {
 	s := Suite{Name: name}
@@ -143,6 +155,9 @@ func Parse(name, text string) (Suite, error) {
 		}
 		if strings.TrimSpace(line) == "" {
 			continue
+		}
+		if len(s.Groups) == MaxGroups {
+			return Suite{}, fmt.Errorf("suite %s line %d: more than %d run groups (lines), the most a suite may have: split the suite, or use brace ranges", name, i+1, MaxGroups)
 		}
 		g, err := parseGroup(line, MaxPlannedRuns-planned)
 		if err != nil {

@@ -6,8 +6,18 @@
 //
 // Only regular files are replaced: a target that is a device, a FIFO, a
 // socket or a symbolic link to nothing is refused, with or without
-// --force, and left as it is. A symbolic link to a regular file is
-// followed: the file it names is replaced and the link stays.
+// --force, and left as it is. A symbolic link to a regular file that the
+// user named is followed by Write: the file it names is replaced and the
+// link stays. A name boardsat chose itself (a sidecar, a default-named
+// figure, a file in a directory it fills) is written with WriteWith and
+// Options.NoFollow: a link there is refused, never written through, and
+// without Options.Replace an existing file is refused up to the last
+// moment (the new file is linked into place, which fails on any file
+// there, never renamed over it).
+//
+// A temporary file is removed when its write fails, and when the process
+// is ended by a signal while writing it (RemoveTemps, called by the
+// command's signal handler): a killed write leaves no hidden partial file.
 package atomicfile
 
 import (
@@ -15,9 +25,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"unicode/utf8"
 
@@ -81,25 +95,72 @@ const Mode os.FileMode = 0o644
 // that another process holds (a bench writing it) is refused with a
 // *PathError naming that process, and left as it is.
 func Write(path string, write func(io.Writer) error) error {
-	return replace(path, nil, write)
+	return WriteWith(path, Options{Replace: true}, write)
 }
 
 // WriteLocked is Write for a caller that holds the file's lock already
 // (l, from filelock.Acquire): it replaces l.Path() without locking again.
 func WriteLocked(l *filelock.Lock, write func(io.Writer) error) error {
-	return replace(l.Path(), l, write)
+	return WriteWith(l.Path(), Options{Held: l, Replace: true}, write)
 }
 
-// replace is Write; held is the caller's lock on path, or nil.
-func replace(path string, held *filelock.Lock, write func(io.Writer) error) error {
-	if base := filepath.Base(path); base == "/" || base == "." || base == ".." || strings.HasSuffix(path, "/") || isDir(path) {
-		return &PathError{Path: path, Err: errors.New("it is a directory; name a file")}
-	}
-	target, err := regularTarget(path)
+// Options say how WriteWith treats what is at the path already.
+type Options struct {
+	// Held is the caller's lock on the file path belongs to: path's own,
+	// or its results file's for a sidecar (filelock.Owner). No lock is
+	// taken then; without it, path's lock (and its owner's) is.
+	Held *filelock.Lock
+	// NoFollow: path is a name boardsat chose, not one the user gave; a
+	// symbolic link there is refused, never followed or written through.
+	NoFollow bool
+	// Replace: an existing regular file is replaced (--force, or the
+	// caller's own file). Without it an existing file, or a link, is
+	// refused (ErrExists), checked atomically as the file is put in place.
+	Replace bool
+}
+
+// ErrExists marks a refusal to replace an existing file without Replace.
+var ErrExists = errors.New("it exists already; give --force to replace it")
+
+// errLink is the refusal of a link at a name boardsat chose.
+var errLink = errors.New("it is a symbolic link; boardsat never writes through a link (remove it, or give another name)")
+
+// WriteWith is Write with options (see Options).
+func WriteWith(path string, o Options, write func(io.Writer) error) error {
+	target, err := check(path, o)
 	if err != nil {
 		return err
 	}
-	if held == nil {
+	return write1(path, target, o, write)
+}
+
+// Check returns the *PathError WriteWith would return for path and o
+// before writing anything (a link or an existing file it would refuse, a
+// directory, FIFO or device in its place), or nil.
+func Check(path string, o Options) error {
+	_, err := check(path, o)
+	return err
+}
+
+// check is Check; it returns the file to write, path's link resolved
+// where o allows one.
+func check(path string, o Options) (string, error) {
+	if base := filepath.Base(path); base == "/" || base == "." || base == ".." || strings.HasSuffix(path, "/") || isDir(path) {
+		return "", &PathError{Path: path, Err: errors.New("it is a directory; name a file")}
+	}
+	if o.NoFollow {
+		if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			return "", &PathError{Path: path, Err: errLink}
+		} else if err == nil && !o.Replace {
+			return "", &PathError{Path: path, Err: ErrExists}
+		}
+	}
+	return regularTarget(path)
+}
+
+// write1 is WriteWith once path is checked; target is the file to write.
+func write1(path, target string, o Options, write func(io.Writer) error) error {
+	if o.Held == nil {
 		lock, err := filelock.AcquireExisting(target)
 		var he *filelock.HeldError
 		switch {
@@ -120,11 +181,11 @@ func replace(path string, held *filelock.Lock, write func(io.Writer) error) erro
 		defer lock.Release()
 	}
 	dir := filepath.Dir(target)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp*")
+	tmp, name, err := createTemp(dir, "."+filepath.Base(target)+".tmp")
 	if err != nil {
 		return &PathError{Path: path, Err: cause(err)}
 	}
-	name := tmp.Name()
+	defer track(name, false)
 	if err = tmp.Chmod(Mode); err == nil {
 		bw := bufio.NewWriterSize(tmp, 1<<16)
 		if err = write(bw); err == nil {
@@ -138,9 +199,7 @@ func replace(path string, held *filelock.Lock, write func(io.Writer) error) erro
 		err = cerr
 	}
 	if err == nil {
-		if err = os.Rename(name, target); err != nil && isDir(target) {
-			err = &PathError{Path: path, Err: errors.New("it is a directory")}
-		}
+		err = place(name, target, path, o)
 	}
 	if err != nil {
 		os.Remove(name)
@@ -166,6 +225,85 @@ func replace(path string, held *filelock.Lock, write func(io.Writer) error) erro
 		d.Close()
 	}
 	return nil
+}
+
+// place puts the temporary file name at target: renamed over what is
+// there with o.Replace; without it linked to target, which fails on any
+// file there (a link included), then unlinked from its temporary name.
+func place(name, target, path string, o Options) error {
+	if o.Replace {
+		if o.NoFollow {
+			// Renamed over a link planted since the check, the link goes
+			// and nothing is written through it.
+			if fi, err := os.Lstat(target); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+				return &PathError{Path: path, Err: errLink}
+			}
+		}
+		err := os.Rename(name, target)
+		if err != nil && isDir(target) {
+			err = &PathError{Path: path, Err: errors.New("it is a directory")}
+		}
+		return err
+	}
+	err := os.Link(name, target)
+	switch {
+	case err == nil:
+		os.Remove(name)
+		return nil
+	case errors.Is(err, fs.ErrExist):
+		if fi, lerr := os.Lstat(target); lerr == nil && fi.Mode()&os.ModeSymlink != 0 {
+			return &PathError{Path: path, Err: errLink}
+		}
+		return &PathError{Path: path, Err: ErrExists}
+	case errors.Is(err, syscall.EPERM), errors.Is(err, syscall.ENOTSUP), errors.Is(err, syscall.ENOSYS):
+		// A file system without hard links: checked, then renamed.
+		if _, lerr := os.Lstat(target); lerr == nil {
+			return &PathError{Path: path, Err: ErrExists}
+		}
+		return os.Rename(name, target)
+	}
+	return err
+}
+
+// createTemp creates a new file named prefix and a random suffix in dir,
+// mode 0600, as os.CreateTemp does, but tracks its name (for RemoveTemps)
+// before the file exists: a signal at any moment finds it.
+func createTemp(dir, prefix string) (*os.File, string, error) {
+	for range 100 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(rand.Uint64(), 36))
+		track(name, true)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil {
+			return f, name, nil
+		}
+		track(name, false)
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, "", err
+		}
+	}
+	return nil, "", &os.PathError{Op: "createtemp", Path: filepath.Join(dir, prefix+"*"), Err: fs.ErrExist}
+}
+
+// temps are the temporary files being written now, for RemoveTemps.
+var temps sync.Map
+
+func track(name string, live bool) {
+	if live {
+		temps.Store(name, true)
+	} else {
+		temps.Delete(name)
+	}
+}
+
+// RemoveTemps removes every temporary file a write in progress has made:
+// a command's signal handler calls it before the process ends, so that a
+// write cut short leaves nothing behind. The writes themselves then fail.
+func RemoveTemps() {
+	temps.Range(func(k, _ any) bool {
+		os.Remove(k.(string))
+		temps.Delete(k)
+		return true
+	})
 }
 
 // CheckTarget returns the *PathError Write would return for path before

@@ -33,6 +33,31 @@ type Lock struct {
 	// path is the file locked, symbolic links resolved.
 	path    string
 	created bool
+	// owner is the lock of the file path belongs to (a results file,
+	// for its sidecar), held with it; nil for a file of its own.
+	owner *Lock
+}
+
+// companions are the suffixes of the files that belong to another: a
+// results file's metadata sidecar and the sidecar's reserve (package
+// results) are written under the results file's lock, so that no other
+// writer replaces them while a bench holds it.
+var companions = []string{".meta.json", ".meta.json.reserve"}
+
+// Owner returns the file whose lock guards path: the results file of a
+// sidecar (FILE.csv for FILE.csv.meta.json and its .reserve) when that
+// file exists, "" otherwise. A writer of path takes the owner's lock too;
+// a writer that holds the owner's lock already (bench) writes path with
+// it.
+func Owner(path string) string {
+	for _, suf := range companions {
+		if base, ok := strings.CutSuffix(path, suf); ok && base != "" && !strings.HasSuffix(base, "/") {
+			if fi, err := os.Stat(base); err == nil && fi.Mode().IsRegular() {
+				return base
+			}
+		}
+	}
+	return ""
 }
 
 // HeldError says that another process holds the lock.
@@ -107,6 +132,8 @@ func Acquire(path string) (*Lock, error) { return acquire(path, true) }
 // (package atomicfile): it locks the file only if there is one, and
 // returns a nil *Lock (whose Release does nothing) if there is none. It
 // opens the file for reading only: the lock needs no write permission.
+// A sidecar (see Owner) is locked with its results file, and while there
+// is no sidecar yet the returned Lock holds the results file's alone.
 func AcquireExisting(path string) (*Lock, error) { return acquire(path, false) }
 
 func acquire(path string, create bool) (*Lock, error) {
@@ -114,6 +141,33 @@ func acquire(path string, create bool) (*Lock, error) {
 	if err != nil {
 		return nil, err
 	}
+	var owner *Lock
+	if o := Owner(real); o != "" {
+		if owner, err = acquire(o, false); err != nil {
+			var he *HeldError
+			if errors.As(err, &he) {
+				he.Path = fmt.Sprintf("%s (it belongs to %s)", path, o)
+			}
+			return nil, err
+		}
+	}
+	l, err := acquireFile(path, real, create)
+	if err != nil || owner == nil {
+		if err != nil {
+			owner.Release()
+		}
+		return l, err
+	}
+	if l == nil {
+		// No file yet: the owner's lock still keeps other writers out.
+		return &Lock{path: real, owner: owner}, nil
+	}
+	l.owner = owner
+	return l, nil
+}
+
+// acquireFile locks real, the file path names, itself.
+func acquireFile(path, real string, create bool) (*Lock, error) {
 	for range 10 {
 		created := false
 		if fi, err := os.Stat(real); err == nil && !fi.Mode().IsRegular() {
@@ -182,7 +236,12 @@ func (l *Lock) File() *os.File { return l.f }
 // still empty (the writer wrote nothing: it failed at its start) is
 // removed first, so that a failed start leaves nothing behind.
 func (l *Lock) Release() {
-	if l == nil || l.f == nil {
+	if l == nil {
+		return
+	}
+	l.owner.Release()
+	l.owner = nil
+	if l.f == nil {
 		return
 	}
 	if l.created {

@@ -7,12 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/boardsat/boardsat/internal/atomicfile"
+	"github.com/boardsat/boardsat/internal/inputfile"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -58,6 +58,12 @@ type checkpoint struct {
 	saved time.Time
 }
 
+// MaxCheckpointBytes bounds a checkpoint file: one entry of a few dozen
+// bytes per subproblem done, so far above any split boardsat makes. A
+// larger file, or anything but a regular file (a FIFO would hang the
+// read, /dev/zero never end it), is refused in one line.
+const MaxCheckpointBytes int64 = 256 << 20
+
 // openCheckpoint reads the checkpoint at path, or starts an empty one if
 // there is no file, written at once, so that a path that cannot take it is
 // refused before the count starts (a write that fails later, during the
@@ -65,7 +71,7 @@ type checkpoint struct {
 // refused.
 func openCheckpoint(path string, key puzzle.SplitKey, shard puzzle.Shard, total int) (*checkpoint, error) {
 	ck := &checkpoint{path: path, key: key, shard: shard, total: total, done: map[int]uint64{}, saved: time.Now()}
-	data, err := os.ReadFile(path)
+	data, err := inputfile.ReadFile(path, MaxCheckpointBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		if err := ck.save(); err != nil {
 			return nil, err
@@ -105,7 +111,7 @@ func openCheckpoint(path string, key puzzle.SplitKey, shard puzzle.Shard, total 
 // counter whose split depends on a first phase (a proven minimum) reads
 // it to resume without redoing that phase.
 func StoredKey(path string) (puzzle.SplitKey, bool) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.ReadFile(path, MaxCheckpointBytes)
 	if err != nil {
 		return puzzle.SplitKey{}, false
 	}

@@ -21,11 +21,13 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/encode/sat"
 	"github.com/boardsat/boardsat/internal/atomicfile"
+	"github.com/boardsat/boardsat/internal/inputfile"
 	"github.com/boardsat/boardsat/proof"
 )
 
@@ -99,7 +101,7 @@ func (r *Recorder) Refuted(ctx context.Context, ref sat.Refutation) error {
 	if r.Dir != "" {
 		base := fmt.Sprintf("%03d", rec.Index)
 		rec.CNF, rec.Proof = base+".cnf", base+".drat"
-		if err := atomicfile.Write(filepath.Join(r.Dir, rec.CNF), ref.Formula.WriteDIMACSCommentsFirst); err != nil {
+		if err := atomicfile.WriteWith(filepath.Join(r.Dir, rec.CNF), dirFile, ref.Formula.WriteDIMACSCommentsFirst); err != nil {
 			return r.fail(rec, err.Error(), 0)
 		}
 		if err := copyFile(filepath.Join(r.Dir, rec.Proof), proofPath); err != nil {
@@ -264,6 +266,11 @@ func PrepareDir(dir string, force bool) error {
 	return nil
 }
 
+// dirFile is how the files of the proof directory are written: their
+// names are boardsat's, so a link there is refused, never written through;
+// a file there is replaced (the directory was empty, or --force was given).
+var dirFile = atomicfile.Options{NoFollow: true, Replace: true}
+
 // WriteManifest writes dir/MANIFEST: a header naming the run (command,
 // the answer), then one line per refutation, tab-separated: the CNF and
 // proof files, the verdict, the solver, lemmas, bytes, the claim in words,
@@ -274,7 +281,7 @@ func (r *Recorder) WriteManifest(command, answer string) error {
 	}
 	recs := r.Records()
 	cert := r.Certificate()
-	return atomicfile.Write(filepath.Join(r.Dir, "MANIFEST"), func(w io.Writer) error {
+	return atomicfile.WriteWith(filepath.Join(r.Dir, "MANIFEST"), dirFile, func(w io.Writer) error {
 		bw := bufio.NewWriter(w)
 		fmt.Fprintf(bw, "# boardsat proofs of: %s\n", command)
 		fmt.Fprintf(bw, "# answer: %s\n", answer)
@@ -295,14 +302,16 @@ func (r *Recorder) WriteManifest(command, answer string) error {
 	})
 }
 
-// copyFile copies src to dst whole (atomicfile).
+// copyFile copies src, a solver's proof, to dst, a file of the proof
+// directory, whole (atomicfile): src only when it is a regular file and
+// no link, dst never through a link.
 func copyFile(dst, src string) error {
-	in, err := os.Open(src)
+	in, err := inputfile.OpenFile(src, os.O_RDONLY|syscall.O_NOFOLLOW)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	return atomicfile.Write(dst, func(w io.Writer) error {
+	return atomicfile.WriteWith(dst, dirFile, func(w io.Writer) error {
 		_, err := io.Copy(w, in)
 		return err
 	})

@@ -2,9 +2,12 @@ package certify
 
 import (
 	"context"
+	"io"
 	"os"
+	"syscall"
 
 	"github.com/boardsat/boardsat/encode/cnf"
+	"github.com/boardsat/boardsat/internal/inputfile"
 	"github.com/boardsat/boardsat/proof"
 )
 
@@ -24,7 +27,13 @@ type verdict struct {
 // LRAT proof the first one writes (Verified only when both accept). A
 // proof that cannot be read is not verified, with the reason.
 func check(ctx context.Context, f *cnf.Formula, proofPath string, format proof.Format) verdict {
-	data, err := os.ReadFile(proofPath)
+	// The solver's file: read only when it is a regular file and no link.
+	fh, err := inputfile.OpenFile(proofPath, os.O_RDONLY|syscall.O_NOFOLLOW)
+	if err != nil {
+		return verdict{Reason: "reading the proof: " + err.Error(), Checker: proof.Checker}
+	}
+	data, err := io.ReadAll(inputfile.Limit(fh, proofPath, proof.MaxInputBytes))
+	fh.Close()
 	if err != nil {
 		return verdict{Reason: "reading the proof: " + err.Error(), Checker: proof.Checker}
 	}

@@ -132,6 +132,20 @@ func SaveFigure(f *Figure, path string) error { return SaveFigureSize(f, path, C
 // columns as fit. The extension of path (.svg, .png or .pdf) picks the
 // format; the file appears only when complete.
 func SaveFigureSize(f *Figure, path string, size Size) error {
+	return saveFigure(f, path, size, atomicfile.Options{Replace: true})
+}
+
+// SaveDefaultFigure writes the figure as SaveFigureSize does under the name
+// boardsat chooses when none is given, DIR/BASE-KIND.EXT, and returns that
+// name. A figure of that name is replaced, but a symbolic link there is
+// refused, never written through: the name is boardsat's, not the user's.
+func SaveDefaultFigure(f *Figure, dir, base, kind, ext string, size Size) (string, error) {
+	name := filepath.Join(dir, base+"-"+kind+"."+ext)
+	return name, saveFigure(f, name, size, atomicfile.Options{NoFollow: true, Replace: true})
+}
+
+// saveFigure is SaveFigureSize, written with atomicfile's options o.
+func saveFigure(f *Figure, path string, size Size, o atomicfile.Options) error {
 	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
 	if !slices.Contains(PlotFormats, ext) {
 		return fmt.Errorf("cannot tell the figure format of %q: want a .svg, .png or .pdf file", path)
@@ -258,7 +272,7 @@ func SaveFigureSize(f *Figure, path string, size Size) error {
 	if ot, ok := c.(*outlineText); ok && ot.err != nil {
 		return ot.err
 	}
-	return atomicfile.Write(path, func(wr io.Writer) error {
+	return atomicfile.WriteWith(path, o, func(wr io.Writer) error {
 		_, err := c.WriteTo(wr)
 		return err
 	})
