@@ -137,8 +137,9 @@ func fmtNum(x float64) string {
 	return strconv.FormatFloat(x, 'f', -1, 64)
 }
 
-// statusOrder is the order of the status count columns.
-var statusOrder = []string{results.StatusOK, results.StatusUnsat, results.StatusTimeout, results.StatusMemout, results.StatusError, results.StatusWrong}
+// statusOrder is the order of the status count columns: every status,
+// skipped (not run) counted apart from timeout.
+var statusOrder = results.Statuses
 
 // SummaryTable lays out group summaries, one row per group, tidy: numbers
 // or empty cells only (a count per status, the answer when the solved runs
@@ -146,7 +147,7 @@ var statusOrder = []string{results.StatusOK, results.StatusUnsat, results.Status
 func SummaryTable(sums []Summary) Table {
 	t := Table{
 		Title: "Runs per instance, variant and task (seconds: " + summaryTime(sums) + " of the solved runs; CI: bootstrap 95% of the median)",
-		Header: []string{"instance", "variant", "task", "runs", "solved", "n_ok", "n_unsat", "n_timeout", "n_memout", "n_error", "n_wrong",
+		Header: []string{"instance", "variant", "task", "runs", "solved", "n_ok", "n_unsat", "n_timeout", "n_memout", "n_error", "n_wrong", "n_skipped",
 			"answer", "distinct_answers", "median_s", "mean_s", "sd_s", "ci_low_s", "ci_high_s", "solver_median_s", "median_rss_kb", "median_nodes"},
 	}
 	t.Numeric = make([]bool, len(t.Header))
