@@ -60,7 +60,7 @@ func distinct[T any](xs []T, field func(T) string) []string {
 // solved instances sorted by median time, so the point (k, t) says k
 // instances were solved within t seconds each, and the virtual best
 // solver's line (per instance the fastest variant). Lines further right and
-// lower are better. time is "solver" or "wall" (see TimeKinds).
+// lower are better. time is one of TimeKinds.
 func Cactus(sums []Summary, time string) (*Figure, error) {
 	return facets(sums, time, "instances solved", func(p *plot.Plot, sel []Summary) []*series {
 		ss := seriesBy(sel, func(s Summary) plotter.XY { return plotter.XY{Y: seconds(s, time)} })
@@ -213,9 +213,9 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 	// whole decades around the data (log ticks need one in view to label
 	// anything), ending at the time limit when it lies in the top decade.
 	lo, hi := decades(ymin, ymax)
-	f.yLabel = timeLabel(time) + " (log scale)"
+	f.yLabel = fmt.Sprintf("%s (log; no %s)", timeLabel(time), LimitName(time))
 	if limit := timeLimit(sums); limit > 0 {
-		f.yLabel = fmt.Sprintf("%s (log; limit %s s)", timeLabel(time), fmtSec(limit))
+		f.yLabel = fmt.Sprintf("%s (log; %s %s s)", timeLabel(time), LimitName(time), fmtSec(limit))
 		if limit >= ymax && limit < hi {
 			hi = limit
 		}
@@ -237,8 +237,8 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 	return f, nil
 }
 
-// timeLimit returns the largest time limit of the summaries' runs (0 when
-// none recorded one).
+// timeLimit returns the largest limit of the summaries' runs in their
+// time measure (0 when none recorded one: see LimitName).
 func timeLimit(sums []Summary) float64 {
 	limit := 0.0
 	for _, s := range sums {

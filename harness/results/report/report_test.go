@@ -251,7 +251,7 @@ func TestFigures(t *testing.T) {
 // SVG, and a character the font lacks is refused.
 func TestScatterKeepsUnsolved(t *testing.T) {
 	sums := Summarize(aggRows(), TimeWall)
-	pts, limit := pairPoints(sums, "a", "b", "wall")
+	pts, limit, _ := pairPoints(sums, "a", "b", "wall")
 	if limit != 10 || len(pts) != 3 {
 		t.Fatalf("limit %g, points %+v", limit, pts)
 	}

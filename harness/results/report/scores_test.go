@@ -131,7 +131,7 @@ func TestTimeMeasure(t *testing.T) {
 			t.Errorf("%s: cactus axis %q does not name %q", c.time, f.yLabel, c.name)
 		}
 	}
-	if err := CheckTime("user"); err == nil || !strings.Contains(err.Error(), "solver, cpu or wall") {
+	if err := CheckTime("user"); err == nil || !strings.Contains(err.Error(), "cpu, wall or solver") {
 		t.Errorf("unknown --time: %v", err)
 	}
 }

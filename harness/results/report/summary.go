@@ -43,8 +43,9 @@ type Summary struct {
 	MedianRSSKB float64
 	// MedianNodes is the median of the nodes counter (NaN if not reported).
 	MedianNodes float64
-	// Limit is the largest limit of the runs, in seconds: the CPU limit
-	// where one applied, else the wall-clock limit (0: not recorded).
+	// Limit is the largest limit of the runs in the time measure, in
+	// seconds: the CPU limit for cpu, the wall-clock limit for wall and
+	// solver (0: none in that measure, or not recorded).
 	Limit float64
 	// Certify marks a group of certified runs (bench certify=true);
 	// Certified counts its solved runs whose every refutation was proved
