@@ -213,9 +213,11 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 	// whole decades around the data (log ticks need one in view to label
 	// anything), ending at the time limit when it lies in the top decade.
 	lo, hi := decades(ymin, ymax)
-	f.yLabel = fmt.Sprintf("%s (log; no %s)", timeLabel(time), LimitName(time))
+	// The limit is the one of the axis's measure (see LimitName): the
+	// label names the measure once, to stay within the panels' height.
+	f.yLabel = timeLabel(time) + " (log; no limit)"
 	if limit := timeLimit(sums); limit > 0 {
-		f.yLabel = fmt.Sprintf("%s (log; %s %s s)", timeLabel(time), LimitName(time), fmtSec(limit))
+		f.yLabel = fmt.Sprintf("%s (log; limit %s s)", timeLabel(time), fmtSec(limit))
 		if limit >= ymax && limit < hi {
 			hi = limit
 		}

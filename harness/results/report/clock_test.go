@@ -36,11 +36,12 @@ func TestOneClock(t *testing.T) {
 		solved8    float64 // cp/gecode's time on dominate:8x8:Q
 		gridGecode string
 		gridGLPK   string
-		label      string // the cactus axis names the limit so
+		axis       string // the cactus axis names the limit so
+		label      string // and the scatter's legend so
 	}{
-		{TimeCPU, 2, 1.69, "1.69", "> 2.00 s", "CPU limit 2 s"},
-		{TimeWall, 60, 7.72, "7.72", "> 2.00 s CPU", "wall-clock limit 60 s"},
-		{TimeSolver, 60, 7.60, "7.60", "> 2.00 s CPU", "wall-clock limit 60 s"},
+		{TimeCPU, 2, 1.69, "1.69", "> 2.00 s", "CPU seconds (log; limit 2 s)", "CPU limit 2 s"},
+		{TimeWall, 60, 7.72, "7.72", "> 2.00 s CPU", "wall-clock seconds (log; limit 60 s)", "wall-clock limit 60 s"},
+		{TimeSolver, 60, 7.60, "7.60", "> 2.00 s CPU", "solver seconds (log; limit 60 s)", "wall-clock limit 60 s"},
 	} {
 		sums := Summarize(rows, c.time)
 		pts, limit, bound := pairPoints(sums, "mip/glpk", "cp/gecode", c.time)
@@ -67,8 +68,8 @@ func TestOneClock(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(f.yLabel, c.label) {
-			t.Errorf("%s: cactus axis %q, want it to name the %s", c.time, f.yLabel, c.label)
+		if !strings.Contains(f.yLabel, c.axis) {
+			t.Errorf("%s: cactus axis %q, want %q", c.time, f.yLabel, c.axis)
 		}
 		sf, err := Scatter(sums, "mip/glpk", "cp/gecode", c.time)
 		if err != nil {
@@ -85,7 +86,7 @@ func TestOneClock(t *testing.T) {
 	}
 	sums := Summarize(rows, TimeCPU)
 	f, err := Cactus(sums, TimeCPU)
-	if err != nil || !strings.Contains(f.yLabel, "no CPU limit") {
+	if err != nil || !strings.Contains(f.yLabel, "CPU seconds (log; no limit)") {
 		t.Errorf("cactus without a CPU limit: axis %q (%v), want it to say there is no CPU limit", f.yLabel, err)
 	}
 	if _, limit, bound := pairPoints(sums, "mip/glpk", "cp/gecode", TimeCPU); bound || limit == 60 {

@@ -116,7 +116,7 @@ const (
 	minPanelH   = 1.2 * vg.Inch // a panel lower than this packs its ticks
 	minSquareW  = 2.4 * vg.Inch // a scatter panel: two axes of tick labels
 	maxPanelH   = 2.6 * vg.Inch // taller panels only spread the lines
-	yLabelW     = 12            // points: the shared time label at the left
+	yLabelW     = 15            // points: the shared time label at the left, 2 pt clear of tick labels
 	legendThumb = 20            // points: a legend entry's line and marker
 	noteRowPt   = tickPt + 3    // points: a line of the note under the legend
 	legendGapPt = 10            // points between legend columns
