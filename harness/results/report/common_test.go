@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,5 +135,24 @@ func TestVBSNeverWorse(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCactusNotRun: a cactus line that ends early because its variant was
+// not run (a ladder stopped) says so in the legend, "ran 4 of 7", unlike
+// a variant that ran every instance.
+func TestCactusNotRun(t *testing.T) {
+	var rows []results.Row
+	for _, r := range commonRows() {
+		if r.Puzzle == "dominate" {
+			rows = append(rows, r)
+		}
+	}
+	f, err := Cactus(Summarize(rows, TimeCPU), TimeCPU)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(f.labels, "cp/gecode (ran 4 of 7)") || !slices.Contains(f.labels, "mip/glpk") {
+		t.Errorf("legend %q: want cp/gecode marked as having run 4 of 7, mip/glpk not", f.labels)
 	}
 }

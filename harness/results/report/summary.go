@@ -16,8 +16,10 @@ import (
 type Summary struct {
 	Instance, Puzzle, Variant, Task string
 	Squares                         int
-	// Runs is the number of runs; Solved how many ended ok or unsat.
-	Runs, Solved int
+	// Runs is the number of runs; Ran how many of them ran (not skipped
+	// by a ladder, nor refused by the backend); Solved how many ended ok
+	// or unsat.
+	Runs, Ran, Solved int
 	// Statuses counts runs by status.
 	Statuses map[string]int
 	// Answer is the answer of the solved runs (Answers lists every distinct
@@ -100,6 +102,9 @@ func summarize(g []results.Row, time string) Summary {
 		t, limit := runTime(r, time)
 		s.Limit = max(s.Limit, limit)
 		s.Statuses[r.Status]++
+		if !r.NotRun() && !r.Refused() {
+			s.Ran++
+		}
 		if !r.Solved() {
 			continue
 		}
