@@ -27,8 +27,11 @@ const DefaultPAR = 2
 
 // PARScore is the PAR-k score of a group of runs in the time measure: the
 // mean over the runs of the run's time when solved, else k times its
-// limit (see runTime). Runs without a recorded limit (files of an earlier
-// schema) count unsolved ones at k times the largest time of the group.
+// limit in that same measure (see runTime: the CPU limit for CPU seconds,
+// the wall limit for wall and solver seconds). Runs without a limit in
+// the measure (CPU seconds of runs under a wall limit alone, files of an
+// earlier schema) count unsolved ones at k times the largest time of the
+// group in the measure.
 // Runs that were not run or were refused have no score: they are left out,
 // and a group of only those (or of none) scores NaN.
 func PARScore(runs []results.Row, k float64, time string) float64 {
