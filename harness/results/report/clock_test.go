@@ -96,3 +96,24 @@ func TestOneClock(t *testing.T) {
 		t.Errorf("grid without a CPU limit: %q, want the wall limit marked as such", g.Rows[3][3])
 	}
 }
+
+// TestCaptionsNameTheLimit: the PAR-2 captions say which limit an
+// unsolved run is charged, the one of the measure shown.
+func TestCaptionsNameTheLimit(t *testing.T) {
+	rows, err := results.ReadFiles(clocksCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for time, limit := range map[string]string{TimeCPU: "2 times the CPU limit", TimeWall: "2 times the wall-clock limit"} {
+		ps, err := Pivots(rows, MeasurePAR2, 2, time)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := ps[0].caption(); !strings.Contains(c, limit) {
+			t.Errorf("%s: pivot caption %q does not say %q", time, c, limit)
+		}
+		if title := ScoreTable(Aggregate(rows, 2, time), 2).Title; !strings.Contains(title, "counts "+limit) {
+			t.Errorf("%s: scores title %q does not say %q", time, title, limit)
+		}
+	}
+}

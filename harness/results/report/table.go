@@ -212,7 +212,7 @@ func CertifyTable(sums []Summary) Table {
 func ScoreTable(a Aggregates, k float64) Table {
 	par := "par" + fmtFloat(k) + "_s"
 	title := "Per puzzle and task, in " + TimeName(a.Time) + ", over the instances every variant of it ran (common): instances solved " +
-		"(more than half the runs solved), PAR-" + fmtFloat(k) + ", unique solves, instances where the variant is the virtual best solver (VBS, " +
+		"(more than half the runs solved), PAR-" + fmtFloat(k) + " (an unsolved run counts " + fmtFloat(k) + " times the " + LimitName(a.Time) + "), unique solves, instances where the variant is the virtual best solver (VBS, " +
 		"the best PAR-" + fmtFloat(k) + " of any variant on each) and its share of the VBS's solves; beside them the instances each variant ran, " +
 		"solved of those, and did not run (never scored as unsolved)"
 	if notes := a.CommonNotes(); len(notes) > 0 {
