@@ -40,8 +40,9 @@ judged together, as one run would have judged them: where nothing is published
 and the brute force cannot decide, the majority is over every file's answers.
 Rows of different commits are refused unless --mixed. summarize, table and
 plot show one time measure, named in every title, caption and axis: --time
-solver (the default: the solver's own seconds, without process start-up), cpu
-or wall. Run "boardsat results SUBCOMMAND -h" for a subcommand's flags.`,
+cpu (the default: user + sys of the run's whole process tree, what --cpu-limit
+limits), wall or solver (the solver's own wall seconds, no process start-up);
+a limit is shown in the measure it binds. Run "boardsat results SUBCOMMAND -h" for a subcommand's flags.`,
 		examples: []string{
 			"results summarize r.csv",
 			"results table r.csv --what speedup --format csv",
@@ -51,7 +52,7 @@ or wall. Run "boardsat results SUBCOMMAND -h" for a subcommand's flags.`,
 		},
 	}
 	helps["results summarize"] = help{
-		usage: []string{"results summarize [--baseline VARIANT] [--par K] [--time solver|cpu|wall] [filters] FILE.csv..."},
+		usage: []string{"results summarize [--baseline VARIANT] [--par K] [--time cpu|wall|solver] [filters] FILE.csv..."},
 		about: `Prints, as Markdown, one row per instance, variant and task (runs, a count per
 status, answer, median, mean, sd, bootstrap 95% CI of the median wall-clock
 seconds); per task each variant's instances solved of N, PAR-K (default PAR-2)
@@ -61,7 +62,7 @@ are scored by CPU seconds, the others by wall seconds.`,
 		examples: []string{"results summarize r.csv", "results summarize r.csv --baseline native/bitboard --par 10"},
 	}
 	helps["results table"] = help{
-		usage: []string{"results table [--what summary|scores|wins|speedup|pivot|grid] [--measure median|par2|solved] [--format md|csv|latex] [--baseline VARIANT] [--par K] [--time solver|cpu|wall] [filters] [-o FILE] FILE.csv..."},
+		usage: []string{"results table [--what summary|scores|wins|speedup|pivot|grid] [--measure median|par2|solved] [--format md|csv|latex] [--baseline VARIANT] [--par K] [--time cpu|wall|solver] [filters] [-o FILE] FILE.csv..."},
 		about: `Writes one table as Markdown, CSV (tidy: numbers or empty cells, units in
 column names, always one table) or LaTeX: the summary, the scores per puzzle
 and task (solved of the instances the variant ran, those it did not run,
@@ -71,7 +72,8 @@ cell (LaTeX: booktabs, siunitx columns, best in bold, a dash for no solved
 run, caption and label; needs \usepackage{booktabs,siunitx,graphicx}).
 The grid is one table of every task side by side: a row per instance, per
 task the answer and a column per variant, each cell the median seconds
-(--time), "> L s" where the runs hit the limit L,
+(--time), "> L s" where the runs hit the limit L of that measure ("> L s
+CPU" or "> L s wall" for a limit of the other),
 "-" where a ladder did not run it, "(1 run)" where it has fewer runs than
 the others (its CSV keeps these cells as text); its columns follow the
 order of --variants when given, else the rows' order.`,
@@ -80,7 +82,7 @@ order of --variants when given, else the rows' order.`,
 			"results table r.csv --what grid"},
 	}
 	helps["results plot"] = help{
-		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [--time solver|cpu|wall] [filters] FILE.csv...",
+		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [--time cpu|wall|solver] [filters] FILE.csv...",
 			"results plot --kind KIND -o FIGURE.svg|png|pdf [filters] FILE.csv..."},
 		about: `Draws figures for print, with one legend below the panels and one style per
 variant (native: solid lines, filled markers; SAT: dashed lines, open markers).
@@ -104,9 +106,9 @@ under the legend and naming on stderr those left out:
 PDF figures embed their font (text outside its Windows-1252 encoding, such as
 "≤", is drawn as glyph outlines); SVG figures draw all text as outlines, so they
 render the same without the reader's fonts.
-Times are the solver's own seconds by default (--time solver: no process
-start-up, which dominates the wall clock of small instances), as in results
-table and summarize; a median below 0.1 ms is drawn at 0.1 ms. Without -o each
+Times are CPU seconds by default (--time cpu: user + sys of the run's process
+tree, what --cpu-limit limits, stable under load), as in results table and
+summarize, and the limit drawn is the one of that measure; a median below 0.1 ms is drawn at 0.1 ms. Without -o each
 kind goes to DIR/BASE-KIND.EXT, replacing a figure of that name; -o FILE is
 refused when FILE exists, unless --force.`,
 		examples: []string{
@@ -153,7 +155,7 @@ func runResults(args []string, stdout io.Writer) error {
 	par := new(float64)
 	*par = report.DefaultPAR
 	timeFlag := func() {
-		timeKind = fs.String("time", report.DefaultTime, "the seconds every table, score and figure is made of: solver (the solver's own seconds, no process start-up), cpu (user + sys of the run's process tree) or wall (wall clock of the whole run)")
+		timeKind = fs.String("time", report.DefaultTime, "the seconds every table, score and figure is made of: cpu (user + sys of the run's process tree, what --cpu-limit limits), wall (wall clock of the whole run) or solver (the solver's own wall seconds, no process start-up)")
 	}
 	filters := func() {
 		tasks = fs.String("task", "", "only these tasks, comma-separated (default: every task)")

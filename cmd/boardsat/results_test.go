@@ -47,7 +47,7 @@ func TestPlotOneFile(t *testing.T) {
 		{[]string{"--puzzle", "rooks"}, "hold queens, pieces, tour"},
 		{[]string{"--task", "shortest"}, "hold count, first"},
 		{[]string{"--variants", "sat/nonesuch"}, "matches nothing"},
-		{[]string{"--time", "user"}, "unknown --time \"user\": want solver, cpu or wall"},
+		{[]string{"--time", "user"}, "unknown --time \"user\": want cpu, wall or solver"},
 		{[]string{"-o", filepath.Join(dir, "x.gif")}, "figure format"},
 		{[]string{"--size", "a4"}, "bad figure size \"a4\""},
 		{[]string{"--max-variants", "-1"}, "--max-variants must be 0"},
@@ -61,8 +61,9 @@ func TestPlotOneFile(t *testing.T) {
 
 // TestPlotPicksVariants: a cactus figure of more variants than
 // --max-variants draws the best of each backend in each panel first (here
-// queens count, the fixture's one puzzle and task of 3 instances or more:
-// native/bitboard and sat/totalizer, even beyond --max-variants 1), says
+// queens count, the fixture's one puzzle and task of 3 instances or more,
+// in CPU seconds, the default: native/plain and sat/totalizer, even beyond
+// --max-variants 1), says
 // the rule, names on stderr the variants left out and the puzzles and
 // tasks too small for a panel; --max-variants 0 draws all.
 func TestPlotPicksVariants(t *testing.T) {
@@ -75,8 +76,8 @@ func TestPlotPicksVariants(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want a note naming the 6 variants left out and one naming the 3 small panels", status, out, stderr)
 	}
 	status, _, stderr = runCLI("results", "plot", fixtureCSV, "--max-variants", "1", "-o", filepath.Join(dir, "one.pdf"))
-	if status != 0 || !strings.Contains(stderr, "draw 2 of 9 variants") || strings.Contains(stderr, "native/bitboard,") || strings.Contains(stderr, "sat/totalizer,") {
-		t.Errorf("--max-variants 1: exit %d, stderr %q; want native/bitboard and sat/totalizer kept", status, stderr)
+	if status != 0 || !strings.Contains(stderr, "draw 2 of 9 variants") || strings.Contains(stderr, "native/plain,") || strings.Contains(stderr, "sat/totalizer,") {
+		t.Errorf("--max-variants 1: exit %d, stderr %q; want native/plain and sat/totalizer kept", status, stderr)
 	}
 	status, _, stderr = runCLI("results", "plot", fixtureCSV, "--max-variants", "0", "--size", "page", "-o", filepath.Join(dir, "all.pdf"))
 	if status != 0 || strings.Contains(stderr, "left out:") {
@@ -85,7 +86,7 @@ func TestPlotPicksVariants(t *testing.T) {
 }
 
 // TestResultsTime: summarize, table and plot take one --time, with one
-// default (solver seconds), named in what they print; a bad --time is one
+// default (CPU seconds), named in what they print; a bad --time is one
 // line on stderr and exit 2 for each.
 func TestResultsTime(t *testing.T) {
 	dir := t.TempDir()
@@ -93,9 +94,9 @@ func TestResultsTime(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"summarize"}, "solver seconds"},
-		{[]string{"table", "--what", "scores"}, "in solver seconds"},
-		{[]string{"table", "--what", "scores", "--time", "cpu"}, "in CPU seconds"},
+		{[]string{"summarize"}, "CPU seconds"},
+		{[]string{"table", "--what", "scores"}, "in CPU seconds"},
+		{[]string{"table", "--what", "scores", "--time", "solver"}, "in solver seconds"},
 		{[]string{"table", "--what", "pivot", "--format", "latex", "--time", "wall"}, "\\caption{Median wall-clock seconds"},
 		{[]string{"table", "--what", "grid", "--time", "cpu"}, "Median CPU seconds per instance"},
 	} {
@@ -110,7 +111,7 @@ func TestResultsTime(t *testing.T) {
 			args = append(args, "--out-dir", dir) // nothing beside the fixture, should it draw
 		}
 		status, out, stderr := runCLI(args...)
-		if status != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, `unknown --time "user": want solver, cpu or wall`) {
+		if status != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, `unknown --time "user": want cpu, wall or solver`) {
 			t.Errorf("%s --time user: exit %d, stdout %q, stderr %q", sub, status, out, stderr)
 		}
 	}

@@ -313,3 +313,32 @@ func TestEmptyCommitPoolsApart(t *testing.T) {
 		t.Errorf("rows all without a commit: %q, %v; want them pooled", note, err)
 	}
 }
+
+// TestSkippedRows: status skipped is read and written, and a row of an
+// earlier bench for a run a ladder did not run (status timeout, 0 seconds,
+// "not run: ..." in its message) is read as skipped, never as a timeout;
+// a timeout that ran stays one.
+func TestSkippedRows(t *testing.T) {
+	skipped := row("queens:9", "native/plain", "count", 1, StatusSkipped, 0)
+	skipped.User, skipped.Sys, skipped.Message = 0, 0, NotRunMessage("ladder stopped after a timeout or memout on queens:8")
+	old := skipped
+	old.Instance, old.Status = "queens:10", StatusTimeout
+	ran := row("queens:8", "native/plain", "count", 1, StatusTimeout, 2)
+	ran.Message = "killed after 2s"
+	var buf bytes.Buffer
+	if err := Write(&buf, []Row{skipped, old, ran}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read(&buf, "mem")
+	if err != nil || len(got) != 3 {
+		t.Fatalf("%v %v", got, err)
+	}
+	for i, want := range []string{StatusSkipped, StatusSkipped, StatusTimeout} {
+		if got[i].Status != want || got[i].NotRun() != (want == StatusSkipped) || got[i].Solved() {
+			t.Errorf("row %d (%s, %q): status %s, not run %v; want %s", i, got[i].Instance, got[i].Message, got[i].Status, got[i].NotRun(), want)
+		}
+	}
+	if got[1].Message != old.Message {
+		t.Errorf("the old row's reason %q, want %q kept", got[1].Message, old.Message)
+	}
+}

@@ -106,8 +106,14 @@ const (
 	StatusMemout  = "memout"  // memory limit reached
 	StatusError   = "error"   // the backend or the child failed
 	StatusWrong   = "wrong"   // answered, but the answer disagrees with the reference
-	StatusSkipped = "skipped" // not run: a ladder stopped before it (the reason in message)
+	// StatusSkipped is a run that was not run: a ladder stopped at an
+	// earlier instance (the reason in the message). It has no
+	// measurements, and is neither solved nor unsolved.
+	StatusSkipped = "skipped"
 )
+
+// Statuses lists every status, in the order tables count them.
+var Statuses = []string{StatusOK, StatusUnsat, StatusTimeout, StatusMemout, StatusError, StatusWrong, StatusSkipped}
 
 // refusedPrefix starts the message of a row whose child refused the request
 // (its answer's status was refused): status error, since no answer came,
@@ -126,15 +132,14 @@ func (r Row) Refused() bool {
 
 // notRunPrefix starts the message of a row written for a run that was not
 // run: a ladder stopped at an earlier instance (status skipped, no
-// measurements; files written before skipped had a status of its own
-// carry status timeout with this message).
+// measurements; earlier benches wrote status timeout, read as skipped).
 const notRunPrefix = "not run: "
 
 // NotRunMessage returns the message of a run not run, for reason.
 func NotRunMessage(reason string) string { return notRunPrefix + reason }
 
 // NotRun reports whether the row stands for a run that was not run: status
-// skipped, or an older file's timeout row with NotRunMessage's message.
+// skipped (see NotRunMessage for the message).
 func (r Row) NotRun() bool {
 	return r.Status == StatusSkipped || strings.HasPrefix(r.Message, notRunPrefix)
 }
@@ -307,134 +312,188 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// ParseRecord reads one CSV record in Columns order.
+// ParseRecord reads one CSV record in Columns order. A row of an earlier
+// bench for a run a ladder did not run (status timeout, no seconds, its
+// message starting "not run: ") is read as StatusSkipped, so that old
+// files count those runs as the new ones do.
 func ParseRecord(rec []string) (Row, error) {
 	if len(rec) != len(Columns) {
 		return Row{}, fmt.Errorf("%d fields, want %d", len(rec), len(Columns))
 	}
+	p := recordParser(rec)
 	var r Row
+	for _, part := range []func(*Row) error{p.head, p.times, p.stats, p.tail, p.limits} {
+		if err := part(&r); err != nil {
+			return r, err
+		}
+	}
+	if r.Status == StatusTimeout && r.Seconds == 0 && strings.HasPrefix(r.Message, notRunPrefix) {
+		r.Status = StatusSkipped
+	}
+	return r, nil
+}
+
+// recordParser reads the fields of one record, in Columns order.
+type recordParser []string
+
+// bad says that column i's field is not what it must be.
+func (p recordParser) bad(i int, e error) error {
+	return fmt.Errorf("column %s: %q: %v", Columns[i], p[i], e)
+}
+
+// amount reads column i as a measured quantity: a finite number, never
+// negative (a NaN, an Inf or a negative time in an edited file would print
+// as +Inf or pass as the fastest run in every table made from it).
+func (p recordParser) amount(i int) (float64, error) {
+	v, err := strconv.ParseFloat(p[i], 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+		return 0, p.bad(i, errors.New("not a finite non-negative number"))
+	}
+	return v, nil
+}
+
+// count reads column i as a non-negative integer.
+func (p recordParser) count(i int) (int64, error) {
+	v, err := strconv.ParseInt(p[i], 10, 64)
+	if err != nil || v < 0 {
+		return 0, p.bad(i, errors.New("not a non-negative integer"))
+	}
+	return v, nil
+}
+
+// head reads the run's identity, status and answer (columns time to answer).
+func (p recordParser) head(r *Row) error {
 	var err error
-	field := func(i int) string { return rec[i] }
-	bad := func(i int, e error) error { return fmt.Errorf("column %s: %q: %v", Columns[i], rec[i], e) }
-	// Every measured quantity is a finite number, never negative: a NaN,
-	// an Inf or a negative time in an edited file would print as +Inf or
-	// pass as the fastest run in every table made from it.
-	amount := func(i int) (float64, error) {
-		v, err := strconv.ParseFloat(field(i), 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-			return 0, bad(i, errors.New("not a finite non-negative number"))
-		}
-		return v, nil
+	if r.Time, err = time.Parse(time.RFC3339Nano, p[0]); err != nil {
+		return p.bad(0, errors.New("not an RFC 3339 time"))
 	}
-	count := func(i int) (int64, error) {
-		v, err := strconv.ParseInt(field(i), 10, 64)
-		if err != nil || v < 0 {
-			return 0, bad(i, errors.New("not a non-negative integer"))
-		}
-		return v, nil
-	}
-	if r.Time, err = time.Parse(time.RFC3339Nano, field(0)); err != nil {
-		return r, bad(0, errors.New("not an RFC 3339 time"))
-	}
-	r.Instance, r.Puzzle = field(1), field(2)
-	sq, err := count(3)
+	r.Instance, r.Puzzle = p[1], p[2]
+	sq, err := p.count(3)
 	if err != nil {
-		return r, err
+		return err
 	}
 	r.Squares = int(sq)
-	r.Variant, r.Backend, r.Heuristic, r.Encoding, r.Solver = field(4), field(5), field(6), field(7), field(8)
-	r.Task = field(9)
-	if r.Rep, err = strconv.Atoi(field(10)); err != nil || r.Rep < 1 {
-		return r, bad(10, errors.New("not a repetition number"))
+	r.Variant, r.Backend, r.Heuristic, r.Encoding, r.Solver = p[4], p[5], p[6], p[7], p[8]
+	r.Task = p[9]
+	if r.Rep, err = strconv.Atoi(p[10]); err != nil || r.Rep < 1 {
+		return p.bad(10, errors.New("not a repetition number"))
 	}
-	r.Status = field(11)
-	switch r.Status {
-	case StatusOK, StatusUnsat, StatusTimeout, StatusMemout, StatusError, StatusWrong, StatusSkipped:
-	default:
-		return r, bad(11, errors.New("unknown status"))
+	r.Status = p[11]
+	if !slices.Contains(Statuses, r.Status) {
+		return p.bad(11, errors.New("unknown status"))
 	}
-	if field(12) != "" {
-		if err := r.SetAnswerString(field(12)); err != nil {
-			return r, bad(12, err)
+	if p[12] != "" {
+		if err := r.SetAnswerString(p[12]); err != nil {
+			return p.bad(12, err)
 		}
 	}
-	for i, p := range []*float64{&r.Seconds, &r.User, &r.Sys} {
-		if *p, err = amount(13 + i); err != nil {
-			return r, err
+	return nil
+}
+
+// times reads the measured seconds and peak memory (seconds to
+// solve_seconds).
+func (p recordParser) times(r *Row) error {
+	var err error
+	for i, v := range []*float64{&r.Seconds, &r.User, &r.Sys} {
+		if *v, err = p.amount(13 + i); err != nil {
+			return err
 		}
 	}
-	if r.MaxRSSKB, err = count(16); err != nil {
-		return r, err
+	if r.MaxRSSKB, err = p.count(16); err != nil {
+		return err
 	}
-	for i, p := range []*float64{&r.SolverSeconds, &r.EncodeSeconds, &r.SolveSeconds} {
-		if *p, err = amount(17 + i); err != nil {
-			return r, err
+	for i, v := range []*float64{&r.SolverSeconds, &r.EncodeSeconds, &r.SolveSeconds} {
+		if *v, err = p.amount(17 + i); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// stats reads the backend's counters (StatColumns), empty ones left out.
+func (p recordParser) stats(r *Row) error {
 	for i, k := range StatColumns {
 		c := 20 + i
-		if field(c) == "" {
+		if p[c] == "" {
 			continue
 		}
-		v, err := count(c)
+		v, err := p.count(c)
 		if err != nil {
-			return r, err
+			return err
 		}
 		if r.Stats == nil {
 			r.Stats = map[string]int64{}
 		}
 		r.Stats[k] = v
 	}
-	n := len(Columns)
-	m := slices.Index(Columns, MeasureColumns[0]) // first measure column
-	c := slices.Index(Columns, CertifyColumns[0]) // first certify column
-	r.Method, r.Theorem, r.Message = field(c-3), field(c-1), field(n-1)
-	r.Unchecked = field(slices.Index(Columns, "unchecked"))
-	if fb := field(c - 2); fb != "" {
+	return nil
+}
+
+// The first certify column and the first measure column of a record.
+var (
+	firstMeasure   = slices.Index(Columns, MeasureColumns[0])
+	firstCertify   = slices.Index(Columns, CertifyColumns[0])
+	uncheckedIndex = slices.Index(Columns, "unchecked")
+)
+
+// tail reads what ran, the certificate and the message.
+func (p recordParser) tail(r *Row) error {
+	c := firstCertify
+	r.Method, r.Theorem, r.Message = p[c-3], p[c-1], p[len(p)-1]
+	r.Unchecked = p[uncheckedIndex]
+	if fb := p[c-2]; fb != "" {
 		r.Fallbacks = strings.Split(fb, FallbackSep)
 	}
-	if field(c) != "" {
-		r.Certify = true
-		if r.Certified, err = strconv.ParseBool(field(c)); err != nil {
-			return r, bad(c, errors.New("not true or false"))
-		}
-		if r.ProofBytes, err = count(c + 1); err != nil {
-			return r, err
-		}
-		if r.CheckSeconds, err = amount(c + 2); err != nil {
-			return r, err
-		}
+	if p[c] == "" {
+		return nil
 	}
-	r.MeasuredBy, r.LimitedBy, r.Limit, r.Commit = field(m), field(m+1), field(m+2), field(m+6)
+	var err error
+	r.Certify = true
+	if r.Certified, err = strconv.ParseBool(p[c]); err != nil {
+		return p.bad(c, errors.New("not true or false"))
+	}
+	if r.ProofBytes, err = p.count(c + 1); err != nil {
+		return err
+	}
+	r.CheckSeconds, err = p.amount(c + 2)
+	return err
+}
+
+// limits reads how the run was measured, its limits and its commit
+// (MeasureColumns).
+func (p recordParser) limits(r *Row) error {
+	m := firstMeasure
+	r.MeasuredBy, r.LimitedBy, r.Limit, r.Commit = p[m], p[m+1], p[m+2], p[m+6]
 	switch r.MeasuredBy {
 	case "", MeasuredCgroup2, MeasuredCgroup1, MeasuredRusage:
 	default:
-		return r, bad(m, errors.New("unknown measurement method"))
+		return p.bad(m, errors.New("unknown measurement method"))
 	}
 	switch r.LimitedBy {
 	case "", LimitedCgroup2, LimitedCgroup1, LimitedSampled:
 	default:
-		return r, bad(m+1, errors.New("unknown way a memory limit was held"))
+		return p.bad(m+1, errors.New("unknown way a memory limit was held"))
 	}
 	switch r.Limit {
 	case "", LimitWall, LimitCPU, LimitMem:
 	default:
-		return r, bad(m+2, errors.New("unknown limit"))
+		return p.bad(m+2, errors.New("unknown limit"))
 	}
-	for i, p := range []*float64{&r.CPULimit, &r.WallLimit} {
-		if field(m+3+i) == "" {
+	var err error
+	for i, v := range []*float64{&r.CPULimit, &r.WallLimit} {
+		if p[m+3+i] == "" {
 			continue
 		}
-		if *p, err = amount(m + 3 + i); err != nil {
-			return r, err
+		if *v, err = p.amount(m + 3 + i); err != nil {
+			return err
 		}
 	}
-	if field(m+5) != "" {
-		if r.MemLimitMB, err = count(m + 5); err != nil {
-			return r, err
+	if p[m+5] != "" {
+		if r.MemLimitMB, err = p.count(m + 5); err != nil {
+			return err
 		}
 	}
-	return r, nil
+	return nil
 }
 
 // Read reads a results file from rd; name labels errors. It refuses a file

@@ -5,10 +5,6 @@ import (
 	"github.com/boardsat/boardsat/puzzle"
 )
 
-// Statuses lists every status a results row can have, in documentation
-// order.
-var Statuses = []string{StatusOK, StatusUnsat, StatusTimeout, StatusMemout, StatusError, StatusWrong}
-
 // StatusMapping is one line of StatusTable: how a status travels from a
 // backend's answer (puzzle.Answer, in process) through the JSON answer of
 // solve (answer.Answer, which answer.New makes from the first) to a bench
@@ -43,6 +39,7 @@ var StatusTable = []StatusMapping{
 	{"", answer.Interrupted, StatusError, "", "solve stopped by a signal; bench drops an interrupted run's row"},
 	{"", answer.Wrong, StatusWrong, "", "answered, but the answer contradicts boardsat's table of published values (solve checks it)"},
 	{"", "", StatusWrong, "", "answered, but judging rejects the answer"},
+	{"", "", StatusSkipped, "", "not run: a ladder stopped at an earlier instance (the reason in message)"},
 }
 
 // RowStatus returns the line of StatusTable for an answer's status; a

@@ -1,9 +1,11 @@
 package report
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/boardsat/boardsat/harness/results"
 )
@@ -25,8 +27,11 @@ const DefaultPAR = 2
 
 // PARScore is the PAR-k score of a group of runs in the time measure: the
 // mean over the runs of the run's time when solved, else k times its
-// limit (see runTime). Runs without a recorded limit (files of an earlier
-// schema) count unsolved ones at k times the largest time of the group.
+// limit in that same measure (see runTime: the CPU limit for CPU seconds,
+// the wall limit for wall and solver seconds). Runs without a limit in
+// the measure (CPU seconds of runs under a wall limit alone, files of an
+// earlier schema) count unsolved ones at k times the largest time of the
+// group in the measure.
 // Runs that were not run or were refused have no score: they are left out,
 // and a group of only those (or of none) scores NaN.
 func PARScore(runs []results.Row, k float64, time string) float64 {
@@ -66,37 +71,44 @@ func attempted(g []results.Row) []results.Row {
 	return out
 }
 
-// Score sums up one variant on one puzzle and task over the instances it
-// ran, as SAT and CP papers do, never over another puzzle's instances: an
-// instance of the puzzle and task that other variants ran and this one did
-// not (or only refused, or a ladder stopped before) is not run, never
-// unsolved. An instance counts as solved by the variant when more than half
-// of its runs of it were solved; its time is then the median time of the
-// solved runs in the time measure.
+// Score sums up one variant on one puzzle and task, never over another
+// puzzle's instances, and compares it with the others over the same
+// instances: Solved, PAR, Unique, Best and Contribution are over the
+// Common instances, those every variant of the puzzle and task ran, so
+// that a variant that ran fewer instances (a ladder stopped earlier, a
+// request refused) is neither favoured nor penalised for them; Ran and
+// SolvedRan say what it did on all it ran. An instance counts as solved
+// by the variant when more than half of its runs of it were solved; its
+// time is then the median time of the solved runs in the time measure,
+// and its score on the instance the mean PAR-k of its runs (PARScore).
 type Score struct {
 	Puzzle, Task, Variant string
-	// Solved of Ran; NotRun of the Instances of the puzzle and task (any
-	// variant's) the variant did not run.
-	Solved, Ran, NotRun, Instances int
-	// PAR is the mean over the instances it ran of the variant's PAR-k
-	// score on each; NaN when it ran none.
+	// Solved of the Common instances; SolvedRan of the Ran instances it
+	// ran; NotRun of the Instances of the puzzle and task (any variant's)
+	// the variant did not run.
+	Solved, Common, SolvedRan, Ran, NotRun, Instances int
+	// PAR is the mean over the Common instances of the variant's PAR-k
+	// score on each; NaN when there are none.
 	PAR float64
-	// Unique counts the instances only this variant solved; Best those on
-	// which it matched the virtual best solver's time (ties count for
-	// each); Contribution is Best over the instances the VBS solved.
+	// Unique counts the Common instances only this variant solved; Best
+	// those on which its score is the virtual best solver's (ties count
+	// for each); Contribution is Best over the instances the VBS solved.
 	Unique, Best int
 	Contribution float64
 }
 
-// VBS is the virtual best solver of one puzzle and task: per instance,
-// the fastest variant that solved it.
+// VBS is the virtual best solver of one puzzle and task over the
+// instances every variant ran: per instance, the best score of any
+// variant, by the statistic the variants are scored by (the mean PAR-k of
+// a variant's runs on it), so that the VBS is never worse than a variant
+// on any instance nor in aggregate.
 type VBS struct {
-	Puzzle, Task      string
+	Puzzle, Task string
+	// Solved of Instances: those any variant solved, of the Common ones.
 	Solved, Instances int
-	// PAR is the PAR-k score of the best time per instance (k times the
-	// largest limit where no variant solved it).
+	// PAR is the mean over the instances of the best score (NaN when none).
 	PAR float64
-	// Times are the best times of the solved instances, ascending.
+	// Times are the best scores of the solved instances, ascending.
 	Times []float64
 }
 
@@ -133,7 +145,6 @@ type taskTable struct {
 	instances    []string
 	variants     []string
 	cells        map[string]map[string]cell
-	limit        float64 // the largest limit of the runs
 }
 
 // tables groups rows by puzzle and task, in order of first appearance,
@@ -158,8 +169,6 @@ func tables(rows []results.Row, k float64, time string) []*taskTable {
 		if !slices.Contains(tt.variants, r.Variant) {
 			tt.variants = append(tt.variants, r.Variant)
 		}
-		_, limit := runTime(r, time)
-		tt.limit = max(tt.limit, limit)
 		key := group{r.Puzzle, r.Task, r.Instance, r.Variant}
 		if _, ok := groups[key]; !ok {
 			order = append(order, key)
@@ -187,88 +196,162 @@ func tables(rows []results.Row, k float64, time string) []*taskTable {
 
 // Aggregate computes the scores, VBS and pairwise wins of every puzzle and
 // task with PAR-k (k = DefaultPAR for PAR-2), times in the time measure
-// (see TimeKinds).
+// (see TimeKinds). Scores and the VBS are over the instances every variant
+// of the puzzle and task ran (see Score); the wins over those both of a
+// pair ran.
 func Aggregate(rows []results.Row, k float64, time string) Aggregates {
 	a := Aggregates{Time: time}
 	for _, tt := range tables(rows, k, time) {
-		vbs := VBS{Puzzle: tt.puzzle, Task: tt.task, Instances: len(tt.instances)}
-		best := map[string]float64{}
-		parSum := 0.0
-		for _, in := range tt.instances {
-			b := math.Inf(1)
-			for _, v := range tt.variants {
-				if c := tt.cells[in][v]; c.solved {
-					b = min(b, c.time)
-				}
-			}
-			if math.IsInf(b, 1) {
-				parSum += k * tt.limit
-				continue
-			}
-			best[in] = b
-			vbs.Solved++
-			vbs.Times = append(vbs.Times, b)
-			parSum += b
-		}
-		sort.Float64s(vbs.Times)
-		vbs.PAR = parSum / float64(max(len(tt.instances), 1))
+		common := tt.common()
+		vbs, best := tt.vbs(common)
 		a.VBS = append(a.VBS, vbs)
 		for _, v := range tt.variants {
-			s := Score{Puzzle: tt.puzzle, Task: tt.task, Variant: v, Instances: len(tt.instances)}
-			sum := 0.0
-			for _, in := range tt.instances {
-				c := tt.cells[in][v]
-				if !c.ran {
-					s.NotRun++
-					continue
-				}
-				s.Ran++
-				sum += c.par
-				if !c.solved {
-					continue
-				}
-				s.Solved++
-				if c.time == best[in] {
-					s.Best++
-				}
-				others := 0
-				for _, u := range tt.variants {
-					if tt.cells[in][u].solved && u != v {
-						others++
-					}
-				}
-				if others == 0 {
-					s.Unique++
-				}
-			}
-			s.PAR = math.NaN()
-			if s.Ran > 0 {
-				s.PAR = sum / float64(s.Ran)
-			}
-			if vbs.Solved > 0 {
-				s.Contribution = float64(s.Best) / float64(vbs.Solved)
-			}
-			a.Scores = append(a.Scores, s)
+			a.Scores = append(a.Scores, tt.score(v, common, best, vbs.Solved))
 		}
-		for i, v := range tt.variants {
-			for _, u := range tt.variants[i+1:] {
-				w := Win{Puzzle: tt.puzzle, Task: tt.task, Variant: v, Versus: u}
-				for _, in := range tt.instances {
-					cv, cu := tt.cells[in][v], tt.cells[in][u]
-					switch {
-					case !cv.ran || !cu.ran:
-						// Not a contest: one of them did not run it.
-					case cv.solved && (!cu.solved || cv.time < cu.time):
-						w.Wins++
-					case cu.solved && (!cv.solved || cu.time < cv.time):
-						w.Losses++
-					default:
-						w.Ties++
-					}
-				}
-				a.Wins = append(a.Wins, w)
-			}
-		}
+		a.Wins = append(a.Wins, tt.wins()...)
 	}
 	return a
+}
+
+// common returns the instances every variant of the table ran, in order.
+func (tt *taskTable) common() []string {
+	var out []string
+	for _, in := range tt.instances {
+		all := true
+		for _, v := range tt.variants {
+			all = all && tt.cells[in][v].ran
+		}
+		if all {
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// vbs returns the virtual best solver over the instances, and its score
+// on each.
+func (tt *taskTable) vbs(instances []string) (VBS, map[string]float64) {
+	vbs := VBS{Puzzle: tt.puzzle, Task: tt.task, Instances: len(instances), PAR: math.NaN()}
+	best := map[string]float64{}
+	sum := 0.0
+	for _, in := range instances {
+		b, solved := math.Inf(1), false
+		for _, v := range tt.variants {
+			c := tt.cells[in][v]
+			b, solved = min(b, c.par), solved || c.solved
+		}
+		best[in] = b
+		sum += b
+		if solved {
+			vbs.Solved++
+			vbs.Times = append(vbs.Times, b)
+		}
+	}
+	sort.Float64s(vbs.Times)
+	if len(instances) > 0 {
+		vbs.PAR = sum / float64(len(instances))
+	}
+	return vbs, best
+}
+
+// score sums up variant v over the common instances (best: the VBS's
+// score on each; vbsSolved: how many the VBS solved) and over all it ran.
+func (tt *taskTable) score(v string, common []string, best map[string]float64, vbsSolved int) Score {
+	s := Score{Puzzle: tt.puzzle, Task: tt.task, Variant: v, Instances: len(tt.instances), Common: len(common), PAR: math.NaN()}
+	for _, in := range tt.instances {
+		switch c := tt.cells[in][v]; {
+		case !c.ran:
+			s.NotRun++
+		case c.solved:
+			s.Ran++
+			s.SolvedRan++
+		default:
+			s.Ran++
+		}
+	}
+	sum := 0.0
+	for _, in := range common {
+		c := tt.cells[in][v]
+		sum += c.par
+		if !c.solved {
+			continue
+		}
+		s.Solved++
+		if c.par == best[in] {
+			s.Best++
+		}
+		others := 0
+		for _, u := range tt.variants {
+			if u != v && tt.cells[in][u].solved {
+				others++
+			}
+		}
+		if others == 0 {
+			s.Unique++
+		}
+	}
+	if len(common) > 0 {
+		s.PAR = sum / float64(len(common))
+	}
+	if vbsSolved > 0 {
+		s.Contribution = float64(s.Best) / float64(vbsSolved)
+	}
+	return s
+}
+
+// wins returns the pairwise wins of every two variants of the table.
+func (tt *taskTable) wins() []Win {
+	var out []Win
+	for i, v := range tt.variants {
+		for _, u := range tt.variants[i+1:] {
+			w := Win{Puzzle: tt.puzzle, Task: tt.task, Variant: v, Versus: u}
+			for _, in := range tt.instances {
+				cv, cu := tt.cells[in][v], tt.cells[in][u]
+				switch {
+				case !cv.ran || !cu.ran:
+					// Not a contest: one of them did not run it.
+				case cv.solved && (!cu.solved || cv.time < cu.time):
+					w.Wins++
+				case cu.solved && (!cv.solved || cu.time < cv.time):
+					w.Losses++
+				default:
+					w.Ties++
+				}
+			}
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// CommonNotes says, per puzzle and task where some variant did not run
+// every instance, over which instances the scores are and which variants
+// ran fewer: "dominate optimum: scored over the 4 instances every variant
+// ran, of 7; ran fewer: cp/gecode 4 of 7".
+func (a Aggregates) CommonNotes() []string {
+	var out []string
+	for _, v := range a.VBS {
+		var fewer []string
+		for _, s := range a.Scores {
+			if s.Puzzle == v.Puzzle && s.Task == v.Task && s.Ran < s.Instances {
+				fewer = append(fewer, fmt.Sprintf("%s %d of %d", s.Variant, s.Ran, s.Instances))
+			}
+		}
+		if len(fewer) > 0 {
+			out = append(out, fmt.Sprintf("%s %s: scored over the %d instances every variant ran, of %d; ran fewer: %s",
+				v.Puzzle, v.Task, v.Instances, v.Instances+countLeft(a, v), strings.Join(fewer, ", ")))
+		}
+	}
+	return out
+}
+
+// countLeft returns how many instances of the VBS's puzzle and task are
+// not common to every variant.
+func countLeft(a Aggregates, v VBS) int {
+	for _, s := range a.Scores {
+		if s.Puzzle == v.Puzzle && s.Task == v.Task {
+			return s.Instances - s.Common
+		}
+	}
+	return 0
 }

@@ -38,19 +38,23 @@ func TestAggregate(t *testing.T) {
 		t.Fatalf("%+v", a)
 	}
 	near := func(x, y float64) bool { return math.Abs(x-y) < 1e-9 }
-	// a: queens:4 PAR (1 + 1.5 + 20)/3 = 7.5; queens:5 3; queens:6 20;
-	// queens:7 never ran: not run, not scored. Mean 30.5/3.
+	// Over the instances both ran (queens:4..6; b alone ran queens:7).
+	// a: queens:4 PAR (1 + 1.5 + 20)/3 = 7.5; queens:5 3; queens:6 20.
+	// Mean 30.5/3; unique queens:5, where it is the VBS.
 	sa, sb := a.Scores[0], a.Scores[1]
-	if sa.Variant != "a" || sa.Solved != 2 || sa.Ran != 3 || sa.NotRun != 1 || sa.Instances != 4 || !near(sa.PAR, 30.5/3) ||
-		sa.Unique != 1 || sa.Best != 2 || !near(sa.Contribution, 2.0/3) {
+	if sa.Variant != "a" || sa.Solved != 2 || sa.Common != 3 || sa.SolvedRan != 2 || sa.Ran != 3 || sa.NotRun != 1 || sa.Instances != 4 ||
+		!near(sa.PAR, 30.5/3) || sa.Unique != 1 || sa.Best != 1 || !near(sa.Contribution, 1.0/2) {
 		t.Errorf("a: %+v", sa)
 	}
-	// b: 2 + 20 + 20 + 4 = 46 over 4; unique queens:7; best on queens:7.
-	if sb.Variant != "b" || sb.Solved != 2 || sb.Ran != 4 || sb.NotRun != 0 || !near(sb.PAR, 46.0/4) || sb.Unique != 1 || sb.Best != 1 || !near(sb.Contribution, 1.0/3) {
+	// b: 2 + 20 + 20 = 42 over 3; the VBS on queens:4 (2 < 7.5); its
+	// queens:7 is in ran and solved_ran only.
+	if sb.Variant != "b" || sb.Solved != 1 || sb.SolvedRan != 2 || sb.Ran != 4 || sb.NotRun != 0 || !near(sb.PAR, 42.0/3) || sb.Unique != 0 ||
+		sb.Best != 1 || !near(sb.Contribution, 1.0/2) {
 		t.Errorf("b: %+v", sb)
 	}
+	// The VBS takes each instance's best PAR-2 of a variant: 2, 3, 20.
 	v := a.VBS[0]
-	if v.Solved != 3 || v.Instances != 4 || !near(v.PAR, (1.25+3+20+4)/4) || len(v.Times) != 3 || v.Times[0] != 1.25 || v.Times[2] != 4 {
+	if v.Solved != 2 || v.Instances != 3 || !near(v.PAR, 25.0/3) || !slices.Equal(v.Times, []float64{2, 3}) {
 		t.Errorf("VBS: %+v", v)
 	}
 	// a beats b on queens:4 (1.25 < 2) and queens:5; ties queens:6;

@@ -10,11 +10,10 @@ import (
 )
 
 // TimeFloor is the smallest time a figure shows: a median below it is
-// drawn at it. Wall-clock times of small instances are dominated by process
-// start-up (about 13 ms here, whatever the solver), which is why figures
-// plot solver time by default; below a tenth of a millisecond solver times
-// are timer and scheduling noise, so the floor keeps a dozen decades of
-// meaningless differences off the axis.
+// drawn at it. Below a tenth of a millisecond (solver seconds, --time
+// solver, reach that low; CPU and wall seconds include process start-up)
+// times are timer and scheduling noise, so the floor keeps a dozen decades
+// of meaningless differences off the axis.
 const TimeFloor = 1e-4
 
 // seconds returns the median time of a summary in the time measure that

@@ -60,7 +60,7 @@ func distinct[T any](xs []T, field func(T) string) []string {
 // solved instances sorted by median time, so the point (k, t) says k
 // instances were solved within t seconds each, and the virtual best
 // solver's line (per instance the fastest variant). Lines further right and
-// lower are better. time is "solver" or "wall" (see TimeKinds).
+// lower are better. time is one of TimeKinds.
 func Cactus(sums []Summary, time string) (*Figure, error) {
 	return facets(sums, time, "instances solved", func(p *plot.Plot, sel []Summary) []*series {
 		ss := seriesBy(sel, func(s Summary) plotter.XY { return plotter.XY{Y: seconds(s, time)} })
@@ -213,7 +213,9 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 	// whole decades around the data (log ticks need one in view to label
 	// anything), ending at the time limit when it lies in the top decade.
 	lo, hi := decades(ymin, ymax)
-	f.yLabel = timeLabel(time) + " (log scale)"
+	// The limit is the one of the axis's measure (see LimitName): the
+	// label names the measure once, to stay within the panels' height.
+	f.yLabel = timeLabel(time) + " (log; no limit)"
 	if limit := timeLimit(sums); limit > 0 {
 		f.yLabel = fmt.Sprintf("%s (log; limit %s s)", timeLabel(time), fmtSec(limit))
 		if limit >= ymax && limit < hi {
@@ -228,6 +230,11 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 	if len(f.Panels) == 4 {
 		f.Cols = 2
 	}
+	for v, note := range notRunNotes(sums) {
+		if _, ok := styles.label[v]; ok {
+			styles.label[v] += " (" + note + ")"
+		}
+	}
 	styles.addEntries(f, used)
 	if slices.Contains(used, VBSLabel) {
 		l, _ := plotter.NewLine(plotter.XYs{{}})
@@ -237,12 +244,62 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 	return f, nil
 }
 
-// timeLimit returns the largest time limit of the summaries' runs (0 when
-// none recorded one).
+// timeLimit returns the largest limit of the summaries' runs in their
+// time measure (0 when none recorded one: see LimitName).
 func timeLimit(sums []Summary) float64 {
 	limit := 0.0
 	for _, s := range sums {
 		limit = max(limit, s.Limit)
 	}
 	return limit
+}
+
+// notRunNotes says, per variant that did not run every instance of a
+// drawn panel's puzzle and task (one of MinPanelInstances or more), how
+// many it ran ("ran 4 of 7", with the puzzle and task when the figure has
+// several panels), so that the legend tells a line that ends early
+// because the variant was not run (a ladder stopped, a request refused)
+// from one whose instances went unsolved.
+func notRunNotes(sums []Summary) map[string]string {
+	type panelRuns struct {
+		pn  Panel
+		all map[string]bool            // instances
+		ran map[string]map[string]bool // variant -> instances it ran
+	}
+	var drawn []panelRuns
+	for _, pn := range Panels(sums) {
+		p := panelRuns{pn: pn, all: map[string]bool{}, ran: map[string]map[string]bool{}}
+		for _, s := range sums {
+			if s.Puzzle != pn.Puzzle || s.Task != pn.Task {
+				continue
+			}
+			p.all[s.Instance] = true
+			if p.ran[s.Variant] == nil {
+				p.ran[s.Variant] = map[string]bool{}
+			}
+			if s.Ran > 0 {
+				p.ran[s.Variant][s.Instance] = true
+			}
+		}
+		if len(p.all) >= MinPanelInstances {
+			drawn = append(drawn, p)
+		}
+	}
+	notes := map[string][]string{}
+	for _, p := range drawn {
+		for _, v := range variantsOf(sums) {
+			if in, ok := p.ran[v]; ok && len(in) < len(p.all) {
+				n := fmt.Sprintf("ran %d of %d", len(in), len(p.all))
+				if len(drawn) > 1 {
+					n += " " + p.pn.Puzzle + " " + p.pn.Task
+				}
+				notes[v] = append(notes[v], n)
+			}
+		}
+	}
+	out := map[string]string{}
+	for v, ns := range notes {
+		out[v] = strings.Join(ns, ", ")
+	}
+	return out
 }

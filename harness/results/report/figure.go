@@ -116,7 +116,7 @@ const (
 	minPanelH   = 1.2 * vg.Inch // a panel lower than this packs its ticks
 	minSquareW  = 2.4 * vg.Inch // a scatter panel: two axes of tick labels
 	maxPanelH   = 2.6 * vg.Inch // taller panels only spread the lines
-	yLabelW     = 12            // points: the shared time label at the left
+	yLabelW     = 15            // points: the shared time label at the left, 2 pt clear of tick labels
 	legendThumb = 20            // points: a legend entry's line and marker
 	noteRowPt   = tickPt + 3    // points: a line of the note under the legend
 	legendGapPt = 10            // points between legend columns
@@ -150,97 +150,138 @@ func saveFigure(f *Figure, path string, size Size, o atomicfile.Options) error {
 	if !slices.Contains(PlotFormats, ext) {
 		return fmt.Errorf("cannot tell the figure format of %q: want a .svg, .png or .pdf file", path)
 	}
+	lay, err := f.layout(size)
+	if err != nil {
+		return err
+	}
+	var c vg.CanvasWriterTo
+	switch ext {
+	case "svg":
+		c = &outlineText{CanvasWriterTo: vgsvg.New(lay.w, lay.h), all: true}
+	case "pdf":
+		c = &outlineText{CanvasWriterTo: vgpdf.New(lay.w, lay.h)}
+	default:
+		c = pngCanvas{vgimg.NewWith(vgimg.UseWH(lay.w, lay.h), vgimg.UseDPI(PNGDPI))}
+	}
+	dc := f.drawCaption(draw.New(c), lay)
+	f.drawPanels(dc, lay)
+	if ot, ok := c.(*outlineText); ok && ot.err != nil {
+		return ot.err
+	}
+	return atomicfile.WriteWith(path, o, func(wr io.Writer) error {
+		_, err := c.WriteTo(wr)
+		return err
+	})
+}
+
+// figureLayout is where a figure's parts go at its print size.
+type figureLayout struct {
+	w, h           vg.Length // the page
+	cols, rows     int       // of panels
+	panelW, panelH vg.Length
+	legend         plot.Legend // its style
+	lcols, lrows   int         // of legend entries
+	legendH, noteH vg.Length
+	noteLines      []string
+	noteSty        draw.TextStyle
+}
+
+// layout places the figure's panels, legend and note at size, or refuses
+// a figure taller than a page.
+func (f *Figure) layout(size Size) (figureLayout, error) {
+	lay := figureLayout{w: size.W}
 	w := size.W
 	minW := minPanelW
 	if f.square {
 		minW = minSquareW
 	}
-	cols := max(1, min(max(f.Cols, 1), len(f.Panels), int((w-vg.Points(yLabelW))/minW)))
-	if len(f.Panels) == 4 && cols == 3 {
-		cols = 2
+	lay.cols = max(1, min(max(f.Cols, 1), len(f.Panels), int((w-vg.Points(yLabelW))/minW)))
+	if len(f.Panels) == 4 && lay.cols == 3 {
+		lay.cols = 2
 	}
-	rows := (len(f.Panels) + cols - 1) / cols
+	lay.rows = (len(f.Panels) + lay.cols - 1) / lay.cols
 	lg := plot.NewLegend()
 	lg.Top, lg.Left = true, true
 	lg.TextStyle.Font.Size = vg.Points(tickPt)
 	lg.ThumbnailWidth = vg.Points(legendThumb)
+	lay.legend = lg
 	longest := vg.Length(0)
 	for _, l := range f.labels {
 		longest = max(longest, lg.TextStyle.Rectangle(" "+l).Max.X)
 	}
 	entryW := vg.Points(legendThumb) + longest + vg.Points(legendGapPt)
-	lcols := max(1, min(len(f.labels), int(w/entryW)))
-	lrows := (len(f.labels) + lcols - 1) / lcols
+	lay.lcols = max(1, min(len(f.labels), int(w/entryW)))
+	lay.lrows = (len(f.labels) + lay.lcols - 1) / lay.lcols
 	// A legend row is as tall as gonum draws it: its tallest entry's text
 	// above the baseline, and the padding between rows.
 	entryH := vg.Length(0)
 	for _, l := range f.labels {
 		entryH = max(entryH, lg.TextStyle.Rectangle(l).Max.Y)
 	}
-	legendH := vg.Length(0)
-	if lrows > 0 {
-		legendH = vg.Length(lrows)*(entryH+vg.Points(legendPadPt)) + vg.Points(8)
+	if lay.lrows > 0 {
+		lay.legendH = vg.Length(lay.lrows)*(entryH+vg.Points(legendPadPt)) + vg.Points(8)
 	}
-	noteSty := lg.TextStyle
-	noteLines := wrapText(noteSty, f.Note, w-vg.Points(8))
-	noteH := vg.Points(float64(len(noteLines) * noteRowPt))
-	if len(noteLines) > 0 {
-		noteH += vg.Points(4)
+	lay.noteSty = lg.TextStyle
+	lay.noteLines = wrapText(lay.noteSty, f.Note, w-vg.Points(8))
+	lay.noteH = vg.Points(float64(len(lay.noteLines) * noteRowPt))
+	if len(lay.noteLines) > 0 {
+		lay.noteH += vg.Points(4)
 	}
-	panelW := (w - vg.Points(yLabelW)) / vg.Length(cols)
-	panelH := min(panelW*0.8, maxPanelH)
+	lay.panelW = (w - vg.Points(yLabelW)) / vg.Length(lay.cols)
+	lay.panelH = min(lay.panelW*0.8, maxPanelH)
 	if f.square {
-		panelH = min(panelW*0.9, maxPanelH+vg.Inch/2)
+		lay.panelH = min(lay.panelW*0.9, maxPanelH+vg.Inch/2)
 	}
-	h := size.H
-	if h == 0 {
+	lay.h = size.H
+	if lay.h == 0 {
 		// Never taller than a page: lower panels, down to a readable
 		// height, then a refusal naming what to do.
-		panelH = min(panelH, (MaxHeight-legendH-noteH)/vg.Length(rows))
-		if panelH < minPanelH {
-			return fmt.Errorf("%d panels in %d rows do not fit %.3g x %.3g in (the most a page takes): draw fewer (--puzzle, --task) or print wider (--size page)",
-				len(f.Panels), rows, float64(w/vg.Inch), float64(MaxHeight/vg.Inch))
+		lay.panelH = min(lay.panelH, (MaxHeight-lay.legendH-lay.noteH)/vg.Length(lay.rows))
+		if lay.panelH < minPanelH {
+			return lay, fmt.Errorf("%d panels in %d rows do not fit %.3g x %.3g in (the most a page takes): draw fewer (--puzzle, --task) or print wider (--size page)",
+				len(f.Panels), lay.rows, float64(w/vg.Inch), float64(MaxHeight/vg.Inch))
 		}
-		h = panelH*vg.Length(rows) + legendH + noteH
+		lay.h = lay.panelH*vg.Length(lay.rows) + lay.legendH + lay.noteH
 	}
-	var c vg.CanvasWriterTo
-	switch ext {
-	case "svg":
-		c = &outlineText{CanvasWriterTo: vgsvg.New(w, h), all: true}
-	case "pdf":
-		c = &outlineText{CanvasWriterTo: vgpdf.New(w, h)}
-	default:
-		c = pngCanvas{vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(PNGDPI))}
-	}
-	dc := draw.New(c)
-	if len(noteLines) > 0 {
-		for i, line := range noteLines {
-			dc.FillText(noteSty, vg.Point{X: vg.Points(4), Y: noteH - vg.Points(float64((i+1)*noteRowPt))}, line)
+	return lay, nil
+}
+
+// drawCaption draws the note at the foot of the figure and the legend
+// above it, column by column, and returns the canvas left for the panels.
+func (f *Figure) drawCaption(dc draw.Canvas, lay figureLayout) draw.Canvas {
+	if len(lay.noteLines) > 0 {
+		for i, line := range lay.noteLines {
+			dc.FillText(lay.noteSty, vg.Point{X: vg.Points(4), Y: lay.noteH - vg.Points(float64((i+1)*noteRowPt))}, line)
 		}
-		dc = draw.Crop(dc, 0, 0, noteH, 0)
+		dc = draw.Crop(dc, 0, 0, lay.noteH, 0)
 	}
-	if len(f.labels) > 0 {
-		// The legend below the panels, column by column.
-		below := draw.Crop(dc, 0, 0, 0, -(h - noteH - legendH))
-		colW := w / vg.Length(lcols)
-		for k := range lcols {
-			part := plot.NewLegend()
-			part.Top, part.Left = true, true
-			part.TextStyle, part.ThumbnailWidth = lg.TextStyle, lg.ThumbnailWidth
-			// Rows a line of 8 pt text apart: gonum spaces them by the
-			// ascent alone, which lets descenders touch the row below.
-			part.Padding = vg.Points(legendPadPt)
-			for i := k * lrows; i < min((k+1)*lrows, len(f.labels)); i++ {
-				part.Add(f.labels[i], f.thumbs[i]...)
-			}
-			part.Draw(draw.Crop(below, vg.Length(k)*colW+vg.Points(4), -(w - vg.Length(k+1)*colW), 0, -vg.Points(4)))
+	if len(f.labels) == 0 {
+		return dc
+	}
+	// The legend below the panels, column by column.
+	below := draw.Crop(dc, 0, 0, 0, -(lay.h - lay.noteH - lay.legendH))
+	colW := lay.w / vg.Length(lay.lcols)
+	for k := range lay.lcols {
+		part := plot.NewLegend()
+		part.Top, part.Left = true, true
+		part.TextStyle, part.ThumbnailWidth = lay.legend.TextStyle, lay.legend.ThumbnailWidth
+		// Rows a line of 8 pt text apart: gonum spaces them by the
+		// ascent alone, which lets descenders touch the row below.
+		part.Padding = vg.Points(legendPadPt)
+		for i := k * lay.lrows; i < min((k+1)*lay.lrows, len(f.labels)); i++ {
+			part.Add(f.labels[i], f.thumbs[i]...)
 		}
-		dc = draw.Crop(dc, 0, 0, legendH, 0)
+		part.Draw(draw.Crop(below, vg.Length(k)*colW+vg.Points(4), -(lay.w - vg.Length(k+1)*colW), 0, -vg.Points(4)))
 	}
-	if side := panelH / 0.9; f.square && cols == 1 && panelW > side {
+	return draw.Crop(dc, 0, 0, lay.legendH, 0)
+}
+
+// drawPanels draws the shared y label and the panels, aligned in a grid.
+func (f *Figure) drawPanels(dc draw.Canvas, lay figureLayout) {
+	if side := lay.panelH / 0.9; f.square && lay.cols == 1 && lay.panelW > side {
 		// A square panel stays square on a wide page: centred, its axes
 		// as long as each other, the diagonal at 45°, its label beside it.
-		dc = draw.Crop(dc, (panelW-side)/2, -(panelW-side)/2, 0, 0)
+		dc = draw.Crop(dc, (lay.panelW-side)/2, -(lay.panelW-side)/2, 0, 0)
 	}
 	if f.yLabel != "" {
 		sty := plot.New().Y.Label.TextStyle
@@ -250,16 +291,16 @@ func saveFigure(f *Figure, path string, size Size, o atomicfile.Options) error {
 		dc.FillText(sty, vg.Point{X: dc.Min.X + vg.Points(yLabelW/2), Y: dc.Min.Y + (dc.Max.Y-dc.Min.Y)/2}, f.yLabel)
 	}
 	dc = draw.Crop(dc, vg.Points(yLabelW), 0, 0, 0)
-	grid := make([][]*plot.Plot, rows)
+	grid := make([][]*plot.Plot, lay.rows)
 	for r := range grid {
-		grid[r] = make([]*plot.Plot, cols)
-		for k := range cols {
-			if i := r*cols + k; i < len(f.Panels) {
+		grid[r] = make([]*plot.Plot, lay.cols)
+		for k := range lay.cols {
+			if i := r*lay.cols + k; i < len(f.Panels) {
 				grid[r][k] = f.Panels[i]
 			}
 		}
 	}
-	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Points(8), PadY: vg.Points(8),
+	tiles := draw.Tiles{Rows: lay.rows, Cols: lay.cols, PadX: vg.Points(8), PadY: vg.Points(8),
 		PadTop: vg.Points(3), PadBottom: vg.Points(3), PadLeft: vg.Points(2), PadRight: vg.Points(6)}
 	canvases := plot.Align(grid, tiles, dc)
 	for r := range grid {
@@ -269,13 +310,6 @@ func saveFigure(f *Figure, path string, size Size, o atomicfile.Options) error {
 			}
 		}
 	}
-	if ot, ok := c.(*outlineText); ok && ot.err != nil {
-		return ot.err
-	}
-	return atomicfile.WriteWith(path, o, func(wr io.Writer) error {
-		_, err := c.WriteTo(wr)
-		return err
-	})
 }
 
 // wrapText breaks s into lines no wider than w in the text style (none for

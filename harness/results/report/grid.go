@@ -12,7 +12,8 @@ import (
 
 // gridTitle says what the cells of a Grid hold, in the time measure.
 func gridTitle(time string) string {
-	return "Median " + TimeName(time) + " per instance, task and variant. \"> L s\": the runs hit the limit L (CPU, or wall where marked); " +
+	other := map[bool]string{true: "wall", false: "CPU"}[time == TimeCPU]
+	return "Median " + TimeName(time) + " per instance, task and variant. \"> L s\": the runs hit the " + LimitName(time) + " L (\"> L s " + other + "\": the " + other + " limit); " +
 		"\"-\": not run (a ladder stopped at a smaller instance); \"refused\": beyond the backend's limits; \"(1 run)\", \"(2 of 3)\": fewer runs than the most of any cell, or runs solved of those run"
 }
 
@@ -146,21 +147,37 @@ func gridCell(g []results.Row, most int, time string) string {
 			u = r
 		}
 	}
-	var c string
+	c := u.Status
 	switch {
-	case u.Status == results.StatusTimeout && u.Limit == results.LimitCPU && u.CPULimit > 0:
-		c = "> " + fmtCell(u.CPULimit) + " s"
-	case u.Status == results.StatusTimeout && u.WallLimit > 0:
-		c = "> " + fmtCell(u.WallLimit) + " s wall"
+	case u.Status == results.StatusTimeout:
+		c = limitCell(u, time)
 	case u.Refused():
 		c = "refused"
-	default:
-		c = u.Status
 	}
 	if solved > 0 {
 		c += fmt.Sprintf(" (%d of %d solved)", solved, len(runs))
 	}
 	return c
+}
+
+// limitCell writes the limit a timed-out run hit, in the measure it
+// binds: "> L s" when that is the table's measure, else marked with its
+// own ("> L s CPU", "> L s wall"), so that a CPU limit is never read
+// against wall seconds, nor the other way round; "timeout" when the row
+// does not say which limit.
+func limitCell(u results.Row, time string) string {
+	cpu := u.Limit == results.LimitCPU || u.Limit == "" && u.CPULimit > 0 && u.WallLimit == 0
+	switch {
+	case cpu && u.CPULimit > 0 && time == TimeCPU:
+		return "> " + fmtCell(u.CPULimit) + " s"
+	case cpu && u.CPULimit > 0:
+		return "> " + fmtCell(u.CPULimit) + " s CPU"
+	case !cpu && u.WallLimit > 0 && time != TimeCPU:
+		return "> " + fmtCell(u.WallLimit) + " s"
+	case !cpu && u.WallLimit > 0:
+		return "> " + fmtCell(u.WallLimit) + " s wall"
+	}
+	return results.StatusTimeout
 }
 
 // fmtCell writes seconds for a reader: two decimals below 10, one below

@@ -262,8 +262,8 @@ func (p Pivot) caption() string {
 	case MeasureMedian:
 		return fmt.Sprintf("Median %s of the solved runs, %s; best per instance in bold", TimeName(p.Time), what)
 	case MeasurePAR2:
-		return fmt.Sprintf("PAR-%s in %s, %s: mean over the runs of the time, or %s times the limit when unsolved; best per instance in bold",
-			fmtFloat(p.K), TimeName(p.Time), what, fmtFloat(p.K))
+		return fmt.Sprintf("PAR-%s in %s, %s: mean over the runs of the time, or %s times the %s when unsolved; best per instance in bold",
+			fmtFloat(p.K), TimeName(p.Time), what, fmtFloat(p.K), LimitName(p.Time))
 	}
 	return fmt.Sprintf("Solved runs per instance, %s; best per instance in bold", what)
 }

@@ -251,7 +251,7 @@ func TestFigures(t *testing.T) {
 // SVG, and a character the font lacks is refused.
 func TestScatterKeepsUnsolved(t *testing.T) {
 	sums := Summarize(aggRows(), TimeWall)
-	pts, limit := pairPoints(sums, "a", "b", "wall")
+	pts, limit, _ := pairPoints(sums, "a", "b", "wall")
 	if limit != 10 || len(pts) != 3 {
 		t.Fatalf("limit %g, points %+v", limit, pts)
 	}
@@ -413,4 +413,24 @@ func fixtureCactusPDF(t *testing.T, dir, size string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// TestSkippedCountedApart: a run a ladder did not run is counted as
+// skipped in the summary table, never as a timeout, and is not a run of
+// the group's statistics.
+func TestSkippedCountedApart(t *testing.T) {
+	to := row("queens:8", "a", "count", 1, results.StatusTimeout, 5)
+	sk := row("queens:9", "a", "count", 1, results.StatusSkipped, 0)
+	sk.Message = results.NotRunMessage("ladder stopped after a timeout or memout on queens:8")
+	tab := SummaryTable(Summarize([]results.Row{to, sk}, TimeCPU))
+	col := func(name string) int { return slices.Index(tab.Header, name) }
+	if col("n_skipped") < 0 {
+		t.Fatalf("no n_skipped column in %v", tab.Header)
+	}
+	for _, r := range tab.Rows {
+		want := map[string][2]string{"queens:8": {"1", "0"}, "queens:9": {"0", "1"}}[r[0]]
+		if r[col("n_timeout")] != want[0] || r[col("n_skipped")] != want[1] {
+			t.Errorf("%s: n_timeout %s, n_skipped %s; want %s, %s", r[0], r[col("n_timeout")], r[col("n_skipped")], want[0], want[1])
+		}
+	}
 }

@@ -22,9 +22,12 @@ type pairPoint struct {
 
 // pairPoints returns, for every instance and task both variants ran, its
 // two times (solved: the median; unsolved: limit), and limit, the largest
-// limit of the two variants' runs (when no run recorded one, the power of ten
-// at or above twice the largest time plotted).
-func pairPoints(sums []Summary, xVariant, yVariant, time string) (pts []pairPoint, limit float64) {
+// limit of the two variants' runs in the time measure (see LimitName).
+// bound is false when no run recorded a limit in that measure: limit is
+// then the power of ten at or above twice the largest time plotted, a
+// line that stands for "not solved", not a limit. A solved time is never
+// moved to the limit: it is drawn where it was measured.
+func pairPoints(sums []Summary, xVariant, yVariant, time string) (pts []pairPoint, limit float64, bound bool) {
 	type it struct{ instance, task string }
 	xs := map[it]Summary{}
 	top := TimeFloor
@@ -39,7 +42,8 @@ func pairPoints(sums []Summary, xVariant, yVariant, time string) (pts []pairPoin
 			xs[it{s.Instance, s.Task}] = s
 		}
 	}
-	if limit == 0 {
+	bound = limit > 0
+	if !bound {
 		// No limit recorded: the decade above twice the slowest time.
 		_, limit = decades(2*top, 2*top)
 	}
@@ -47,7 +51,7 @@ func pairPoints(sums []Summary, xVariant, yVariant, time string) (pts []pairPoin
 		if s.Solved == 0 {
 			return limit
 		}
-		return min(seconds(s, time), limit)
+		return seconds(s, time)
 	}
 	for _, s := range sums {
 		if s.Variant != yVariant {
@@ -59,31 +63,32 @@ func pairPoints(sums []Summary, xVariant, yVariant, time string) (pts []pairPoin
 		}
 		pts = append(pts, pairPoint{puzzle: s.Puzzle, task: s.Task, x: at(x), y: at(s), unsolved: x.Solved == 0 || s.Solved == 0})
 	}
-	return pts, limit
+	return pts, limit, bound
 }
 
 // Scatter draws one square panel: one point per instance and task both
 // variants ran, at (median time of x, median time of y), on log-log axes
-// with the diagonal, the 2x and 10x lines and the limit. An instance a
-// variant did not solve is drawn on the limit line (never dropped) as a
-// cross, a marker no puzzle uses. Points below the diagonal are instances
-// where y is faster. Each puzzle has its own marker shape and colour
-// (puzzleMarks); the title counts the tasks' points.
+// with the diagonal, the 2x and 10x lines and the limit of the time
+// measure (see LimitName; "not solved" when the runs had no limit in that
+// measure). An instance a variant did not solve is drawn on the limit line
+// (never dropped) as a cross, a marker no puzzle uses; a solved one is
+// drawn at its own time, never on the limit. Points below the diagonal
+// are instances where y is faster. Each puzzle has its own marker shape
+// and colour (puzzleMarks); the title counts the tasks' points.
 func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 	if err := CheckTime(time); err != nil {
 		return nil, err
 	}
-	pts, limit := pairPoints(sums, xVariant, yVariant, time)
+	pts, limit, bound := pairPoints(sums, xVariant, yVariant, time)
 	if len(pts) == 0 {
 		return nil, fmt.Errorf("variants %q and %q ran no instance in common", xVariant, yVariant)
 	}
-	lo := limit
+	lo, hi := limit, limit
 	for _, q := range pts {
-		lo = min(lo, q.x, q.y)
+		lo, hi = min(lo, q.x, q.y), max(hi, q.x, q.y)
 	}
 	// The axes end at the limit, where the unsolved instances are.
 	lo, _ = decades(lo, limit)
-	hi := limit
 	var puzzles, tasks []string
 	solved := 0
 	for _, q := range pts {
@@ -118,6 +123,23 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 		a.Tick.Marker = floorTicks{limit: hi}
 	}
 	p.Add(plotter.NewGrid())
+	if err := scatterGuides(f, p, lo, hi, limit, bound, time); err != nil {
+		return nil, err
+	}
+	if err := scatterPoints(f, p, pts, puzzles); err != nil {
+		return nil, err
+	}
+	// The range last: adding a line widens the axes to hold it (the
+	// 10x lines would run them a decade past the limit).
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
+	f.Panels = append(f.Panels, p)
+	return f, nil
+}
+
+// scatterGuides adds the reference lines of a scatter panel over [lo, hi]
+// (equal time, 2x and 10x) and the limit line at limit, with their legend
+// entries: "CPU limit 2 s" when bound, else "not solved (no CPU limit)".
+func scatterGuides(f *Figure, p *plot.Plot, lo, hi, limit float64, bound bool, time string) error {
 	refs := []struct {
 		label  string
 		factor float64
@@ -132,7 +154,7 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 		for _, k := range []float64{r.factor, 1 / r.factor} {
 			l, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo * k}, {X: hi, Y: hi * k}})
 			if err != nil {
-				return nil, err
+				return err
 			}
 			l.Color, l.Dashes = color.Gray{Y: r.gray}, r.dashes
 			p.Add(l)
@@ -146,11 +168,27 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 	}
 	lim, err := plotter.NewLine(plotter.XYs{{X: lo, Y: limit}, {X: limit, Y: limit}, {X: limit, Y: lo}})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	lim.Color, lim.Width = palette[1], vg.Points(1)
 	p.Add(lim)
-	f.addEntry(fmt.Sprintf("limit %s s", fmtSec(limit)), lim)
+	f.addEntry(limitLabel(limit, bound, time), lim)
+	return nil
+}
+
+// limitLabel names the limit line of a figure in the time measure: "CPU
+// limit 2 s", or "not solved (no CPU limit)" when the runs had no limit
+// in that measure.
+func limitLabel(limit float64, bound bool, time string) string {
+	if !bound {
+		return "not solved (no " + LimitName(time) + ")"
+	}
+	return fmt.Sprintf("%s %s s", LimitName(time), fmtSec(limit))
+}
+
+// scatterPoints adds the points of a scatter panel, one marker per
+// puzzle, the unsolved ones as crosses on the limit.
+func scatterPoints(f *Figure, p *plot.Plot, pts []pairPoint, puzzles []string) error {
 	var crosses []*plotter.Scatter
 	for i, pz := range puzzles {
 		var xy, out plotter.XYs
@@ -168,7 +206,7 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 		if len(xy) > 0 {
 			sc, err := plotter.NewScatter(xy)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			sc.Color, sc.Shape, sc.Radius = m.color, m.glyph, vg.Points(markerPt)
 			p.Add(sc)
@@ -177,7 +215,7 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 		if len(out) > 0 {
 			sc, err := plotter.NewScatter(out)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			sc.Color, sc.Shape, sc.Radius = m.color, unsolvedGlyph, vg.Points(markerPt)
 			p.Add(sc)
@@ -189,11 +227,7 @@ func Scatter(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 		sc.Color, sc.Shape, sc.Radius = color.Black, unsolvedGlyph, vg.Points(markerPt)
 		f.addEntry("not solved by one (on the limit)", sc)
 	}
-	// The range last: adding a line widens the axes to hold it (the
-	// 10x lines would run them a decade past the limit).
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, lo, hi
-	f.Panels = append(f.Panels, p)
-	return f, nil
+	return nil
 }
 
 // ECDF draws one panel: per task, a line of the empirical distribution
@@ -204,7 +238,7 @@ func ECDF(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 	if err := CheckTime(time); err != nil {
 		return nil, err
 	}
-	pts, _ := pairPoints(sums, xVariant, yVariant, time)
+	pts, _, _ := pairPoints(sums, xVariant, yVariant, time)
 	var tasks []string
 	ratios := map[string][]float64{}
 	lo, hi := 1.0, 1.0

@@ -46,30 +46,34 @@ func TestScoresPerPuzzle(t *testing.T) {
 		t.Fatalf("%d scores, want 4 (queens: 3 variants, pieces: 1): %+v", len(got), a.Scores)
 	}
 	near := func(x, y float64) bool { return math.Abs(x-y) < 1e-9 }
+	// queens: sat/y ran queens:4 alone, native/plain had queens:6
+	// refused: the scores are over queens:4, the one instance all ran.
 	want := []struct {
-		k                              key
-		solved, ran, notRun, instances int
-		par                            float64
+		k                                                 key
+		solved, common, solvedRan, ran, notRun, instances int
+		par                                               float64
 	}{
-		{key{"queens", "native/plain"}, 2, 2, 1, 3, 1.5},
-		{key{"queens", "sat/x"}, 3, 3, 0, 3, 4},
-		{key{"queens", "sat/y"}, 1, 1, 2, 3, 0.5},
-		{key{"pieces", "sat/x"}, 0, 2, 0, 2, 20},
+		{key{"queens", "native/plain"}, 1, 1, 2, 2, 1, 3, 1},
+		{key{"queens", "sat/x"}, 1, 1, 3, 3, 0, 3, 3},
+		{key{"queens", "sat/y"}, 1, 1, 1, 1, 2, 3, 0.5},
+		{key{"pieces", "sat/x"}, 0, 2, 0, 2, 0, 2, 20},
 	}
 	for _, w := range want {
 		s, ok := got[w.k]
-		if !ok || s.Solved != w.solved || s.Ran != w.ran || s.NotRun != w.notRun || s.Instances != w.instances || !near(s.PAR, w.par) {
-			t.Errorf("%v: %+v, want solved %d of %d ran, %d not run of %d, PAR-2 %g", w.k, s, w.solved, w.ran, w.notRun, w.instances, w.par)
+		if !ok || s.Solved != w.solved || s.Common != w.common || s.SolvedRan != w.solvedRan || s.Ran != w.ran || s.NotRun != w.notRun ||
+			s.Instances != w.instances || !near(s.PAR, w.par) {
+			t.Errorf("%v: %+v, want solved %d of %d common, %d of %d ran, %d not run of %d, PAR-2 %g", w.k, s, w.solved, w.common, w.solvedRan, w.ran, w.notRun, w.instances, w.par)
 		}
 	}
 	if _, ok := got[key{"pieces", "native/plain"}]; ok {
 		t.Error("native/plain scored on pieces, which it never ran")
 	}
-	// The VBS of queens: 0.5, 2, 5; of pieces: nothing solved, 2 x 10 each.
+	// The VBS of queens: 0.5 on queens:4; of pieces: nothing solved, 2 x
+	// 10 each.
 	for _, v := range a.VBS {
 		switch v.Puzzle {
 		case "queens":
-			if v.Solved != 3 || v.Instances != 3 || !near(v.PAR, 7.5/3) {
+			if v.Solved != 1 || v.Instances != 1 || !near(v.PAR, 0.5) {
 				t.Errorf("VBS queens: %+v", v)
 			}
 		case "pieces":
@@ -78,12 +82,16 @@ func TestScoresPerPuzzle(t *testing.T) {
 			}
 		}
 	}
+	tab := ScoreTable(a, 2)
 	var md bytes.Buffer
-	if err := ScoreTable(a, 2).Render(&md, "csv"); err != nil {
+	if err := tab.Render(&md, "csv"); err != nil {
 		t.Fatal(err)
 	}
-	if line := "queens,count,native/plain,2,2,1,3,1.5,0,1,0.333"; !strings.Contains(md.String(), line+"\n") {
+	if line := "queens,count,native/plain,1,1,1,0,0,0.000,2,2,1,3"; !strings.Contains(md.String(), line+"\n") {
 		t.Errorf("scores CSV lacks %q:\n%s", line, md.String())
+	}
+	if note := "queens count: scored over the 1 instances every variant ran, of 3; ran fewer: native/plain 2 of 3, sat/y 1 of 3"; !strings.Contains(tab.Title, note) {
+		t.Errorf("scores title %q does not say %q", tab.Title, note)
 	}
 	// Wins only over instances both ran: native/plain and sat/x meet on
 	// queens:4 and queens:5 (native/plain faster on both), not queens:6.
@@ -131,7 +139,7 @@ func TestTimeMeasure(t *testing.T) {
 			t.Errorf("%s: cactus axis %q does not name %q", c.time, f.yLabel, c.name)
 		}
 	}
-	if err := CheckTime("user"); err == nil || !strings.Contains(err.Error(), "solver, cpu or wall") {
+	if err := CheckTime("user"); err == nil || !strings.Contains(err.Error(), "cpu, wall or solver") {
 		t.Errorf("unknown --time: %v", err)
 	}
 }

@@ -34,7 +34,7 @@ func TopVariants(rows []results.Row, n int, time string) (kept, left []string) {
 			by[s.Variant] = r
 			vs = append(vs, s.Variant)
 		}
-		r.solved += s.Solved
+		r.solved += s.SolvedRan
 		if !math.IsNaN(s.PAR) {
 			r.par += s.PAR
 		}

@@ -16,8 +16,10 @@ import (
 type Summary struct {
 	Instance, Puzzle, Variant, Task string
 	Squares                         int
-	// Runs is the number of runs; Solved how many ended ok or unsat.
-	Runs, Solved int
+	// Runs is the number of runs; Ran how many of them ran (not skipped
+	// by a ladder, nor refused by the backend); Solved how many ended ok
+	// or unsat.
+	Runs, Ran, Solved int
 	// Statuses counts runs by status.
 	Statuses map[string]int
 	// Answer is the answer of the solved runs (Answers lists every distinct
@@ -43,8 +45,9 @@ type Summary struct {
 	MedianRSSKB float64
 	// MedianNodes is the median of the nodes counter (NaN if not reported).
 	MedianNodes float64
-	// Limit is the largest limit of the runs, in seconds: the CPU limit
-	// where one applied, else the wall-clock limit (0: not recorded).
+	// Limit is the largest limit of the runs in the time measure, in
+	// seconds: the CPU limit for cpu, the wall-clock limit for wall and
+	// solver (0: none in that measure, or not recorded).
 	Limit float64
 	// Certify marks a group of certified runs (bench certify=true);
 	// Certified counts its solved runs whose every refutation was proved
@@ -99,6 +102,9 @@ func summarize(g []results.Row, time string) Summary {
 		t, limit := runTime(r, time)
 		s.Limit = max(s.Limit, limit)
 		s.Statuses[r.Status]++
+		if !r.NotRun() && !r.Refused() {
+			s.Ran++
+		}
 		if !r.Solved() {
 			continue
 		}

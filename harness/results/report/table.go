@@ -137,8 +137,9 @@ func fmtNum(x float64) string {
 	return strconv.FormatFloat(x, 'f', -1, 64)
 }
 
-// statusOrder is the order of the status count columns.
-var statusOrder = []string{results.StatusOK, results.StatusUnsat, results.StatusTimeout, results.StatusMemout, results.StatusError, results.StatusWrong}
+// statusOrder is the order of the status count columns: every status,
+// skipped (not run) counted apart from timeout.
+var statusOrder = results.Statuses
 
 // SummaryTable lays out group summaries, one row per group, tidy: numbers
 // or empty cells only (a count per status, the answer when the solved runs
@@ -146,7 +147,7 @@ var statusOrder = []string{results.StatusOK, results.StatusUnsat, results.Status
 func SummaryTable(sums []Summary) Table {
 	t := Table{
 		Title: "Runs per instance, variant and task (seconds: " + summaryTime(sums) + " of the solved runs; CI: bootstrap 95% of the median)",
-		Header: []string{"instance", "variant", "task", "runs", "solved", "n_ok", "n_unsat", "n_timeout", "n_memout", "n_error", "n_wrong",
+		Header: []string{"instance", "variant", "task", "runs", "solved", "n_ok", "n_unsat", "n_timeout", "n_memout", "n_error", "n_wrong", "n_skipped",
 			"answer", "distinct_answers", "median_s", "mean_s", "sd_s", "ci_low_s", "ci_high_s", "solver_median_s", "median_rss_kb", "median_nodes"},
 	}
 	t.Numeric = make([]bool, len(t.Header))
@@ -202,28 +203,36 @@ func CertifyTable(sums []Summary) Table {
 }
 
 // ScoreTable lays out the scores of every variant per puzzle and task and
-// the virtual best solver (variant "VBS"): solved of the instances it ran,
-// the instances of that puzzle and task it did not run, PAR-k over those it
-// ran, unique solves, the instances where the variant is the VBS and that
-// share of the VBS's solves. The title names the time measure.
+// the virtual best solver (variant "VBS"), over the instances every
+// variant of the puzzle and task ran (common): solved of those, PAR-k over
+// them, unique solves, the instances where the variant is the VBS and
+// that share of the VBS's solves; beside them what each ran (ran, and
+// solved_ran of those), did not run, and the instances of the puzzle and
+// task. The title names the time measure and the variants that ran fewer.
 func ScoreTable(a Aggregates, k float64) Table {
 	par := "par" + fmtFloat(k) + "_s"
+	title := "Per puzzle and task, in " + TimeName(a.Time) + ", over the instances every variant of it ran (common): instances solved " +
+		"(more than half the runs solved), PAR-" + fmtFloat(k) + " (an unsolved run counts " + fmtFloat(k) + " times the " + LimitName(a.Time) + "), unique solves, instances where the variant is the virtual best solver (VBS, " +
+		"the best PAR-" + fmtFloat(k) + " of any variant on each) and its share of the VBS's solves; beside them the instances each variant ran, " +
+		"solved of those, and did not run (never scored as unsolved)"
+	if notes := a.CommonNotes(); len(notes) > 0 {
+		title += ". " + strings.Join(notes, ". ")
+	}
 	t := Table{
-		Title: "Per puzzle and task, in " + TimeName(a.Time) + ": instances solved (more than half the runs solved) of those the variant ran, " +
-			"instances of the puzzle and task it did not run (not unsolved: never scored), PAR-" + fmtFloat(k) + " over the instances it ran, " +
-			"unique solves, instances where the variant is the virtual best solver (VBS) and its share of the VBS's solves",
-		Header:  []string{"puzzle", "task", "variant", "solved", "ran", "not_run", "instances", par, "unique", "vbs_best", "vbs_share"},
-		Numeric: []bool{false, false, false, true, true, true, true, true, true, true, true},
+		Title:   title,
+		Header:  []string{"puzzle", "task", "variant", "solved", "common", par, "unique", "vbs_best", "vbs_share", "ran", "solved_ran", "not_run", "instances"},
+		Numeric: []bool{false, false, false, true, true, true, true, true, true, true, true, true, true},
 	}
 	for _, v := range a.VBS {
 		for _, s := range a.Scores {
 			if s.Puzzle == v.Puzzle && s.Task == v.Task {
-				t.Rows = append(t.Rows, []string{s.Puzzle, s.Task, s.Variant, strconv.Itoa(s.Solved), strconv.Itoa(s.Ran), strconv.Itoa(s.NotRun),
-					strconv.Itoa(s.Instances), fmtSec(s.PAR), strconv.Itoa(s.Unique), strconv.Itoa(s.Best), strconv.FormatFloat(s.Contribution, 'f', 3, 64)})
+				t.Rows = append(t.Rows, []string{s.Puzzle, s.Task, s.Variant, strconv.Itoa(s.Solved), strconv.Itoa(s.Common), fmtSec(s.PAR),
+					strconv.Itoa(s.Unique), strconv.Itoa(s.Best), strconv.FormatFloat(s.Contribution, 'f', 3, 64),
+					strconv.Itoa(s.Ran), strconv.Itoa(s.SolvedRan), strconv.Itoa(s.NotRun), strconv.Itoa(s.Instances)})
 			}
 		}
-		t.Rows = append(t.Rows, []string{v.Puzzle, v.Task, "VBS", strconv.Itoa(v.Solved), strconv.Itoa(v.Instances), "0", strconv.Itoa(v.Instances),
-			fmtSec(v.PAR), "", "", ""})
+		t.Rows = append(t.Rows, []string{v.Puzzle, v.Task, "VBS", strconv.Itoa(v.Solved), strconv.Itoa(v.Instances), fmtSec(v.PAR), "", "", "",
+			"", "", "", ""})
 	}
 	return t
 }
