@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/boardsat/boardsat/harness/results"
@@ -13,7 +12,7 @@ import (
 // gridTitle says what the cells of a Grid hold, in the time measure.
 func gridTitle(time string) string {
 	return "Median " + TimeName(time) + " per instance, task and variant. \"> L s\": the runs hit the limit L (CPU, or wall where marked); " +
-		"\"-\": not run (a ladder stopped at a smaller instance); \"refused\": beyond the backend's limits; \"(1 run)\", \"(2 of 3)\": fewer runs than the most of any cell, or runs solved of those run"
+		"\"-\": not run (a ladder stopped at a smaller instance), an empty cell: no run of it; \"refused\": beyond the backend's limits; \"memout\", \"wrong\", \"error\", \"skipped\": how most runs ended; \"(1 run)\", \"(2 of 3)\": fewer runs than the most of any cell, or runs solved of those run"
 }
 
 // Grid lays out several tasks side by side, the table a note on methods
@@ -68,7 +67,7 @@ func Grid(rows []results.Row, time string) Table {
 	for _, g := range groups {
 		most = max(most, len(ran(g)))
 	}
-	t := Table{Title: gridTitle(time), Header: []string{"instance"}, Numeric: []bool{false}}
+	t := Table{Title: gridTitle(time), Label: "grid", Header: []string{"instance"}, Numeric: []bool{false}}
 	for _, task := range tasks {
 		t.Header = append(t.Header, task+": answer")
 		t.Numeric = append(t.Numeric, true)
@@ -149,9 +148,9 @@ func gridCell(g []results.Row, most int, time string) string {
 	var c string
 	switch {
 	case u.Status == results.StatusTimeout && u.Limit == results.LimitCPU && u.CPULimit > 0:
-		c = "> " + fmtCell(u.CPULimit) + " s"
+		c = "> " + fmtFloat(u.CPULimit) + " s"
 	case u.Status == results.StatusTimeout && u.WallLimit > 0:
-		c = "> " + fmtCell(u.WallLimit) + " s wall"
+		c = "> " + fmtFloat(u.WallLimit) + " s wall"
 	case u.Refused():
 		c = "refused"
 	default:
@@ -163,14 +162,6 @@ func gridCell(g []results.Row, most int, time string) string {
 	return c
 }
 
-// fmtCell writes seconds for a reader: two decimals below 10, one below
-// 100, whole seconds above.
-func fmtCell(s float64) string {
-	switch {
-	case s < 10:
-		return strconv.FormatFloat(s, 'f', 2, 64)
-	case s < 100:
-		return strconv.FormatFloat(s, 'f', 1, 64)
-	}
-	return strconv.FormatFloat(s, 'f', 0, 64)
-}
+// fmtCell writes seconds for a reader: 3 significant digits (never a
+// time of 0.00).
+func fmtCell(s float64) string { return sigDigits(s, 3) }
