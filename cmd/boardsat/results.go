@@ -668,10 +668,18 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 			}
 			name = filepath.Join(outDir, base+"-"+k+"."+a.ext)
 		}
-		if err := report.SaveFigureSize(f, name, size); err != nil {
-			return badInput(err)
+		// Panels beyond what a page takes go to further files.
+		parts := report.SplitFigure(f, size)
+		for i, part := range parts {
+			if err := report.SaveFigureSize(part, report.SplitPath(name, i), size); err != nil {
+				return badInput(err)
+			}
+			written = append(written, report.SplitPath(name, i))
 		}
-		written = append(written, name)
+		if len(parts) > 1 {
+			note += fmt.Sprintf("boardsat results plot: the %d panels of %s do not fit one page: drawn in %d files, %s to %s\n",
+				len(f.Panels), k, len(parts), name, report.SplitPath(name, len(parts)-1))
+		}
 	}
 	if len(written) == 0 {
 		return badInputf("nothing to plot: no solved runs")

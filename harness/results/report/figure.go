@@ -84,9 +84,14 @@ var (
 	PageSize   = Size{W: 7 * vg.Inch}
 )
 
-// MaxHeight is the tallest a figure may be: a page's text height less a
-// caption (a column is 3.5 x 9 in at most, a page 7 x 9 in).
-const MaxHeight = 9 * vg.Inch
+// MaxHeight is the tallest a figure is drawn by itself: a two-column
+// article's text height (550 pt) less room for a caption of three lines,
+// at the 0.91 it is scaled by to the article's column (IEEE's and ACM's
+// pages are taller). A size given as WxH may be up to 9 in.
+const MaxHeight = 7.5 * vg.Inch
+
+// maxSizeH is the tallest size ParseSize takes.
+const maxSizeH = 9 * vg.Inch
 
 // PNGDPI is the resolution of a PNG figure: print needs 300 dots an inch
 // (the file records it, so that LaTeX and viewers size it right).
@@ -104,7 +109,7 @@ func ParseSize(s string) (Size, error) {
 	ws, hs, ok := strings.Cut(s, "x")
 	w, err1 := strconv.ParseFloat(ws, 64)
 	h, err2 := strconv.ParseFloat(hs, 64)
-	if !ok || err1 != nil || err2 != nil || w < 1 || w > 20 || h < 1 || h > float64(MaxHeight/vg.Inch) {
+	if !ok || err1 != nil || err2 != nil || w < 1 || w > 20 || h < 1 || h > float64(maxSizeH/vg.Inch) {
 		return Size{}, fmt.Errorf("bad figure size %q: want column (3.5 in wide), page (7 in) or WxH in inches, W from 1 to 20 and H from 1 to 9 (a page's height), like 3.5x2.5", s)
 	}
 	return Size{W: vg.Length(w) * vg.Inch, H: vg.Length(h) * vg.Inch}, nil
@@ -116,7 +121,7 @@ const (
 	minPanelH   = 1.2 * vg.Inch // a panel lower than this packs its ticks
 	minSquareW  = 2.4 * vg.Inch // a scatter panel: two axes of tick labels
 	maxPanelH   = 2.6 * vg.Inch // taller panels only spread the lines
-	yLabelW     = 12            // points: the shared time label at the left
+	yLabelW     = 15            // points: the shared time label at the left
 	legendThumb = 20            // points: a legend entry's line and marker
 	noteRowPt   = tickPt + 3    // points: a line of the note under the legend
 	legendGapPt = 10            // points between legend columns
@@ -136,59 +141,12 @@ func SaveFigureSize(f *Figure, path string, size Size) error {
 	if !slices.Contains(PlotFormats, ext) {
 		return fmt.Errorf("cannot tell the figure format of %q: want a .svg, .png or .pdf file", path)
 	}
-	w := size.W
-	minW := minPanelW
-	if f.square {
-		minW = minSquareW
+	lay, err := layout(f, size)
+	if err != nil {
+		return err
 	}
-	cols := max(1, min(max(f.Cols, 1), len(f.Panels), int((w-vg.Points(yLabelW))/minW)))
-	if len(f.Panels) == 4 && cols == 3 {
-		cols = 2
-	}
-	rows := (len(f.Panels) + cols - 1) / cols
-	lg := plot.NewLegend()
-	lg.Top, lg.Left = true, true
-	lg.TextStyle.Font.Size = vg.Points(tickPt)
-	lg.ThumbnailWidth = vg.Points(legendThumb)
-	longest := vg.Length(0)
-	for _, l := range f.labels {
-		longest = max(longest, lg.TextStyle.Rectangle(" "+l).Max.X)
-	}
-	entryW := vg.Points(legendThumb) + longest + vg.Points(legendGapPt)
-	lcols := max(1, min(len(f.labels), int(w/entryW)))
-	lrows := (len(f.labels) + lcols - 1) / lcols
-	// A legend row is as tall as gonum draws it: its tallest entry's text
-	// above the baseline, and the padding between rows.
-	entryH := vg.Length(0)
-	for _, l := range f.labels {
-		entryH = max(entryH, lg.TextStyle.Rectangle(l).Max.Y)
-	}
-	legendH := vg.Length(0)
-	if lrows > 0 {
-		legendH = vg.Length(lrows)*(entryH+vg.Points(legendPadPt)) + vg.Points(8)
-	}
-	noteSty := lg.TextStyle
-	noteLines := wrapText(noteSty, f.Note, w-vg.Points(8))
-	noteH := vg.Points(float64(len(noteLines) * noteRowPt))
-	if len(noteLines) > 0 {
-		noteH += vg.Points(4)
-	}
-	panelW := (w - vg.Points(yLabelW)) / vg.Length(cols)
-	panelH := min(panelW*0.8, maxPanelH)
-	if f.square {
-		panelH = min(panelW*0.9, maxPanelH+vg.Inch/2)
-	}
-	h := size.H
-	if h == 0 {
-		// Never taller than a page: lower panels, down to a readable
-		// height, then a refusal naming what to do.
-		panelH = min(panelH, (MaxHeight-legendH-noteH)/vg.Length(rows))
-		if panelH < minPanelH {
-			return fmt.Errorf("%d panels in %d rows do not fit %.3g x %.3g in (the most a page takes): draw fewer (--puzzle, --task) or print wider (--size page)",
-				len(f.Panels), rows, float64(w/vg.Inch), float64(MaxHeight/vg.Inch))
-		}
-		h = panelH*vg.Length(rows) + legendH + noteH
-	}
+	w, h, cols, rows, panelW, panelH := size.W, lay.h, lay.cols, lay.rows, lay.panelW, lay.panelH
+	lg, lcols, lrows, legendH, noteSty, noteLines, noteH := *lay.legend, lay.lcols, lay.lrows, lay.legendH, lay.legend.TextStyle, lay.noteLines, lay.noteH
 	var c vg.CanvasWriterTo
 	switch ext {
 	case "svg":
@@ -262,6 +220,116 @@ func SaveFigureSize(f *Figure, path string, size Size) error {
 		_, err := c.WriteTo(wr)
 		return err
 	})
+}
+
+// figLayout is where a figure's parts go at a print size.
+type figLayout struct {
+	cols, rows, lcols, lrows int
+	legend                   *plot.Legend
+	legendH, noteH           vg.Length
+	noteLines                []string
+	panelW, panelH, h        vg.Length
+}
+
+// layout places the figure's panels, legend and note at size: panels as
+// many to a row as the width takes, lowered (down to a readable height)
+// to keep the figure under MaxHeight; an error when even that does not.
+func layout(f *Figure, size Size) (figLayout, error) {
+	w := size.W
+	minW := minPanelW
+	if f.square {
+		minW = minSquareW
+	}
+	cols := max(1, min(max(f.Cols, 1), len(f.Panels), int((w-vg.Points(yLabelW))/minW)))
+	if len(f.Panels) == 4 && cols == 3 {
+		cols = 2
+	}
+	rows := (len(f.Panels) + cols - 1) / cols
+	lg := plot.NewLegend()
+	lg.Top, lg.Left = true, true
+	lg.TextStyle.Font.Size = vg.Points(tickPt)
+	lg.ThumbnailWidth = vg.Points(legendThumb)
+	longest := vg.Length(0)
+	for _, l := range f.labels {
+		longest = max(longest, lg.TextStyle.Rectangle(" "+l).Max.X)
+	}
+	entryW := vg.Points(legendThumb) + longest + vg.Points(legendGapPt)
+	lcols := max(1, min(len(f.labels), int(w/entryW)))
+	lrows := (len(f.labels) + lcols - 1) / lcols
+	// A legend row is as tall as gonum draws it: its tallest entry's text
+	// above the baseline, and the padding between rows.
+	entryH := vg.Length(0)
+	for _, l := range f.labels {
+		entryH = max(entryH, lg.TextStyle.Rectangle(l).Max.Y)
+	}
+	legendH := vg.Length(0)
+	if lrows > 0 {
+		legendH = vg.Length(lrows)*(entryH+vg.Points(legendPadPt)) + vg.Points(8)
+	}
+	noteSty := lg.TextStyle
+	noteLines := wrapText(noteSty, f.Note, w-vg.Points(8))
+	noteH := vg.Points(float64(len(noteLines) * noteRowPt))
+	if len(noteLines) > 0 {
+		noteH += vg.Points(4)
+	}
+	panelW := (w - vg.Points(yLabelW)) / vg.Length(cols)
+	panelH := min(panelW*0.8, maxPanelH)
+	if f.square {
+		panelH = min(panelW*0.9, maxPanelH+vg.Inch/2)
+	}
+	h := size.H
+	if h == 0 {
+		// Never taller than a page: lower panels, down to a readable
+		// height, then a refusal naming what to do.
+		panelH = min(panelH, (MaxHeight-legendH-noteH)/vg.Length(rows))
+		if panelH < minPanelH {
+			return figLayout{}, fmt.Errorf("%d panels in %d rows do not fit %.3g x %.3g in (the most a page takes): draw fewer (--puzzle, --task) or print wider (--size page)",
+				len(f.Panels), rows, float64(w/vg.Inch), float64(MaxHeight/vg.Inch))
+		}
+		h = panelH*vg.Length(rows) + legendH + noteH
+	}
+	return figLayout{cols: cols, rows: rows, lcols: lcols, lrows: lrows, legend: &lg, legendH: legendH, noteH: noteH, noteLines: noteLines,
+		panelW: panelW, panelH: panelH, h: h}, nil
+}
+
+// readablePanelH is the height a panel of a figure split over files
+// (SplitFigure) keeps: lower ones only pack more rows into a file.
+const readablePanelH = 1.6 * vg.Inch
+
+// SplitFigure returns the figure as it is when its panels fit MaxHeight at
+// size, each at least readablePanelH tall; else as several figures of
+// as many rows of panels as fit, each with the whole legend and note.
+func SplitFigure(f *Figure, size Size) []*Figure {
+	lay, err := layout(&Figure{Panels: f.Panels[:1], Cols: f.Cols, labels: f.labels, thumbs: f.thumbs, square: f.square, Note: f.Note}, size)
+	if err != nil {
+		return []*Figure{f}
+	}
+	cols := max(1, min(max(f.Cols, 1), int((size.W-vg.Points(yLabelW))/minPanelW)))
+	if f.Cols == 4 && cols == 3 {
+		cols = 2
+	}
+	fitRows := max(1, int((MaxHeight-lay.legendH-lay.noteH)/readablePanelH))
+	per := fitRows * cols
+	if len(f.Panels) <= per {
+		return []*Figure{f}
+	}
+	var out []*Figure
+	for i := 0; i < len(f.Panels); i += per {
+		part := *f
+		part.Panels = f.Panels[i:min(i+per, len(f.Panels))]
+		out = append(out, &part)
+	}
+	return out
+}
+
+// SplitPath names part k (from 0) of a figure split over files: path
+// itself, then NAME-2.EXT, NAME-3.EXT...
+func SplitPath(path string, k int) string {
+	if k == 0 {
+		return path
+	}
+	ext := filepath.Ext(path)
+	return fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), k+1, ext)
 }
 
 // wrapText breaks s into lines no wider than w in the text style (none for

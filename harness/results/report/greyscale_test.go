@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/boardsat/boardsat/harness/results"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -111,5 +112,50 @@ func TestLegendGreyscale(t *testing.T) {
 	}
 	if got := st.label["check/brute"]; got != "check/brute (queens count)" {
 		t.Errorf("legend label %q, want the puzzle and the task", got)
+	}
+}
+
+// TestLogAxesLabelled: every log axis of every figure kind, of the
+// fixture and of the mixed file, has at least three labels (the cactus
+// of the fixture had two, 0.01 and 0.1; the ECDF none left of 1).
+func TestLogAxesLabelled(t *testing.T) {
+	for _, file := range []string{fixtureCSV, mixedCSV} {
+		rows, err := results.ReadFiles(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sums := Summarize(rows, TimeCPU)
+		x, y, ok := ScatterPair(sums)
+		if !ok {
+			t.Fatalf("%s: no scatter pair", file)
+		}
+		kinds := map[string]func() (*Figure, error){
+			"cactus":  func() (*Figure, error) { return Cactus(sums, TimeCPU) },
+			"scaling": func() (*Figure, error) { return Scaling(sums, TimeCPU) },
+			"scatter": func() (*Figure, error) { return Scatter(sums, x, y, TimeCPU) },
+			"ecdf":    func() (*Figure, error) { return ECDF(sums, x, y, TimeCPU) },
+		}
+		for kind, make := range kinds {
+			f, err := make()
+			if err != nil {
+				t.Fatalf("%s %s: %v", file, kind, err)
+			}
+			for i, p := range f.Panels {
+				for name, a := range map[string]*plot.Axis{"x": &p.X, "y": &p.Y} {
+					if _, log := a.Scale.(plot.LogScale); !log {
+						continue
+					}
+					var labels []string
+					for _, tk := range a.Tick.Marker.Ticks(a.Min, a.Max) {
+						if tk.Label != "" {
+							labels = append(labels, tk.Label)
+						}
+					}
+					if len(labels) < 3 {
+						t.Errorf("%s %s panel %d: the log %s axis has the labels %q, want 3 at least", file, kind, i+1, name, labels)
+					}
+				}
+			}
+		}
 	}
 }
