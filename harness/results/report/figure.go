@@ -11,6 +11,7 @@ import (
 
 	"github.com/boardsat/boardsat/internal/atomicfile"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -43,6 +44,9 @@ type Figure struct {
 	// Left names the puzzles and tasks left out of a cactus or scaling
 	// figure, having fewer than MinPanelInstances instances.
 	Left []string
+	// timedOut are the points drawn as crosses at the time limit (a
+	// scaling figure's timed-out instances), over all panels.
+	timedOut []plotter.XY
 	// Note, if set, is printed in the figure under the legend, a line of
 	// caption: which variants were chosen, by what rule.
 	Note string
