@@ -12,7 +12,7 @@ import (
 // gridTitle says what the cells of a Grid hold, in the time measure.
 func gridTitle(time string) string {
 	return "Median " + TimeName(time) + " per instance, task and variant. \"> L s\": the runs hit the limit L (CPU, or wall where marked); " +
-		"\"-\": not run (a ladder stopped at a smaller instance), an empty cell: no run of it; \"refused\": beyond the backend's limits; \"memout\", \"wrong\", \"error\", \"skipped\": how most runs ended; \"(1 run)\", \"(2 of 3)\": fewer runs than the most of any cell, or runs solved of those run"
+		"n/r: not run (a ladder stopped at a smaller instance); an empty cell: no run of it; \"refused\": beyond the backend's limits; memout: most runs hit the memory limit; wrong: most runs gave a wrong answer; error: most runs failed; skipped: not attempted; \"(1 run)\", \"(2 of 3)\": fewer runs than the most of any cell, or runs solved of those run"
 }
 
 // Grid lays out several tasks side by side, the table a note on methods
@@ -20,7 +20,7 @@ func gridTitle(time string) string {
 // appearance), and per task, in order of first appearance, a column with
 // the answer of its solved runs and one column per variant that ran it,
 // each cell the median time of the solved runs in the time measure,
-// "> L s" where most runs hit the limit L, "-" where the runs were not run
+// "> L s" where most runs hit the limit L, "n/r" where the runs were not run
 // (a ladder stopped earlier), and a note where a cell has fewer runs than
 // the most of any cell or not every run solved.
 func Grid(rows []results.Row, time string) Table {
@@ -116,7 +116,7 @@ func gridCell(g []results.Row, most int, time string) string {
 	}
 	runs := ran(g)
 	if len(runs) == 0 {
-		return "-"
+		return outcomeMark(OutcomeNotRun)
 	}
 	var times []float64
 	for _, r := range runs {
