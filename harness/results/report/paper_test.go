@@ -20,8 +20,9 @@ var paperTools = map[string]string{
 // variants with a figure compiled by pdflatex (no error, no missing
 // character, no overfull hbox over 10pt), and the README's bench -> table
 // -> plot block and the worked example of docs/harness.md held to the
-// rules of scripts/paper-rules (TestPaperRulesCatch shows each rule
-// failing a bad figure or table). Without the tools it skips, except
+// rules of scripts/paper-rules, and a two-column article of every table
+// and figure of the committed bench.csv and mixed.csv (TestPaperRulesCatch
+// shows each rule failing a bad figure, table, log or result file). Without the tools it skips, except
 // under CI=true, where it fails.
 func TestPaperOutputs(t *testing.T) {
 	if testing.Short() {

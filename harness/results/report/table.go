@@ -153,7 +153,8 @@ func (t Table) latex(w io.Writer) error {
 			}
 			part, lab := "", latexLabelOf(label)
 			if parts > 1 {
-				part = fmt.Sprintf(" (part %d of %d: rows %d--%d of %d)", k, parts, r*tableRows+1, min((r+1)*tableRows, len(t.Rows)), len(t.Rows))
+				part = fmt.Sprintf(" (part %d of %d: rows %d--%d of %d, columns %d--%d of %d)", k, parts, r*tableRows+1, min((r+1)*tableRows, len(t.Rows)), len(t.Rows),
+					g[keys]+1, g[len(g)-1]+1, len(t.Header))
 				lab += fmt.Sprintf("-%d", k)
 			}
 			t.latexPart(&sb, g, t.Rows[min(r*tableRows, len(t.Rows)):min((r+1)*tableRows, len(t.Rows))], floatEnv(t.groupPt(g, width)), part, lab)
