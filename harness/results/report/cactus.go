@@ -206,7 +206,18 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 		return nil, err
 	}
 	f := &Figure{}
-	styles := newStyles(sums)
+	// The looks and legend labels of the variants of the panels drawn.
+	instances := map[Panel]map[string]bool{}
+	for _, s := range sums {
+		pn := Panel{s.Puzzle, s.Task}
+		if instances[pn] == nil {
+			instances[pn] = map[string]bool{}
+		}
+		instances[pn][s.Instance] = true
+	}
+	styles := newStyles(slices.DeleteFunc(slices.Clone(sums), func(s Summary) bool {
+		return len(instances[Panel{s.Puzzle, s.Task}]) < MinPanelInstances
+	}))
 	timedOut := false
 	var used []string
 	ymin, ymax := math.Inf(1), math.Inf(-1)

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/boardsat/boardsat/harness/results"
@@ -48,5 +49,27 @@ func TestScalingAxes(t *testing.T) {
 	q := g.Panels[0]
 	if _, log := q.X.Scale.(plot.LogScale); q.X.Label.Text != "number of intervals" || !log || q.X.Min != 10 || q.X.Max != 1000 {
 		t.Errorf("intervals x axis %q (log %v) from %g to %g, want number of intervals, log, 10 to 1000", q.X.Label.Text, log, q.X.Min, q.X.Max)
+	}
+}
+
+// TestLegendNamesDrawnPanels: the fixture's cactus draws one panel
+// (queens count; the others have fewer than three instances), so no
+// legend label names a puzzle and task, least of all a panel not drawn.
+func TestLegendNamesDrawnPanels(t *testing.T) {
+	rows, err := results.ReadFiles(fixtureCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Cactus(Summarize(rows, TimeCPU), TimeCPU)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Panels) != 1 {
+		t.Fatalf("%d panels", len(f.Panels))
+	}
+	for _, l := range f.labels {
+		if strings.Contains(l, "(queens") || strings.Contains(l, "pieces") {
+			t.Errorf("legend label %q names panels, with one panel drawn", l)
+		}
 	}
 }
