@@ -136,15 +136,21 @@ func lightAxes(p *plot.Plot) {
 }
 
 // integerTicks labels whole numbers only, at most about five of them (two
-// digits a label run together in a panel of a column's half), since an
+// digits a label run together in a panel of a column's half; three of
+// four digits or more: "1000 2000 3000 4000" ran together), since an
 // axis that counts instances or squares has no fractions.
 type integerTicks struct{}
 
 // Ticks returns major ticks at whole-number steps (1, 2 or 5 times a power
 // of ten) between min and max.
 func (integerTicks) Ticks(min, max float64) []plot.Tick {
+	// Four-digit labels and wider take more room: three of them at most.
+	most := 5.0
+	if max >= 1000 {
+		most = 3
+	}
 	step := 1
-	for i := 0; (max-min)/float64(step) > 5; i++ {
+	for i := 0; (max-min)/float64(step) > most; i++ {
 		step = []int{1, 2, 5}[(i+1)%3] * int(math.Pow(10, float64((i+1)/3)))
 	}
 	var ts []plot.Tick

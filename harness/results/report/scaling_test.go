@@ -73,3 +73,23 @@ func TestLegendNamesDrawnPanels(t *testing.T) {
 		}
 	}
 }
+
+// TestIntegerTicksWide: an axis of four-digit values (board squares of
+// the paradigms suite, 900 to 4100) labels three values at most, which
+// a panel of half a column holds apart; two-digit ones keep five.
+func TestIntegerTicksWide(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		most   int
+	}{{900, 4100, 3}, {3, 13, 5}} {
+		n := 0
+		for _, tk := range (integerTicks{}).Ticks(c.lo, c.hi) {
+			if tk.Label != "" {
+				n++
+			}
+		}
+		if n > c.most || n < 2 {
+			t.Errorf("%g to %g: %d labels, want 2 to %d", c.lo, c.hi, n, c.most)
+		}
+	}
+}
