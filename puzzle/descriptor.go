@@ -76,6 +76,8 @@ type Descriptor struct {
 	// Sweep makes small instances for differential sweeps; nil when the
 	// puzzle is not swept.
 	Sweep *Sweep
+	// Size is how the puzzle's instances grow (a scaling figure's x axis).
+	Size SizeMeasure
 }
 
 // Limits bound the instances a sweep generates; each puzzle's Sweep says
@@ -116,8 +118,8 @@ func Register(d Descriptor) {
 	if _, dup := descriptors[d.Name]; dup {
 		panic(fmt.Sprintf("puzzle %q registered twice", d.Name))
 	}
-	if d.Parse == nil || d.Board == nil || d.Shape == nil || d.Check == nil || d.DefaultTask == "" {
-		panic(fmt.Sprintf("puzzle %q: Parse, Board, Shape, Check and DefaultTask are required", d.Name))
+	if d.Parse == nil || d.Board == nil || d.Shape == nil || d.Check == nil || d.DefaultTask == "" || d.Size.Of == nil {
+		panic(fmt.Sprintf("puzzle %q: Parse, Board, Shape, Check, DefaultTask and Size are required", d.Name))
 	}
 	descriptors[d.Name] = &d
 	Puzzles = append(Puzzles, d.Name)

@@ -54,6 +54,7 @@ func (d Dominate) String() string {
 func init() {
 	Register(Descriptor{
 		Name: "dominate", Order: 60, Syntax: "dominate:WxH:P[:k=K][:independent]",
+		Size:        SizeMeasure{"board squares", boardSquares},
 		Parse:       parseDominate,
 		Board:       func(s Spec) Board { return s.(Dominate).Board },
 		DefaultTask: Optimum,

@@ -93,6 +93,7 @@ const (
 func init() {
 	Register(Descriptor{
 		Name: "intervals", Order: 70, Syntax: "intervals:FILE | intervals:random:N:seed=S",
+		Size:        SizeMeasure{"number of intervals", func(s Spec) float64 { return float64(len(s.(Intervals).Items)) }},
 		Parse:       parseIntervals,
 		Board:       func(s Spec) Board { return Board{W: len(s.(Intervals).Items), H: 1} },
 		DefaultTask: Optimum,

@@ -35,6 +35,7 @@ func (k KingPath) String() string {
 func init() {
 	Register(Descriptor{
 		Name: "kingpath", Order: 50, Syntax: "kingpath:WxH:START:L",
+		Size:        SizeMeasure{"path length (squares)", func(s Spec) float64 { return float64(s.(KingPath).Length) }},
 		Parse:       parseKingPath,
 		Board:       func(s Spec) Board { return s.(KingPath).Board },
 		DefaultTask: Count,

@@ -100,6 +100,7 @@ func mnkCounts(pos string) (x, o int) {
 func init() {
 	Register(Descriptor{
 		Name: "mnk", Order: 80, Syntax: "mnk:WxH:K[:pos=CELLS][:moves=L][:positions]",
+		Size:        SizeMeasure{"board squares", boardSquares},
 		Parse:       parseMNK,
 		Board:       func(s Spec) Board { return s.(MNK).Board },
 		DefaultTask: Count,

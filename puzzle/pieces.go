@@ -44,6 +44,7 @@ func (p Pieces) Total() int {
 func init() {
 	Register(Descriptor{
 		Name: "pieces", Order: 20, Syntax: "pieces:WxH:COUNTS",
+		Size:        SizeMeasure{"board squares", boardSquares},
 		Parse:       parsePieces,
 		Board:       func(s Spec) Board { return s.(Pieces).Board },
 		DefaultTask: Count,

@@ -22,6 +22,7 @@ func (q Queens) Board() Board { return Board{q.N, q.N} }
 func init() {
 	Register(Descriptor{
 		Name: "queens", Order: 10, Syntax: "queens:N",
+		Size:        SizeMeasure{"board side", func(s Spec) float64 { return float64(s.(Queens).N) }},
 		Parse:       parseQueens,
 		Board:       func(s Spec) Board { return s.(Queens).Board() },
 		DefaultTask: Count,

@@ -77,6 +77,7 @@ func (s Swap) String() string {
 func init() {
 	Register(Descriptor{
 		Name: "swap", Order: 40, Syntax: "swap:WxH[:w=..:b=..][:tw=..:tb=..][:rule=R][:turns=T]",
+		Size:        SizeMeasure{"board squares", boardSquares},
 		Parse:       parseSwap,
 		Board:       func(s Spec) Board { return s.(Swap).Board },
 		DefaultTask: Shortest,

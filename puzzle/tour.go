@@ -34,6 +34,7 @@ func (t Tour) String() string {
 func init() {
 	Register(Descriptor{
 		Name: "tour", Order: 30, Syntax: "tour:WxH:START[:closed]",
+		Size:        SizeMeasure{"board squares", boardSquares},
 		Parse:       parseTour,
 		Board:       func(s Spec) Board { return s.(Tour).Board },
 		DefaultTask: First,

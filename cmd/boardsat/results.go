@@ -665,19 +665,27 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 				note += fmt.Sprintf("boardsat results plot: %s leaves out the puzzles and tasks of fewer than %d instances: %s\n", k, report.MinPanelInstances, strings.Join(f.Left, ", "))
 			}
 		}
-		name := a.out
+		// Panels beyond what a page takes go to further files. Under the
+		// default names, boardsat's own, a link is refused, never written
+		// through.
+		name, save := a.out, report.SaveFigureSize
 		if name == "" {
 			if err := os.MkdirAll(outDir, 0o755); err != nil {
 				return badInput(err)
 			}
-			name, err = report.SaveDefaultFigure(f, outDir, base, k, a.ext, size)
-		} else {
-			err = report.SaveFigureSize(f, name, size)
+			name, save = report.DefaultFigurePath(outDir, base, k, a.ext), report.SaveDefaultFigure
 		}
-		if err != nil {
-			return badInput(err)
+		parts := report.SplitFigure(f, size)
+		for i, part := range parts {
+			if err := save(part, report.SplitPath(name, i), size); err != nil {
+				return badInput(err)
+			}
+			written = append(written, report.SplitPath(name, i))
 		}
-		written = append(written, name)
+		if len(parts) > 1 {
+			note += fmt.Sprintf("boardsat results plot: the %d panels of %s do not fit one page: drawn in %d files, %s to %s\n",
+				len(f.Panels), k, len(parts), name, report.SplitPath(name, len(parts)-1))
+		}
 	}
 	if len(written) == 0 {
 		return badInputf("nothing to plot: no solved runs")

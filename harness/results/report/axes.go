@@ -49,7 +49,16 @@ func decades(lo, hi float64) (float64, float64) {
 // that labels never run together ("10" and "20" as "1020").
 // (plot.LogTicks misses the lowest decade when min is below 1:
 // int(Log10(1e-4)) is -3.)
-type floorTicks struct{ limit float64 }
+// An axis of fewer than minLabels labelled decades labels its 2 and 5
+// ticks too, so that a reader has three labels to read a log axis by.
+// ratio marks an axis of ratios, not times: no floor label.
+type floorTicks struct {
+	limit float64
+	ratio bool
+}
+
+// minLabels is the fewest labels a log axis shows.
+const minLabels = 3
 
 // minorDecades is the most decades an axis spans with minor ticks drawn;
 // labelGap the least distance, in decades, between two labelled ticks.
@@ -72,7 +81,7 @@ func (ft floorTicks) Ticks(min, max float64) []plot.Tick {
 			break
 		}
 		label := strconv.FormatFloat(v, 'f', -1, 64)
-		if math.Abs(v-TimeFloor) < TimeFloor*1e-6 {
+		if !ft.ratio && math.Abs(v-TimeFloor) < TimeFloor*1e-6 {
 			label = "≤" + label
 		}
 		if limit > 0 && math.Abs(math.Log10(v)-math.Log10(limit)) < labelGap {
@@ -90,7 +99,27 @@ func (ft floorTicks) Ticks(min, max float64) []plot.Tick {
 	if limit > 0 {
 		ts = append(ts, plot.Tick{Value: limit, Label: fmtSec(limit)})
 	}
+	labelled := 0
+	for _, t := range ts {
+		if t.Label != "" {
+			labelled++
+		}
+	}
+	if labelled < minLabels {
+		for i, t := range ts {
+			if t.Label == "" && (limit <= 0 || math.Abs(math.Log10(t.Value)-math.Log10(limit)) >= labelGap/2) && !nearPow10(t.Value) {
+				ts[i].Label = strconv.FormatFloat(t.Value, 'f', -1, 64)
+			}
+		}
+	}
 	return ts
+}
+
+// nearPow10 reports whether v is a power of ten (whose label, if it has
+// none, was taken off to keep clear of the limit's).
+func nearPow10(v float64) bool {
+	l := math.Log10(v)
+	return math.Abs(l-math.Round(l)) < 1e-9
 }
 
 // lightAxes draws a panel's axes and ticks the light way papers print
@@ -106,15 +135,21 @@ func lightAxes(p *plot.Plot) {
 }
 
 // integerTicks labels whole numbers only, at most about five of them (two
-// digits a label run together in a panel of a column's half), since an
+// digits a label run together in a panel of a column's half; three of
+// four digits or more: "1000 2000 3000 4000" ran together), since an
 // axis that counts instances or squares has no fractions.
 type integerTicks struct{}
 
 // Ticks returns major ticks at whole-number steps (1, 2 or 5 times a power
 // of ten) between min and max.
 func (integerTicks) Ticks(min, max float64) []plot.Tick {
+	// Four-digit labels and wider take more room: three of them at most.
+	most := 5.0
+	if max >= 1000 {
+		most = 3
+	}
 	step := 1
-	for i := 0; (max-min)/float64(step) > 5; i++ {
+	for i := 0; (max-min)/float64(step) > most; i++ {
 		step = []int{1, 2, 5}[(i+1)%3] * int(math.Pow(10, float64((i+1)/3)))
 	}
 	var ts []plot.Tick

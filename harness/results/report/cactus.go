@@ -2,13 +2,17 @@ package report
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/boardsat/boardsat/harness/results"
+	"github.com/boardsat/boardsat/puzzle"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
 )
 
 // VBSLabel labels the virtual best solver's line of a cactus plot: per
@@ -19,7 +23,13 @@ const VBSLabel = "VBS (virtual best)"
 type series struct {
 	label string
 	xy    plotter.XYs
+	// timedOut marks the instances the variant timed out on, drawn as
+	// crosses at the time limit.
+	timedOut bool
 }
+
+// TimedOutLabel is the legend entry of a scaling figure's crosses.
+const TimedOutLabel = "timed out (at the limit)"
 
 // Panel is one facet: the results of one puzzle and one task.
 type Panel struct{ Puzzle, Task string }
@@ -95,10 +105,37 @@ func Cactus(sums []Summary, time string) (*Figure, error) {
 }
 
 // Scaling draws one panel per puzzle and task: median time against
-// instance size (squares on the board), one line per variant, log y.
+// instance size, one line per variant, log y. The x axis is the puzzle's
+// own size measure (puzzle.Descriptor.Size: board side, number of
+// intervals, path length...), log when it spans a decade or more; the
+// instances a variant timed out on are crosses at the time limit.
 func Scaling(sums []Summary, time string) (*Figure, error) {
+	sizes := map[string]float64{}
 	return facets(sums, time, "board squares", func(p *plot.Plot, sel []Summary) []*series {
-		ss := seriesBy(sel, func(s Summary) plotter.XY { return plotter.XY{X: float64(s.Squares), Y: seconds(s, time)} })
+		name := ""
+		size := func(s Summary) float64 {
+			v, ok := sizes[s.Instance]
+			if !ok {
+				v, name = instanceSize(s)
+				sizes[s.Instance] = v
+			}
+			return v
+		}
+		ss := seriesBy(sel, func(s Summary) plotter.XY { return plotter.XY{X: size(s), Y: seconds(s, time)} })
+		out := map[string]*series{}
+		for _, s := range sel {
+			if s.Solved == 0 && s.Statuses[results.StatusTimeout] > s.NotRun && s.Limit > 0 {
+				if out[s.Variant] == nil {
+					out[s.Variant] = &series{label: s.Variant, timedOut: true}
+					ss = append(ss, out[s.Variant])
+				}
+				out[s.Variant].xy = append(out[s.Variant].xy, plotter.XY{X: size(s), Y: s.Limit})
+			}
+		}
+		if name == "" && len(sel) > 0 {
+			_, name = instanceSize(sel[0])
+		}
+		p.X.Label.Text = name
 		lo, hi := math.Inf(1), math.Inf(-1)
 		for _, se := range ss {
 			// Several instances of one size (different pieces, say): keep
@@ -108,11 +145,29 @@ func Scaling(sums []Summary, time string) (*Figure, error) {
 				lo, hi = min(lo, q.X), max(hi, q.X)
 			}
 		}
+		if lo > 0 && hi >= 10*lo {
+			p.X.Scale = plot.LogScale{}
+			p.X.Min, p.X.Max = decades(lo, hi)
+			p.X.Tick.Marker = floorTicks{ratio: true}
+			return ss
+		}
 		pad := max((hi-lo)*0.05, 1)
 		p.X.Min, p.X.Max = lo-pad, hi+pad
 		p.X.Tick.Marker = integerTicks{}
 		return ss
 	})
+}
+
+// instanceSize is an instance's size in its puzzle's measure, and the
+// measure's name; the board's squares when the instance does not parse
+// (an intervals file no longer there, say).
+func instanceSize(s Summary) (float64, string) {
+	if spec, err := puzzle.Parse(s.Instance); err == nil {
+		if m := puzzle.Describe(spec).Size; m.Of != nil {
+			return m.Of(spec), m.Name
+		}
+	}
+	return float64(s.Squares), "board squares"
 }
 
 // seriesBy groups the solved summaries into one series per variant, in
@@ -151,7 +206,19 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 		return nil, err
 	}
 	f := &Figure{}
-	styles := newStyles(sums)
+	// The looks and legend labels of the variants of the panels drawn.
+	instances := map[Panel]map[string]bool{}
+	for _, s := range sums {
+		pn := Panel{s.Puzzle, s.Task}
+		if instances[pn] == nil {
+			instances[pn] = map[string]bool{}
+		}
+		instances[pn][s.Instance] = true
+	}
+	styles := newStyles(slices.DeleteFunc(slices.Clone(sums), func(s Summary) bool {
+		return len(instances[Panel{s.Puzzle, s.Task}]) < MinPanelInstances
+	}))
+	timedOut := false
 	var used []string
 	ymin, ymax := math.Inf(1), math.Inf(-1)
 	for _, pn := range Panels(sums) {
@@ -170,12 +237,12 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 			continue
 		}
 		p := plot.New()
+		p.X.Label.Text = xLabel
 		ss := fill(p, sel)
 		if len(ss) == 0 {
 			continue // nothing solved here
 		}
 		p.Title.Text = pn.Puzzle + ", task " + pn.Task
-		p.X.Label.Text = xLabel
 		// The time axis is labelled once for the whole figure (yLabel):
 		// gonum pads a panel whose vertical label is longer than its data
 		// area, leaving a gap under the title.
@@ -187,10 +254,20 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 			if err != nil {
 				return nil, err
 			}
-			if se.label == VBSLabel {
+			switch {
+			case se.timedOut:
+				sc, err := plotter.NewScatter(se.xy)
+				if err != nil {
+					return nil, err
+				}
+				sc.Color, sc.Shape, sc.Radius = styles.byVariant[se.label].color, unsolvedGlyph, vg.Points(markerPt+0.5)
+				p.Add(sc)
+				timedOut = true
+				f.timedOut = append(f.timedOut, se.xy...)
+			case se.label == VBSLabel:
 				vbsStyle(l)
 				p.Add(l)
-			} else {
+			default:
 				styles.apply(se.label, l, pts)
 				p.Add(l, pts)
 			}
@@ -240,6 +317,11 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 		l, _ := plotter.NewLine(plotter.XYs{{}})
 		vbsStyle(l)
 		f.addEntry(VBSLabel, l)
+	}
+	if timedOut {
+		sc, _ := plotter.NewScatter(plotter.XYs{{}})
+		sc.Color, sc.Shape, sc.Radius = color.Black, unsolvedGlyph, vg.Points(markerPt+0.5)
+		f.addEntry(TimedOutLabel, sc)
 	}
 	return f, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/boardsat/boardsat/internal/atomicfile"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -43,6 +44,9 @@ type Figure struct {
 	// Left names the puzzles and tasks left out of a cactus or scaling
 	// figure, having fewer than MinPanelInstances instances.
 	Left []string
+	// timedOut are the points drawn as crosses at the time limit (a
+	// scaling figure's timed-out instances), over all panels.
+	timedOut []plotter.XY
 	// Note, if set, is printed in the figure under the legend, a line of
 	// caption: which variants were chosen, by what rule.
 	Note string
@@ -84,9 +88,14 @@ var (
 	PageSize   = Size{W: 7 * vg.Inch}
 )
 
-// MaxHeight is the tallest a figure may be: a page's text height less a
-// caption (a column is 3.5 x 9 in at most, a page 7 x 9 in).
-const MaxHeight = 9 * vg.Inch
+// MaxHeight is the tallest a figure is drawn by itself: a two-column
+// article's text height (550 pt) less room for a caption of three lines,
+// at the 0.91 it is scaled by to the article's column (IEEE's and ACM's
+// pages are taller). A size given as WxH may be up to 9 in.
+const MaxHeight = 7.5 * vg.Inch
+
+// maxSizeH is the tallest size ParseSize takes.
+const maxSizeH = 9 * vg.Inch
 
 // PNGDPI is the resolution of a PNG figure: print needs 300 dots an inch
 // (the file records it, so that LaTeX and viewers size it right).
@@ -104,7 +113,7 @@ func ParseSize(s string) (Size, error) {
 	ws, hs, ok := strings.Cut(s, "x")
 	w, err1 := strconv.ParseFloat(ws, 64)
 	h, err2 := strconv.ParseFloat(hs, 64)
-	if !ok || err1 != nil || err2 != nil || w < 1 || w > 20 || h < 1 || h > float64(MaxHeight/vg.Inch) {
+	if !ok || err1 != nil || err2 != nil || w < 1 || w > 20 || h < 1 || h > float64(maxSizeH/vg.Inch) {
 		return Size{}, fmt.Errorf("bad figure size %q: want column (3.5 in wide), page (7 in) or WxH in inches, W from 1 to 20 and H from 1 to 9 (a page's height), like 3.5x2.5", s)
 	}
 	return Size{W: vg.Length(w) * vg.Inch, H: vg.Length(h) * vg.Inch}, nil
@@ -116,7 +125,7 @@ const (
 	minPanelH   = 1.2 * vg.Inch // a panel lower than this packs its ticks
 	minSquareW  = 2.4 * vg.Inch // a scatter panel: two axes of tick labels
 	maxPanelH   = 2.6 * vg.Inch // taller panels only spread the lines
-	yLabelW     = 15            // points: the shared time label at the left, 2 pt clear of tick labels
+	yLabelW     = 15            // points: the shared time label at the left
 	legendThumb = 20            // points: a legend entry's line and marker
 	noteRowPt   = tickPt + 3    // points: a line of the note under the legend
 	legendGapPt = 10            // points between legend columns
@@ -135,13 +144,18 @@ func SaveFigureSize(f *Figure, path string, size Size) error {
 	return saveFigure(f, path, size, atomicfile.Options{Replace: true})
 }
 
-// SaveDefaultFigure writes the figure as SaveFigureSize does under the name
-// boardsat chooses when none is given, DIR/BASE-KIND.EXT, and returns that
-// name. A figure of that name is replaced, but a symbolic link there is
-// refused, never written through: the name is boardsat's, not the user's.
-func SaveDefaultFigure(f *Figure, dir, base, kind, ext string, size Size) (string, error) {
-	name := filepath.Join(dir, base+"-"+kind+"."+ext)
-	return name, saveFigure(f, name, size, atomicfile.Options{NoFollow: true, Replace: true})
+// SaveDefaultFigure writes the figure as SaveFigureSize does under a name
+// boardsat chose (DefaultFigurePath, or a further file of a split figure).
+// A figure of that name is replaced, but a symbolic link there is refused,
+// never written through: the name is boardsat's, not the user's.
+func SaveDefaultFigure(f *Figure, path string, size Size) error {
+	return saveFigure(f, path, size, atomicfile.Options{NoFollow: true, Replace: true})
+}
+
+// DefaultFigurePath is the name boardsat gives a figure when none is
+// given: DIR/BASE-KIND.EXT.
+func DefaultFigurePath(dir, base, kind, ext string) string {
+	return filepath.Join(dir, base+"-"+kind+"."+ext)
 }
 
 // saveFigure is SaveFigureSize, written with atomicfile's options o.
@@ -150,138 +164,50 @@ func saveFigure(f *Figure, path string, size Size, o atomicfile.Options) error {
 	if !slices.Contains(PlotFormats, ext) {
 		return fmt.Errorf("cannot tell the figure format of %q: want a .svg, .png or .pdf file", path)
 	}
-	lay, err := f.layout(size)
+	lay, err := layout(f, size)
 	if err != nil {
 		return err
 	}
+	w, h, cols, rows, panelW, panelH := size.W, lay.h, lay.cols, lay.rows, lay.panelW, lay.panelH
+	lg, lcols, lrows, legendH, noteSty, noteLines, noteH := *lay.legend, lay.lcols, lay.lrows, lay.legendH, lay.legend.TextStyle, lay.noteLines, lay.noteH
 	var c vg.CanvasWriterTo
 	switch ext {
 	case "svg":
-		c = &outlineText{CanvasWriterTo: vgsvg.New(lay.w, lay.h), all: true}
+		c = &outlineText{CanvasWriterTo: vgsvg.New(w, h), all: true}
 	case "pdf":
-		c = &outlineText{CanvasWriterTo: vgpdf.New(lay.w, lay.h)}
+		c = &outlineText{CanvasWriterTo: vgpdf.New(w, h)}
 	default:
-		c = pngCanvas{vgimg.NewWith(vgimg.UseWH(lay.w, lay.h), vgimg.UseDPI(PNGDPI))}
+		c = pngCanvas{vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(PNGDPI))}
 	}
-	dc := f.drawCaption(draw.New(c), lay)
-	f.drawPanels(dc, lay)
-	if ot, ok := c.(*outlineText); ok && ot.err != nil {
-		return ot.err
-	}
-	return atomicfile.WriteWith(path, o, func(wr io.Writer) error {
-		_, err := c.WriteTo(wr)
-		return err
-	})
-}
-
-// figureLayout is where a figure's parts go at its print size.
-type figureLayout struct {
-	w, h           vg.Length // the page
-	cols, rows     int       // of panels
-	panelW, panelH vg.Length
-	legend         plot.Legend // its style
-	lcols, lrows   int         // of legend entries
-	legendH, noteH vg.Length
-	noteLines      []string
-	noteSty        draw.TextStyle
-}
-
-// layout places the figure's panels, legend and note at size, or refuses
-// a figure taller than a page.
-func (f *Figure) layout(size Size) (figureLayout, error) {
-	lay := figureLayout{w: size.W}
-	w := size.W
-	minW := minPanelW
-	if f.square {
-		minW = minSquareW
-	}
-	lay.cols = max(1, min(max(f.Cols, 1), len(f.Panels), int((w-vg.Points(yLabelW))/minW)))
-	if len(f.Panels) == 4 && lay.cols == 3 {
-		lay.cols = 2
-	}
-	lay.rows = (len(f.Panels) + lay.cols - 1) / lay.cols
-	lg := plot.NewLegend()
-	lg.Top, lg.Left = true, true
-	lg.TextStyle.Font.Size = vg.Points(tickPt)
-	lg.ThumbnailWidth = vg.Points(legendThumb)
-	lay.legend = lg
-	longest := vg.Length(0)
-	for _, l := range f.labels {
-		longest = max(longest, lg.TextStyle.Rectangle(" "+l).Max.X)
-	}
-	entryW := vg.Points(legendThumb) + longest + vg.Points(legendGapPt)
-	lay.lcols = max(1, min(len(f.labels), int(w/entryW)))
-	lay.lrows = (len(f.labels) + lay.lcols - 1) / lay.lcols
-	// A legend row is as tall as gonum draws it: its tallest entry's text
-	// above the baseline, and the padding between rows.
-	entryH := vg.Length(0)
-	for _, l := range f.labels {
-		entryH = max(entryH, lg.TextStyle.Rectangle(l).Max.Y)
-	}
-	if lay.lrows > 0 {
-		lay.legendH = vg.Length(lay.lrows)*(entryH+vg.Points(legendPadPt)) + vg.Points(8)
-	}
-	lay.noteSty = lg.TextStyle
-	lay.noteLines = wrapText(lay.noteSty, f.Note, w-vg.Points(8))
-	lay.noteH = vg.Points(float64(len(lay.noteLines) * noteRowPt))
-	if len(lay.noteLines) > 0 {
-		lay.noteH += vg.Points(4)
-	}
-	lay.panelW = (w - vg.Points(yLabelW)) / vg.Length(lay.cols)
-	lay.panelH = min(lay.panelW*0.8, maxPanelH)
-	if f.square {
-		lay.panelH = min(lay.panelW*0.9, maxPanelH+vg.Inch/2)
-	}
-	lay.h = size.H
-	if lay.h == 0 {
-		// Never taller than a page: lower panels, down to a readable
-		// height, then a refusal naming what to do.
-		lay.panelH = min(lay.panelH, (MaxHeight-lay.legendH-lay.noteH)/vg.Length(lay.rows))
-		if lay.panelH < minPanelH {
-			return lay, fmt.Errorf("%d panels in %d rows do not fit %.3g x %.3g in (the most a page takes): draw fewer (--puzzle, --task) or print wider (--size page)",
-				len(f.Panels), lay.rows, float64(w/vg.Inch), float64(MaxHeight/vg.Inch))
+	dc := draw.New(c)
+	if len(noteLines) > 0 {
+		for i, line := range noteLines {
+			dc.FillText(noteSty, vg.Point{X: vg.Points(4), Y: noteH - vg.Points(float64((i+1)*noteRowPt))}, line)
 		}
-		lay.h = lay.panelH*vg.Length(lay.rows) + lay.legendH + lay.noteH
+		dc = draw.Crop(dc, 0, 0, noteH, 0)
 	}
-	return lay, nil
-}
-
-// drawCaption draws the note at the foot of the figure and the legend
-// above it, column by column, and returns the canvas left for the panels.
-func (f *Figure) drawCaption(dc draw.Canvas, lay figureLayout) draw.Canvas {
-	if len(lay.noteLines) > 0 {
-		for i, line := range lay.noteLines {
-			dc.FillText(lay.noteSty, vg.Point{X: vg.Points(4), Y: lay.noteH - vg.Points(float64((i+1)*noteRowPt))}, line)
+	if len(f.labels) > 0 {
+		// The legend below the panels, column by column.
+		below := draw.Crop(dc, 0, 0, 0, -(h - noteH - legendH))
+		colW := w / vg.Length(lcols)
+		for k := range lcols {
+			part := plot.NewLegend()
+			part.Top, part.Left = true, true
+			part.TextStyle, part.ThumbnailWidth = lg.TextStyle, lg.ThumbnailWidth
+			// Rows a line of 8 pt text apart: gonum spaces them by the
+			// ascent alone, which lets descenders touch the row below.
+			part.Padding = vg.Points(legendPadPt)
+			for i := k * lrows; i < min((k+1)*lrows, len(f.labels)); i++ {
+				part.Add(f.labels[i], f.thumbs[i]...)
+			}
+			part.Draw(draw.Crop(below, vg.Length(k)*colW+vg.Points(4), -(w - vg.Length(k+1)*colW), 0, -vg.Points(4)))
 		}
-		dc = draw.Crop(dc, 0, 0, lay.noteH, 0)
+		dc = draw.Crop(dc, 0, 0, legendH, 0)
 	}
-	if len(f.labels) == 0 {
-		return dc
-	}
-	// The legend below the panels, column by column.
-	below := draw.Crop(dc, 0, 0, 0, -(lay.h - lay.noteH - lay.legendH))
-	colW := lay.w / vg.Length(lay.lcols)
-	for k := range lay.lcols {
-		part := plot.NewLegend()
-		part.Top, part.Left = true, true
-		part.TextStyle, part.ThumbnailWidth = lay.legend.TextStyle, lay.legend.ThumbnailWidth
-		// Rows a line of 8 pt text apart: gonum spaces them by the
-		// ascent alone, which lets descenders touch the row below.
-		part.Padding = vg.Points(legendPadPt)
-		for i := k * lay.lrows; i < min((k+1)*lay.lrows, len(f.labels)); i++ {
-			part.Add(f.labels[i], f.thumbs[i]...)
-		}
-		part.Draw(draw.Crop(below, vg.Length(k)*colW+vg.Points(4), -(lay.w - vg.Length(k+1)*colW), 0, -vg.Points(4)))
-	}
-	return draw.Crop(dc, 0, 0, lay.legendH, 0)
-}
-
-// drawPanels draws the shared y label and the panels, aligned in a grid.
-func (f *Figure) drawPanels(dc draw.Canvas, lay figureLayout) {
-	if side := lay.panelH / 0.9; f.square && lay.cols == 1 && lay.panelW > side {
+	if side := panelH / 0.9; f.square && cols == 1 && panelW > side {
 		// A square panel stays square on a wide page: centred, its axes
 		// as long as each other, the diagonal at 45°, its label beside it.
-		dc = draw.Crop(dc, (lay.panelW-side)/2, -(lay.panelW-side)/2, 0, 0)
+		dc = draw.Crop(dc, (panelW-side)/2, -(panelW-side)/2, 0, 0)
 	}
 	if f.yLabel != "" {
 		sty := plot.New().Y.Label.TextStyle
@@ -291,16 +217,16 @@ func (f *Figure) drawPanels(dc draw.Canvas, lay figureLayout) {
 		dc.FillText(sty, vg.Point{X: dc.Min.X + vg.Points(yLabelW/2), Y: dc.Min.Y + (dc.Max.Y-dc.Min.Y)/2}, f.yLabel)
 	}
 	dc = draw.Crop(dc, vg.Points(yLabelW), 0, 0, 0)
-	grid := make([][]*plot.Plot, lay.rows)
+	grid := make([][]*plot.Plot, rows)
 	for r := range grid {
-		grid[r] = make([]*plot.Plot, lay.cols)
-		for k := range lay.cols {
-			if i := r*lay.cols + k; i < len(f.Panels) {
+		grid[r] = make([]*plot.Plot, cols)
+		for k := range cols {
+			if i := r*cols + k; i < len(f.Panels) {
 				grid[r][k] = f.Panels[i]
 			}
 		}
 	}
-	tiles := draw.Tiles{Rows: lay.rows, Cols: lay.cols, PadX: vg.Points(8), PadY: vg.Points(8),
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Points(8), PadY: vg.Points(8),
 		PadTop: vg.Points(3), PadBottom: vg.Points(3), PadLeft: vg.Points(2), PadRight: vg.Points(6)}
 	canvases := plot.Align(grid, tiles, dc)
 	for r := range grid {
@@ -310,6 +236,123 @@ func (f *Figure) drawPanels(dc draw.Canvas, lay figureLayout) {
 			}
 		}
 	}
+	if ot, ok := c.(*outlineText); ok && ot.err != nil {
+		return ot.err
+	}
+	return atomicfile.WriteWith(path, o, func(wr io.Writer) error {
+		_, err := c.WriteTo(wr)
+		return err
+	})
+}
+
+// figLayout is where a figure's parts go at a print size.
+type figLayout struct {
+	cols, rows, lcols, lrows int
+	legend                   *plot.Legend
+	legendH, noteH           vg.Length
+	noteLines                []string
+	panelW, panelH, h        vg.Length
+}
+
+// layout places the figure's panels, legend and note at size: panels as
+// many to a row as the width takes, lowered (down to a readable height)
+// to keep the figure under MaxHeight; an error when even that does not.
+func layout(f *Figure, size Size) (figLayout, error) {
+	w := size.W
+	minW := minPanelW
+	if f.square {
+		minW = minSquareW
+	}
+	cols := max(1, min(max(f.Cols, 1), len(f.Panels), int((w-vg.Points(yLabelW))/minW)))
+	if len(f.Panels) == 4 && cols == 3 {
+		cols = 2
+	}
+	rows := (len(f.Panels) + cols - 1) / cols
+	lg := plot.NewLegend()
+	lg.Top, lg.Left = true, true
+	lg.TextStyle.Font.Size = vg.Points(tickPt)
+	lg.ThumbnailWidth = vg.Points(legendThumb)
+	longest := vg.Length(0)
+	for _, l := range f.labels {
+		longest = max(longest, lg.TextStyle.Rectangle(" "+l).Max.X)
+	}
+	entryW := vg.Points(legendThumb) + longest + vg.Points(legendGapPt)
+	lcols := max(1, min(len(f.labels), int(w/entryW)))
+	lrows := (len(f.labels) + lcols - 1) / lcols
+	// A legend row is as tall as gonum draws it: its tallest entry's text
+	// above the baseline, and the padding between rows.
+	entryH := vg.Length(0)
+	for _, l := range f.labels {
+		entryH = max(entryH, lg.TextStyle.Rectangle(l).Max.Y)
+	}
+	legendH := vg.Length(0)
+	if lrows > 0 {
+		legendH = vg.Length(lrows)*(entryH+vg.Points(legendPadPt)) + vg.Points(8)
+	}
+	noteSty := lg.TextStyle
+	noteLines := wrapText(noteSty, f.Note, w-vg.Points(8))
+	noteH := vg.Points(float64(len(noteLines) * noteRowPt))
+	if len(noteLines) > 0 {
+		noteH += vg.Points(4)
+	}
+	panelW := (w - vg.Points(yLabelW)) / vg.Length(cols)
+	panelH := min(panelW*0.8, maxPanelH)
+	if f.square {
+		panelH = min(panelW*0.9, maxPanelH+vg.Inch/2)
+	}
+	h := size.H
+	if h == 0 {
+		// Never taller than a page: lower panels, down to a readable
+		// height, then a refusal naming what to do.
+		panelH = min(panelH, (MaxHeight-legendH-noteH)/vg.Length(rows))
+		if panelH < minPanelH {
+			return figLayout{}, fmt.Errorf("%d panels in %d rows do not fit %.3g x %.3g in (the most a page takes): draw fewer (--puzzle, --task) or print wider (--size page)",
+				len(f.Panels), rows, float64(w/vg.Inch), float64(MaxHeight/vg.Inch))
+		}
+		h = panelH*vg.Length(rows) + legendH + noteH
+	}
+	return figLayout{cols: cols, rows: rows, lcols: lcols, lrows: lrows, legend: &lg, legendH: legendH, noteH: noteH, noteLines: noteLines,
+		panelW: panelW, panelH: panelH, h: h}, nil
+}
+
+// readablePanelH is the height a panel of a figure split over files
+// (SplitFigure) keeps: lower ones only pack more rows into a file.
+const readablePanelH = 1.6 * vg.Inch
+
+// SplitFigure returns the figure as it is when its panels fit MaxHeight at
+// size, each at least readablePanelH tall; else as several figures of
+// as many rows of panels as fit, each with the whole legend and note.
+func SplitFigure(f *Figure, size Size) []*Figure {
+	lay, err := layout(&Figure{Panels: f.Panels[:1], Cols: f.Cols, labels: f.labels, thumbs: f.thumbs, square: f.square, Note: f.Note}, size)
+	if err != nil {
+		return []*Figure{f}
+	}
+	cols := max(1, min(max(f.Cols, 1), int((size.W-vg.Points(yLabelW))/minPanelW)))
+	if f.Cols == 4 && cols == 3 {
+		cols = 2
+	}
+	fitRows := max(1, int((MaxHeight-lay.legendH-lay.noteH)/readablePanelH))
+	per := fitRows * cols
+	if len(f.Panels) <= per {
+		return []*Figure{f}
+	}
+	var out []*Figure
+	for i := 0; i < len(f.Panels); i += per {
+		part := *f
+		part.Panels = f.Panels[i:min(i+per, len(f.Panels))]
+		out = append(out, &part)
+	}
+	return out
+}
+
+// SplitPath names part k (from 0) of a figure split over files: path
+// itself, then NAME-2.EXT, NAME-3.EXT...
+func SplitPath(path string, k int) string {
+	if k == 0 {
+		return path
+	}
+	ext := filepath.Ext(path)
+	return fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), k+1, ext)
 }
 
 // wrapText breaks s into lines no wider than w in the text style (none for

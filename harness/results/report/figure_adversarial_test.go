@@ -20,7 +20,7 @@ func TestDefaultFigureNeverThroughALink(t *testing.T) {
 	victim := filepath.Join(dir, "victim")
 	os.WriteFile(victim, []byte("victim\n"), 0o644)
 	os.Symlink(victim, filepath.Join(dir, "r-cactus.svg"))
-	if _, err := SaveDefaultFigure(f, dir, "r", "cactus", "svg", ColumnSize); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+	if err := SaveDefaultFigure(f, DefaultFigurePath(dir, "r", "cactus", "svg"), ColumnSize); err == nil || !strings.Contains(err.Error(), "symbolic link") {
 		t.Errorf("a link at r-cactus.svg: %v, want a refusal", err)
 	}
 	if data, _ := os.ReadFile(victim); string(data) != "victim\n" {
@@ -28,7 +28,7 @@ func TestDefaultFigureNeverThroughALink(t *testing.T) {
 	}
 	os.Remove(filepath.Join(dir, "r-cactus.svg"))
 	for range 2 {
-		if name, err := SaveDefaultFigure(f, dir, "r", "cactus", "svg", ColumnSize); err != nil || filepath.Base(name) != "r-cactus.svg" {
+		if name := DefaultFigurePath(dir, "r", "cactus", "svg"); SaveDefaultFigure(f, name, ColumnSize) != nil || filepath.Base(name) != "r-cactus.svg" {
 			t.Errorf("a figure of its own: %q %v", name, err)
 		}
 	}

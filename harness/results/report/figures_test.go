@@ -48,8 +48,9 @@ func TestSelectVariantsEachBackend(t *testing.T) {
 }
 
 // TestFigureFitsPage: a cactus of many panels made for a column is never
-// taller than MaxHeight (9 in): its panels get lower, and when they would
-// get too low to read, it is refused with what to do.
+// taller than MaxHeight (7.5 in): its panels get lower, and when they
+// would get too low to read, it is refused with what to do; SplitFigure
+// spreads such a figure over several, each of readable panels that fit.
 func TestFigureFitsPage(t *testing.T) {
 	var rows []results.Row
 	for p := range 16 {
@@ -67,7 +68,7 @@ func TestFigureFitsPage(t *testing.T) {
 	for _, c := range []struct {
 		panels int
 		ok     bool
-	}{{8, true}, {12, true}, {16, false}} {
+	}{{6, true}, {10, true}, {16, false}} {
 		f, err := Cactus(Summarize(rows[:c.panels*6], TimeSolver), TimeSolver)
 		if err != nil || len(f.Panels) != c.panels {
 			t.Fatalf("%d panels: %v", c.panels, err)
@@ -75,21 +76,35 @@ func TestFigureFitsPage(t *testing.T) {
 		path := filepath.Join(dir, fmt.Sprintf("c%d.svg", c.panels))
 		err = SaveFigure(f, path)
 		if !c.ok {
-			if err == nil || !strings.Contains(err.Error(), "do not fit 3.5 x 9 in") {
+			if err == nil || !strings.Contains(err.Error(), "do not fit 3.5 x 7.5 in") {
 				t.Errorf("%d panels: %v, want a refusal", c.panels, err)
 			}
 			if _, err := os.Stat(path); err == nil {
 				t.Errorf("%d panels: a figure was written", c.panels)
 			}
-			continue
-		}
-		if err != nil {
+		} else if err != nil {
 			t.Fatalf("%d panels: %v", c.panels, err)
+		} else if w, h := svgSize(t, path); w != 252 || h > 7.5*72 {
+			t.Errorf("%d panels: %g x %g pt, want 252 wide and at most 540 tall", c.panels, w, h)
 		}
-		w, h := svgSize(t, path)
-		if w != 252 || h > 9*72 {
-			t.Errorf("%d panels: %g x %g pt, want 252 wide and at most 648 tall", c.panels, w, h)
+		parts := SplitFigure(f, ColumnSize)
+		n := 0
+		for i, part := range parts {
+			n += len(part.Panels)
+			p := SplitPath(filepath.Join(dir, fmt.Sprintf("s%d.svg", c.panels)), i)
+			if err := SaveFigure(part, p); err != nil {
+				t.Fatalf("%d panels, part %d: %v", c.panels, i+1, err)
+			}
+			if w, h := svgSize(t, p); w != 252 || h > 7.5*72 {
+				t.Errorf("%d panels, part %d: %g x %g pt", c.panels, i+1, w, h)
+			}
 		}
+		if n != c.panels || (c.panels == 16 && len(parts) < 2) || (c.panels == 6 && len(parts) != 1) {
+			t.Errorf("%d panels split into %d figures of %d panels", c.panels, len(parts), n)
+		}
+	}
+	if got := SplitPath("a/b.pdf", 2); got != "a/b-3.pdf" {
+		t.Errorf("SplitPath: %s", got)
 	}
 	if _, err := ParseSize("3.5x12"); err == nil {
 		t.Error("a 12 in tall size accepted")
@@ -188,7 +203,7 @@ func TestMarkersApart(t *testing.T) {
 			}
 		}
 	}
-	for _, g := range slices.Concat(filledGlyphs, openGlyphs) {
+	for _, g := range variantGlyphs {
 		if _, cross := g.(draw.CrossGlyph); cross {
 			t.Errorf("a variant marker is the unsolved cross")
 		}

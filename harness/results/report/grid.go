@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/boardsat/boardsat/harness/results"
@@ -14,7 +13,7 @@ import (
 func gridTitle(time string) string {
 	other := map[bool]string{true: "wall", false: "CPU"}[time == TimeCPU]
 	return "Median " + TimeName(time) + " per instance, task and variant. \"> L s\": the runs hit the " + LimitName(time) + " L (\"> L s " + other + "\": the " + other + " limit); " +
-		"\"-\": not run (a ladder stopped at a smaller instance); \"refused\": beyond the backend's limits; \"(1 run)\", \"(2 of 3)\": fewer runs than the most of any cell, or runs solved of those run"
+		"n/r: not run (a ladder stopped at a smaller instance); an empty cell: no run of it; \"refused\": beyond the backend's limits; memout: most runs hit the memory limit; wrong: most runs gave a wrong answer; error: most runs failed; skipped: not attempted; \"(1 run)\", \"(2 of 3)\": fewer runs than the most of any cell, or runs solved of those run"
 }
 
 // Grid lays out several tasks side by side, the table a note on methods
@@ -22,7 +21,7 @@ func gridTitle(time string) string {
 // appearance), and per task, in order of first appearance, a column with
 // the answer of its solved runs and one column per variant that ran it,
 // each cell the median time of the solved runs in the time measure,
-// "> L s" where most runs hit the limit L, "-" where the runs were not run
+// "> L s" where most runs hit the limit L, "n/r" where the runs were not run
 // (a ladder stopped earlier), and a note where a cell has fewer runs than
 // the most of any cell or not every run solved.
 func Grid(rows []results.Row, time string) Table {
@@ -69,7 +68,7 @@ func Grid(rows []results.Row, time string) Table {
 	for _, g := range groups {
 		most = max(most, len(ran(g)))
 	}
-	t := Table{Title: gridTitle(time), Header: []string{"instance"}, Numeric: []bool{false}}
+	t := Table{Title: gridTitle(time), Label: "grid", Header: []string{"instance"}, Numeric: []bool{false}}
 	for _, task := range tasks {
 		t.Header = append(t.Header, task+": answer")
 		t.Numeric = append(t.Numeric, true)
@@ -118,7 +117,7 @@ func gridCell(g []results.Row, most int, time string) string {
 	}
 	runs := ran(g)
 	if len(runs) == 0 {
-		return "-"
+		return outcomeMark(OutcomeNotRun)
 	}
 	var times []float64
 	for _, r := range runs {
@@ -180,14 +179,6 @@ func limitCell(u results.Row, time string) string {
 	return results.StatusTimeout
 }
 
-// fmtCell writes seconds for a reader: two decimals below 10, one below
-// 100, whole seconds above.
-func fmtCell(s float64) string {
-	switch {
-	case s < 10:
-		return strconv.FormatFloat(s, 'f', 2, 64)
-	case s < 100:
-		return strconv.FormatFloat(s, 'f', 1, 64)
-	}
-	return strconv.FormatFloat(s, 'f', 0, 64)
-}
+// fmtCell writes seconds for a reader: 3 significant digits (never a
+// time of 0.00).
+func fmtCell(s float64) string { return sigDigits(s, 3) }

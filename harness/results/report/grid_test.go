@@ -57,7 +57,7 @@ func TestGrid(t *testing.T) {
 	}
 	want := [][]string{
 		{"dominate:4x4:Q", "2", "2.00", "150 (1 run)", "12", "20.0", "refused"},
-		{"dominate:5x5:Q", "3", "> 300 s (1 of 3 solved)", "-", "186", "41.0 (2 of 3)", "> 1200 s wall"},
+		{"dominate:5x5:Q", "3", "> 300 s (1 of 3 solved)", "n/r", "186", "41.0 (2 of 3)", "> 1200 s wall"},
 	}
 	if len(g.Rows) != len(want) {
 		t.Fatalf("%d rows: %q", len(g.Rows), g.Rows)

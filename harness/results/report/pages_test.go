@@ -10,7 +10,7 @@ import (
 
 // TestPivotPages: a pivot of 50 variants and 60 instances does not go out
 // as one table: its LaTeX is page-sized tables, each at most as wide as
-// PageWidthPt allows and PageRows long, that together hold every cell
+// the text width (TextWidthPt) allows and PageRows long, that together hold every cell
 // once, with distinct labels, the best per instance marked over all 50
 // variants; a small pivot stays one table.
 func TestPivotPages(t *testing.T) {
@@ -44,14 +44,13 @@ func TestPivotPages(t *testing.T) {
 		}
 	}
 	out := b.String()
-	tables := strings.Count(out, "\\begin{table}")
+	tables := strings.Count(out, "\\begin{table}") + strings.Count(out, "\\begin{table*}")
 	if tables != len(pages) {
 		t.Errorf("%d tables for %d pages", tables, len(pages))
 	}
-	for _, m := range regexp.MustCompile(`\\begin\{tabular\}\{@\{\}l\*\{(\d+)\}`).FindAllStringSubmatch(out, -1) {
-		var n int
-		fmt.Sscan(m[1], &n)
-		if width := float64(len(p.Instances[59]))*5.5 + 8 + float64(n)*(6*5.5+8); width > PageWidthPt {
+	for _, m := range regexp.MustCompile(`\\begin\{tabular\}\{@\{\}l((?:S\[[^]]*\])+)@`).FindAllStringSubmatch(out, -1) {
+		n := strings.Count(m[1], "S[")
+		if width := smallTextPt(p.Instances[59]) + float64(n)*(smallTextPt("0.00100")+2*pivotSepPt); width > TextWidthPt {
 			t.Errorf("a table of %d variant columns, about %.0f pt wide", n, width)
 		}
 	}
@@ -67,7 +66,7 @@ func TestPivotPages(t *testing.T) {
 	if n := strings.Count(out, " & 0.") + strings.Count(out, " & \\bfseries 0."); n != 60*50-12 {
 		t.Errorf("%d cells, want %d", n, 60*50-12)
 	}
-	if n := strings.Count(out, "\\bfseries 0.0010"); n != 60 {
+	if n := strings.Count(out, "\\bfseries 0.00100"); n != 60 {
 		t.Errorf("%d best cells in bold, want 60 (one per instance)", n)
 	}
 	small := Pivot{Task: "count", Measure: MeasureMedian, Instances: p.Instances[:3], Variants: p.Variants[:4], Values: [][]float64{p.Values[0][:4], p.Values[1][:4], p.Values[2][:4]}}

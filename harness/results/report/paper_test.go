@@ -20,12 +20,14 @@ var paperTools = map[string]string{
 // variants with a figure compiled by pdflatex (no error, no missing
 // character, no overfull hbox over 10pt), and the README's bench -> table
 // -> plot block and the worked example of docs/harness.md held to the
-// rules of scripts/paper-rules (TestPaperRulesCatch shows each rule
-// failing a bad figure or table). Every check runs on committed result
-// files (the worked example on testdata/paper-example.csv in place of its
-// bench), so that no load moves the verdict; the fresh bench of the
-// worked example is .ci/run's (scripts/paper-check --fresh). Without the
-// tools it skips, except under CI=true, where it fails.
+// rules of scripts/paper-rules, and a two-column article of every table
+// and figure of the committed bench.csv and mixed.csv (TestPaperRulesCatch
+// shows each rule failing a bad figure, table, log or result file). Every
+// check runs on committed result files (the worked example on
+// testdata/paper-example.csv in place of its bench), so that no load
+// moves the verdict; the fresh bench of the worked example is .ci/run's
+// (scripts/paper-check --fresh). Without the tools it skips, except under
+// CI=true, where it fails.
 func TestPaperOutputs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds boardsat and runs pdflatex")

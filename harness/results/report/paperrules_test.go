@@ -150,4 +150,59 @@ func TestPaperRulesCatch(t *testing.T) {
 	}
 	check("backends", true, "every backend that ran (native, sat)", fixtureCSV, good)
 	check("backends", false, "draws no variant of backend(s) native", fixtureCSV, save("sat.pdf", cactus(sat, TimeSolver), ColumnSize))
+
+	// latexlog: a log with an overfull box of 5 pt, and one of 0.5 pt.
+	logf := func(name, text string) string {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	check("latexlog", true, "no overfull box over 1 pt", logf("ok.log", "Overfull \\hbox (0.5pt too wide) in paragraph\n"))
+	check("latexlog", false, "Overfull \\hbox (5.2pt too wide)", logf("wide.log", "Overfull \\hbox (5.2pt too wide) in paragraph\n"))
+	check("latexlog", false, "Float too large for page by 42.0pt", logf("tall.log", "LaTeX Warning: Float too large for page by 42.0pt on input line 9.\n"))
+
+	// marks: the pivot of the mixed file, and the same with the old single
+	// dash for three outcomes; and a mark the footnote does not explain.
+	mixed, err := results.ReadFiles(mixedCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := Pivots(mixed, MeasureMedian, 2, TimeCPU)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pb bytes.Buffer
+	if err := ps[0].LaTeX(&pb); err != nil {
+		t.Fatal(err)
+	}
+	goodTex := pb.String()
+	check("marks", true, "no dash, every mark explained once", logf("marks.tex", goodTex))
+	check("marks", false, "a cell is a dash ('---')", logf("dash.tex", strings.ReplaceAll(goodTex, "{n/r}", "{---}")))
+	check("marks", false, "the mark 't/o' is used and explained 0 times", logf("unexplained.tex", strings.Replace(goodTex, "t/o: ", "", 1)))
+
+	// limits: the mixed file, and a copy with a solved run at its 2 s limit.
+	check("limits", true, "each within its limits", mixedCSV)
+	data, err := os.ReadFile(mixedCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	f := strings.Split(lines[1], ",")
+	f[13], f[14] = "2.5", "2.1" // seconds, user: over the 2 s CPU limit
+	lines[1] = strings.Join(f, ",")
+	check("limits", false, "at or beyond its limit", logf("atlimit.csv", strings.Join(lines, "\n")))
+
+	// greyscale: the fixture's cactus, and a figure whose two legend
+	// entries share one look.
+	check("greyscale", true, "all different in greyscale", good, fixtureCSV)
+	same := &Figure{Panels: []*plot.Plot{p}, Cols: 1}
+	for _, v := range []string{"native/plain", "native/bitboard"} {
+		l, pts, _ := plotter.NewLinePoints(plotter.XYs{{}})
+		l.Color, pts.Color = color.RGBA{0, 114, 178, 255}, color.RGBA{0, 114, 178, 255}
+		same.addEntry(v, l, pts)
+	}
+	check("greyscale", false, "the legend entries 'native/plain' and 'native/bitboard' look alike", save("same.pdf", same, ColumnSize), fixtureCSV)
 }

@@ -22,6 +22,13 @@ type Pivot struct {
 	// variant did not solve it (median), or did not run it or only had it
 	// refused (every measure).
 	Values [][]float64
+	// Outcomes[i][j] says why Values[i][j] is NaN (an Outcome constant;
+	// "" where there is a value).
+	Outcomes [][]string
+	// CIs[i][j] is the bootstrap 95% interval of the median of the solved
+	// runs' times (BootstrapCI, as Summarize computes it), with the median
+	// measure; NaN otherwise.
+	CIs [][][2]float64
 
 	// A page of a larger pivot (Pages): which part it is, and the best
 	// marks of its rows over all the variants.
@@ -29,30 +36,21 @@ type Pivot struct {
 	bestOf      []map[int]bool
 }
 
-// The page a LaTeX pivot must fit: a pivot wider or longer is split into
-// several tables (Pages).
-const (
-	// PageWidthPt is the text width a table may take, in points (a
-	// one-column article's is 345 pt, a two-column paper's 505 pt).
-	PageWidthPt = 400
-	// PageRows is the most instances one table holds.
-	PageRows = 40
-)
+// PageRows is the most instances one LaTeX pivot table holds: a pivot
+// longer is split (Pages).
+const PageRows = tableRows
 
-// Pages splits the pivot into tables that fit a page: the variants in
-// groups as wide as PageWidthPt allows (estimated from the longest
-// instance name and the widest number, in \small type), the instances in
-// groups of PageRows. The best per instance stays that over every variant.
-// A pivot that fits is returned alone.
+// Pages splits the pivot into tables that fit a two-column paper: the
+// variants in groups as wide as the text width takes (TextWidthPt, from
+// the widths of the instance names and the cells in \small type), the
+// instances in groups of PageRows. The best per instance stays that over
+// every variant. A pivot that fits is returned alone.
 func (p Pivot) Pages() []Pivot {
-	name := 0
-	for _, in := range p.Instances {
-		name = max(name, len(in))
+	nameW, cellW := p.columnWidths()
+	perTable := len(p.Variants)
+	for perTable > 1 && tabularPt(append([]float64{nameW}, cellW[:perTable]...), pivotSepPt) > TextWidthPt {
+		perTable--
 	}
-	digits, _ := p.numberFormat()
-	// About 5.5 pt a character in \small, 8 pt of column separation.
-	colPt := float64(digits)*5.5 + 8
-	perTable := max(1, int((PageWidthPt-(float64(name)*5.5+8))/colPt))
 	rows, cols := len(p.Instances), len(p.Variants)
 	if cols <= perTable && rows <= PageRows {
 		return []Pivot{p}
@@ -70,6 +68,12 @@ func (p Pivot) Pages() []Pivot {
 			q := Pivot{Puzzle: p.Puzzle, Task: p.Task, Measure: p.Measure, Time: p.Time, K: p.K, Instances: p.Instances[i0:i1], Variants: p.Variants[j0:j1]}
 			for i := i0; i < i1; i++ {
 				q.Values = append(q.Values, p.Values[i][j0:j1])
+				if p.Outcomes != nil {
+					q.Outcomes = append(q.Outcomes, p.Outcomes[i][j0:j1])
+				}
+				if p.CIs != nil {
+					q.CIs = append(q.CIs, p.CIs[i][j0:j1])
+				}
 				b := map[int]bool{}
 				for j := range best[i] {
 					if j >= j0 && j < j1 {
@@ -87,21 +91,58 @@ func (p Pivot) Pages() []Pivot {
 	return out
 }
 
-// numberFormat returns the characters of the widest cell and the siunitx
-// table-format of the pivot's numbers.
-func (p Pivot) numberFormat() (chars int, format string) {
-	intDigits := 1
-	for _, row := range p.Values {
-		for _, v := range row {
-			if !math.IsNaN(v) && v >= 1 {
-				intDigits = max(intDigits, int(math.Floor(math.Log10(v)))+1)
-			}
+// pivotSepPt is the column separation of a LaTeX pivot (\tabcolsep).
+const pivotSepPt = 4
+
+// columnWidths estimates the widths, in points, of the instance column
+// and of each variant's column in \small type: a column is as wide as
+// its widest cell (number or mark), or a rotated header's line.
+func (p Pivot) columnWidths() (name float64, cells []float64) {
+	name = smallTextPt("Instance")
+	for _, in := range p.Instances {
+		name = max(name, smallTextPt(in))
+	}
+	cells = make([]float64, len(p.Variants))
+	for j := range p.Variants {
+		// A column as wide as its siunitx format reserves, or its widest
+		// mark, or the rotated header's line.
+		whole, frac := p.digits(j)
+		cells[j] = max(10, smallTextPt(strings.Repeat("0", whole+frac)+"."))
+		for i := range p.Instances {
+			cells[j] = max(cells[j], smallTextPt(p.cell(i, j)))
 		}
 	}
-	if p.Measure == MeasureSolved {
-		return intDigits, fmt.Sprintf("%d.0", intDigits)
+	return name, cells
+}
+
+// cell is the text of cell (i, j): the value at its precision, or the
+// mark of its outcome.
+func (p Pivot) cell(i, j int) string {
+	if c := p.cellText(p.Values[i][j]); c != "" {
+		return c
 	}
-	return intDigits + 5, fmt.Sprintf("%d.4", intDigits)
+	return outcomeMark(p.outcome(i, j))
+}
+
+// outcome is why cell (i, j) has no value (not run when unknown).
+func (p Pivot) outcome(i, j int) string {
+	if p.Outcomes != nil && p.Outcomes[i][j] != "" {
+		return p.Outcomes[i][j]
+	}
+	return OutcomeNotRun
+}
+
+// digits returns the most digits before and after the decimal point of
+// any value of column j, as printed.
+func (p Pivot) digits(j int) (whole, frac int) {
+	whole = 1
+	for _, row := range p.Values {
+		if c := p.cellText(row[j]); c != "" {
+			w, f, _ := strings.Cut(c, ".")
+			whole, frac = max(whole, len(w)), max(frac, len(f))
+		}
+	}
+	return whole, frac
 }
 
 // Pivots returns one pivot per puzzle and task of the rows, in order of
@@ -118,15 +159,24 @@ func Pivots(rows []results.Row, measure string, k float64, time string) ([]Pivot
 	for _, tt := range tables(rows, k, time) {
 		p := Pivot{Puzzle: tt.puzzle, Task: tt.task, Measure: measure, Time: time, K: k, Instances: tt.instances, Variants: tt.variants}
 		solvedRuns := map[[2]string]int{}
+		groups := map[[2]string][]results.Row{}
 		for _, r := range rows {
-			if r.Puzzle == tt.puzzle && r.Task == tt.task && r.Solved() {
-				solvedRuns[[2]string{r.Instance, r.Variant}]++
+			if r.Puzzle == tt.puzzle && r.Task == tt.task {
+				key := [2]string{r.Instance, r.Variant}
+				groups[key] = append(groups[key], r)
+				if r.Solved() {
+					solvedRuns[key]++
+				}
 			}
 		}
 		for _, in := range tt.instances {
 			vals := make([]float64, len(tt.variants))
+			outs := make([]string, len(tt.variants))
+			cis := make([][2]float64, len(tt.variants))
 			for j, v := range tt.variants {
 				c := tt.cells[in][v]
+				g := groups[[2]string{in, v}]
+				cis[j] = [2]float64{math.NaN(), math.NaN()}
 				switch {
 				case !c.ran:
 					vals[j] = math.NaN()
@@ -134,13 +184,19 @@ func Pivots(rows []results.Row, measure string, k float64, time string) ([]Pivot
 					vals[j] = math.NaN()
 				case measure == MeasureMedian:
 					vals[j] = c.time
+					cis[j] = solvedCI(g, time)
 				case measure == MeasurePAR2:
 					vals[j] = c.par
 				default:
 					vals[j] = float64(solvedRuns[[2]string{in, v}])
 				}
+				if math.IsNaN(vals[j]) {
+					outs[j] = cellOutcome(g)
+				}
 			}
 			p.Values = append(p.Values, vals)
+			p.Outcomes = append(p.Outcomes, outs)
+			p.CIs = append(p.CIs, cis)
 		}
 		out = append(out, p)
 	}
@@ -157,8 +213,25 @@ func CheckMeasure(measure string) error {
 	return fmt.Errorf("unknown --measure %q: want median, par2 or solved", measure)
 }
 
-// best returns, per row, the index set of the best values: least time, or
-// most solved runs.
+// solvedCI is the bootstrap 95% interval of the median of the solved
+// runs' times of g, as Summarize computes it.
+func solvedCI(g []results.Row, time string) [2]float64 {
+	var times []float64
+	for _, r := range g {
+		if r.Solved() && !r.NotRun() {
+			t, _ := runTime(r, time)
+			times = append(times, t)
+		}
+	}
+	lo, hi := BootstrapCI(times, median, 0.95, BootstrapResamples, BootstrapSeed)
+	return [2]float64{lo, hi}
+}
+
+// best returns the index set of row i's best values: every value that
+// prints the same as the least time (or the most solved runs), at the
+// printed precision. With the median, a row whose best values' bootstrap
+// intervals overlap another value's interval has none: the difference may
+// be noise.
 func (p Pivot) best(i int) map[int]bool {
 	if p.bestOf != nil {
 		return p.bestOf[i]
@@ -173,9 +246,24 @@ func (p Pivot) best(i int) map[int]bool {
 			b = v
 		}
 	}
+	if math.IsNaN(b) {
+		return out
+	}
+	hi := math.Inf(-1)
 	for j, v := range p.Values[i] {
-		if v == b {
+		if p.cellText(v) == p.cellText(b) {
 			out[j] = true
+			if p.CIs != nil {
+				hi = max(hi, p.CIs[i][j][1])
+			}
+		}
+	}
+	if p.Measure != MeasureMedian || p.CIs == nil {
+		return out
+	}
+	for j, v := range p.Values[i] {
+		if !out[j] && !math.IsNaN(v) && !(p.CIs[i][j][0] > hi) {
+			return map[int]bool{}
 		}
 	}
 	return out
@@ -192,7 +280,8 @@ func (p Pivot) column() string {
 	return "solved_runs"
 }
 
-// cellText writes a value: "" for none, seconds to 4 decimals, counts whole.
+// cellText writes a value: "" for none, seconds to 3 significant digits
+// (never a time of 0.00), counts whole.
 func (p Pivot) cellText(v float64) string {
 	switch {
 	case math.IsNaN(v):
@@ -200,7 +289,17 @@ func (p Pivot) cellText(v float64) string {
 	case p.Measure == MeasureSolved:
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	}
-	return strconv.FormatFloat(v, 'f', 4, 64)
+	return sigDigits(v, 3)
+}
+
+// sigDigits writes v in fixed notation with n significant digits (more
+// when v has more whole digits).
+func sigDigits(v float64, n int) string {
+	if v == 0 || math.IsInf(v, 0) {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	d := max(0, n-1-int(math.Floor(math.Log10(math.Abs(v)))))
+	return strconv.FormatFloat(v, 'f', d, 64)
 }
 
 // Long returns the pivot as a tidy table: one row per instance and
@@ -209,7 +308,11 @@ func (p Pivot) Long() Table {
 	t := Table{Title: p.caption(), Header: []string{"puzzle", "task", "instance", "variant", p.column()}, Numeric: []bool{false, false, false, false, true}}
 	for i, in := range p.Instances {
 		for j, v := range p.Variants {
-			t.Rows = append(t.Rows, []string{p.Puzzle, p.Task, in, v, p.cellText(p.Values[i][j])})
+			c := fmtSec(p.Values[i][j])
+			if p.Measure == MeasureSolved {
+				c = p.cellText(p.Values[i][j])
+			}
+			t.Rows = append(t.Rows, []string{p.Puzzle, p.Task, in, v, c})
 		}
 	}
 	return t
@@ -230,9 +333,13 @@ func LongPivots(ps []Pivot) Table {
 }
 
 // Wide returns the pivot as instances x variants (Markdown), best in bold,
-// "-" where there is no value.
+// the mark of its outcome where there is no value (the footnote, in the
+// title, says what each stands for).
 func (p Pivot) Wide() Table {
 	t := Table{Title: p.caption(), Header: append([]string{"instance"}, p.Variants...)}
+	if note := outcomeNote(p.outcomesUsed()); note != "" {
+		t.Title += ". " + note
+	}
 	t.Numeric = make([]bool, len(t.Header))
 	for j := 1; j < len(t.Numeric); j++ {
 		t.Numeric[j] = true
@@ -241,11 +348,8 @@ func (p Pivot) Wide() Table {
 		best := p.best(i)
 		row := []string{in}
 		for j, v := range p.Values[i] {
-			c := p.cellText(v)
-			switch {
-			case c == "":
-				c = "-"
-			case best[j]:
+			c := p.cell(i, j)
+			if !math.IsNaN(v) && best[j] {
 				c = "**" + c + "**"
 			}
 			row = append(row, c)
@@ -255,61 +359,74 @@ func (p Pivot) Wide() Table {
 	return t
 }
 
-// caption says what the cells hold, in which time measure.
+// caption says what the cells hold, in which time measure, and when a
+// value is bold.
 func (p Pivot) caption() string {
 	what := fmt.Sprintf("%s, task %s", p.Puzzle, p.Task)
+	const tie = "best per instance in bold (every value equal to it as printed)"
 	switch p.Measure {
 	case MeasureMedian:
-		return fmt.Sprintf("Median %s of the solved runs, %s; best per instance in bold", TimeName(p.Time), what)
+		return fmt.Sprintf("Median %s of the solved runs, %s; %s, unless its bootstrap 95%% interval of the median overlaps another variant's (then none)", TimeName(p.Time), what, tie)
 	case MeasurePAR2:
-		return fmt.Sprintf("PAR-%s in %s, %s: mean over the runs of the time, or %s times the %s when unsolved; best per instance in bold",
-			fmtFloat(p.K), TimeName(p.Time), what, fmtFloat(p.K), LimitName(p.Time))
+		return fmt.Sprintf("PAR-%s in %s, %s: mean over the runs of the time, or %s times the %s when unsolved; %s",
+			fmtFloat(p.K), TimeName(p.Time), what, fmtFloat(p.K), LimitName(p.Time), tie)
 	}
-	return fmt.Sprintf("Solved runs per instance, %s; best per instance in bold", what)
+	return fmt.Sprintf("Solved runs per instance, %s; %s", what, tie)
 }
 
-// dashNote says what a dash of the pivot stands for, as the cells are
-// computed: with a median, any instance without a solved run; with PAR-K
-// and solved runs, only the instances the variant did not run (a refused
-// request, a ladder stopped earlier), since a timeout, memout or error
-// scores K times the limit, or 0 solved.
-func (p Pivot) dashNote() string {
-	if p.Measure == MeasureMedian {
-		return "--- no solved run within the limits (timeout, memout or error), refused by the backend, or not run."
+// outcomesUsed are the outcomes of the pivot's cells without a value.
+func (p Pivot) outcomesUsed() map[string]bool {
+	used := map[string]bool{}
+	for i, row := range p.Values {
+		for j, v := range row {
+			if math.IsNaN(v) {
+				used[p.outcome(i, j)] = true
+			}
+		}
 	}
-	return "--- refused by the backend, or not run: nothing to score."
+	return used
 }
 
-// LaTeX writes the pivot as a table environment a paper can \input:
-// booktabs rules, siunitx S columns aligned on the decimal point, variant
-// names set upright in the header (rotated by 90 degrees, so a column is
-// as wide as its numbers and six variants of any name fit a page), best
-// per instance in bold, a dash for no value with a note under the table, a
-// caption and the label tab:boardsat-MEASURE-PUZZLE-TASK (a page of a larger
-// pivot, Pages, says which part it is and adds -K). The document needs
+// LaTeX writes the pivot as a float a paper can \input: table when it
+// fits a column of a two-column paper, table* when it fits the page (a
+// pivot wider or longer than that is split first: Pages). Booktabs rules,
+// siunitx S columns aligned on the decimal point, variant names set
+// upright in the header (rotated by 90 degrees, so that a column is as
+// wide as its numbers), best per instance in bold, a mark for each
+// outcome without a value, explained in a footnote, a caption and the
+// label tab:boardsat-MEASURE-PUZZLE-TASK (a page of a larger pivot says
+// which part it is and adds -K). The document needs
 // \usepackage{booktabs,siunitx,graphicx}.
 func (p Pivot) LaTeX(w io.Writer) error {
-	_, format := p.numberFormat()
+	nameW, cellW := p.columnWidths()
+	env := floatEnv(tabularPt(append([]float64{nameW}, cellW...), pivotSepPt))
+	if env == "" {
+		env = "table*" // Pages splits a pivot wider than the page
+	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%% boardsat results table --what pivot --measure %s --time %s, puzzle %s, task %s\n", p.Measure, p.Time, p.Puzzle, p.Task)
 	sb.WriteString("% needs \\usepackage{booktabs,siunitx,graphicx}\n")
-	sb.WriteString("\\begin{table}[tbp]\n\\centering\n\\small\n\\setlength{\\tabcolsep}{4pt}\n\\sisetup{detect-weight=true,mode=text}\n")
-	fmt.Fprintf(&sb, "\\caption{%s%s.}\n\\label{tab:boardsat-%s-%s-%s%s}\n", latexEscape(p.caption()), p.part, p.Measure, latexLabel(p.Puzzle), latexLabel(p.Task), p.label)
-	fmt.Fprintf(&sb, "\\begin{tabular}{@{}l*{%d}{S[table-format=%s]}@{}}\n\\toprule\n", len(p.Variants), format)
+	fmt.Fprintf(&sb, "\\begin{%s}[tbp]\n\\centering\n\\small\n\\setlength{\\tabcolsep}{%dpt}\n\\sisetup{detect-weight=true,mode=text}\n", env, pivotSepPt)
+	fmt.Fprintf(&sb, "\\caption{%s%s.}\n\\label{%s%s}\n", latexEscape(p.caption()), p.part, latexLabelOf(p.Measure, p.Puzzle, p.Task), p.label)
+	sb.WriteString("\\begin{tabular}{@{}l")
+	for j := range p.Variants {
+		whole, frac := p.digits(j)
+		fmt.Fprintf(&sb, "S[table-format=%d.%d]", whole, frac)
+	}
+	sb.WriteString("@{}}\n\\toprule\n")
 	sb.WriteString("{Instance}")
 	for _, v := range p.Variants {
 		fmt.Fprintf(&sb, " & {\\rotatebox{90}{%s}}", latexEscape(v))
 	}
 	sb.WriteString(" \\\\\n\\midrule\n")
-	dash := false
 	for i, in := range p.Instances {
 		best := p.best(i)
 		sb.WriteString(latexEscape(in))
 		for j, v := range p.Values[i] {
-			c := p.cellText(v)
+			c := p.cell(i, j)
 			switch {
-			case c == "":
-				c, dash = "{---}", true
+			case math.IsNaN(v):
+				c = "{" + latexEscape(c) + "}"
 			case best[j]:
 				c = "\\bfseries " + c
 			}
@@ -318,10 +435,10 @@ func (p Pivot) LaTeX(w io.Writer) error {
 		sb.WriteString(" \\\\\n")
 	}
 	sb.WriteString("\\bottomrule\n\\end{tabular}\n")
-	if dash {
-		sb.WriteString("\\par\\smallskip\\footnotesize " + p.dashNote() + "\n")
+	if note := outcomeNote(p.outcomesUsed()); note != "" {
+		sb.WriteString("\\par\\smallskip\\footnotesize " + latexEscape(note) + ".\n")
 	}
-	sb.WriteString("\\end{table}\n")
+	fmt.Fprintf(&sb, "\\end{%s}\n", env)
 	_, err := io.WriteString(w, sb.String())
 	return err
 }

@@ -87,7 +87,7 @@ func TestTables(t *testing.T) {
 	for format, want := range map[string][]string{
 		"md":    {"| queens:8 ", "| sat/seq_counter", "---: |"},
 		"csv":   {"instance,variant,task", "queens:8,native,count,1,1"},
-		"latex": {`\begin{tabular}{lll`, `\toprule`, `sat/seq\_counter`, `\bottomrule`, `\end{tabular}`},
+		"latex": {`\begin{tabular}{@{}lll`, `\caption{Runs per instance`, `\label{tab:boardsat-table-1}`, `\toprule`, `sat/seq\_counter`, `\bottomrule`, `\end{tabular}`},
 	} {
 		var buf bytes.Buffer
 		if err := tab.Render(&buf, format); err != nil {

@@ -263,7 +263,7 @@ func ECDF(sums []Summary, xVariant, yVariant, time string) (*Figure, error) {
 	p.X.Label.Text = "time ratio (" + TimeName(time) + ", log)"
 	p.Y.Label.Text = "fraction of instances"
 	p.X.Scale = plot.LogScale{}
-	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.X.Tick.Marker = floorTicks{ratio: true}
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo, hi, 0, 1
 	styleText(p)
 	one, err := plotter.NewLine(plotter.XYs{{X: 1, Y: 0}, {X: 1, Y: 1}})

@@ -145,8 +145,8 @@ func TestTimeMeasure(t *testing.T) {
 }
 
 // TestRefusedCell: a refused run has no value in any measure of the pivot
-// (never twice the limit), and the LaTeX footnote says what the dash
-// stands for; a timeout is scored at twice the limit.
+// (never twice the limit), and the LaTeX marks it "ref", which the
+// footnote explains; a timeout is scored at twice the limit.
 func TestRefusedCell(t *testing.T) {
 	for _, m := range Measures {
 		ps, _ := Pivots(poolRows(), m, 2, TimeWall)
@@ -159,8 +159,8 @@ func TestRefusedCell(t *testing.T) {
 		if err := p.LaTeX(&tex); err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(tex.String(), "queens:6 & {---} &") || !strings.Contains(tex.String(), "refused by the backend") {
-			t.Errorf("%s: the refused cell is not a dash with a note saying so:\n%s", m, tex.String())
+		if !strings.Contains(tex.String(), "queens:6 & {ref} &") || !strings.Contains(tex.String(), "refused by the backend") {
+			t.Errorf("%s: the refused cell is not marked ref with a note saying so:\n%s", m, tex.String())
 		}
 	}
 	ps, _ := Pivots(poolRows(), MeasurePAR2, 2, TimeWall)

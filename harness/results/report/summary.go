@@ -22,6 +22,9 @@ type Summary struct {
 	Runs, Ran, Solved int
 	// Statuses counts runs by status.
 	Statuses map[string]int
+	// NotRun counts the rows of runs not run (a ladder stopped earlier),
+	// counted in Statuses under their status, timeout.
+	NotRun int
 	// Answer is the answer of the solved runs (Answers lists every distinct
 	// answer, so a disagreement within a group shows), in decimal with every
 	// digit (counts may exceed 2^64).
@@ -104,6 +107,9 @@ func summarize(g []results.Row, time string) Summary {
 		s.Statuses[r.Status]++
 		if !r.NotRun() && !r.Refused() {
 			s.Ran++
+		}
+		if r.NotRun() {
+			s.NotRun++
 		}
 		if !r.Solved() {
 			continue

@@ -12,7 +12,10 @@ import (
 
 // Table is a titled grid of cells, rendered as Markdown, CSV or LaTeX.
 type Table struct {
-	Title  string
+	Title string
+	// Label names the table in a LaTeX \label (tab:boardsat-LABEL);
+	// "table" when empty.
+	Label  string
 	Header []string
 	// Numeric marks right-aligned columns.
 	Numeric []bool
@@ -86,39 +89,127 @@ func (t Table) markdown(w io.Writer) error {
 // latexEscape escapes LaTeX's special characters.
 func latexEscape(s string) string {
 	r := strings.NewReplacer(`\`, `\textbackslash{}`, "&", `\&`, "%", `\%`, "$", `\$`, "#", `\#`,
-		"_", `\_`, "{", `\{`, "}", `\}`, "~", `\textasciitilde{}`, "^", `\textasciicircum{}`)
+		"_", `\_`, "{", `\{`, "}", `\}`, "~", `\textasciitilde{}`, "^", `\textasciicircum{}`,
+		">", `\textgreater{}`, "<", `\textless{}`, "|", `\textbar{}`)
 	return r.Replace(s)
 }
 
+// latex writes the table as LaTeX floats a two-column paper takes: each
+// a table when it fits a column, a table* when it fits the page, with the
+// title as its caption and a label. A table wider than the page is split
+// by columns, its leading text columns (the keys: instance, variant...)
+// repeated in every part, and one longer than tableRows by rows; the
+// caption says which part each is, and every floatsQueued parts a
+// \clearpage lets LaTeX place them. Numeric columns' headers are set
+// rotated, so that a column is as wide as its numbers.
 func (t Table) latex(w io.Writer) error {
-	var sb strings.Builder
-	if t.Title != "" {
-		fmt.Fprintf(&sb, "%% %s\n", t.Title)
+	keys := 0
+	for keys < len(t.Header) && !t.numeric(keys) {
+		keys++
 	}
-	sb.WriteString(`\begin{tabular}{`)
-	for i := range t.Header {
-		if t.numeric(i) {
+	keys = max(1, min(keys, len(t.Header)-1))
+	width := make([]float64, len(t.Header))
+	for i, h := range t.Header {
+		width[i] = 10 // a rotated header's line
+		if !t.numeric(i) {
+			width[i] = smallTextPt(h)
+		}
+		for _, r := range t.Rows {
+			if i < len(r) {
+				width[i] = max(width[i], smallTextPt(r[i]))
+			}
+		}
+	}
+	// Column groups: the keys, then as many other columns as the page takes.
+	var groups [][]int
+	for i := keys; i < len(t.Header); {
+		g := []int{}
+		for k := range keys {
+			g = append(g, k)
+		}
+		g = append(g, i)
+		for i++; i < len(t.Header) && t.groupPt(append(g, i), width) <= TextWidthPt; i++ {
+			g = append(g, i)
+		}
+		groups = append(groups, g)
+	}
+	if len(groups) == 0 {
+		groups = [][]int{{0}}
+	}
+	nr := max(1, (len(t.Rows)+tableRows-1)/tableRows)
+	parts := len(groups) * nr
+	label := t.Label
+	if label == "" {
+		label = "table"
+	}
+	var sb strings.Builder
+	sb.WriteString("% needs \\usepackage{booktabs,graphicx}\n")
+	k := 0
+	for r := range nr {
+		for _, g := range groups {
+			k++
+			if k > 1 && (k-1)%floatsQueued == 0 {
+				sb.WriteString(floatFlush)
+			}
+			part, lab := "", latexLabelOf(label)
+			if parts > 1 {
+				part = fmt.Sprintf(" (part %d of %d: rows %d--%d of %d, columns %d--%d of %d)", k, parts, r*tableRows+1, min((r+1)*tableRows, len(t.Rows)), len(t.Rows),
+					g[keys]+1, g[len(g)-1]+1, len(t.Header))
+				lab += fmt.Sprintf("-%d", k)
+			}
+			t.latexPart(&sb, g, t.Rows[min(r*tableRows, len(t.Rows)):min((r+1)*tableRows, len(t.Rows))], floatEnv(t.groupPt(g, width)), part, lab)
+		}
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// groupPt is the width of a tabular of the columns cols.
+func (t Table) groupPt(cols []int, width []float64) float64 {
+	ws := make([]float64, len(cols))
+	for i, c := range cols {
+		ws[i] = width[c]
+	}
+	return tabularPt(ws, tableSepPt)
+}
+
+// tableSepPt is the column separation of a LaTeX table (\tabcolsep).
+const tableSepPt = 4
+
+// latexPart writes one float of the table: the columns cols of rows.
+func (t Table) latexPart(sb *strings.Builder, cols []int, rows [][]string, env, part, label string) {
+	if env == "" {
+		env = "table*" // a single column group wider than the page: as good as it gets
+	}
+	fmt.Fprintf(sb, "\\begin{%s}[tbp]\n\\centering\n\\small\n\\setlength{\\tabcolsep}{%dpt}\n", env, tableSepPt)
+	fmt.Fprintf(sb, "\\caption{%s%s.}\n\\label{%s}\n", latexEscape(strings.TrimSuffix(t.Title, ".")), part, label)
+	sb.WriteString("\\begin{tabular}{@{}")
+	for _, c := range cols {
+		if t.numeric(c) {
 			sb.WriteString("r")
 		} else {
 			sb.WriteString("l")
 		}
 	}
-	sb.WriteString("}\n\\toprule\n")
-	esc := func(cells []string) string {
-		out := make([]string, len(cells))
-		for i, c := range cells {
-			out[i] = latexEscape(c)
+	sb.WriteString("@{}}\n\\toprule\n")
+	line := func(cells []string, header bool) {
+		out := make([]string, len(cols))
+		for i, c := range cols {
+			if c < len(cells) {
+				out[i] = latexEscape(cells[c])
+			}
+			if header && t.numeric(c) {
+				out[i] = "\\rotatebox{90}{" + out[i] + "}"
+			}
 		}
-		return strings.Join(out, " & ") + ` \\` + "\n"
+		sb.WriteString(strings.Join(out, " & ") + " \\\\\n")
 	}
-	sb.WriteString(esc(t.Header))
+	line(t.Header, true)
 	sb.WriteString("\\midrule\n")
-	for _, r := range t.Rows {
-		sb.WriteString(esc(r))
+	for _, r := range rows {
+		line(r, false)
 	}
-	sb.WriteString("\\bottomrule\n\\end{tabular}\n")
-	_, err := io.WriteString(w, sb.String())
-	return err
+	fmt.Fprintf(sb, "\\bottomrule\n\\end{tabular}\n\\end{%s}\n", env)
 }
 
 // fmtSec formats seconds with 4 significant digits, "" for NaN (a tidy
@@ -220,6 +311,7 @@ func ScoreTable(a Aggregates, k float64) Table {
 	}
 	t := Table{
 		Title:   title,
+		Label:   "scores",
 		Header:  []string{"puzzle", "task", "variant", "solved", "common", par, "unique", "vbs_best", "vbs_share", "ran", "solved_ran", "not_run", "instances"},
 		Numeric: []bool{false, false, false, true, true, true, true, true, true, true, true, true, true},
 	}
