@@ -138,6 +138,15 @@ file given twice) is dropped, with a note on stderr; distinct runs are kept.`,
 
 var resultsSubs = []string{"summarize", "table", "plot", "benchfmt", "merge"}
 
+// resultsRun is each results subcommand's function, by name.
+var resultsRun = map[string]func(args []string, stdout io.Writer) error{
+	"summarize": resultsSummarize,
+	"table":     resultsTable,
+	"plot":      resultsPlot,
+	"benchfmt":  resultsBenchfmt,
+	"merge":     resultsMerge,
+}
+
 func runResults(args []string, stdout io.Writer) error {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help" || args[0] == "help") {
 		printHelp(helpOut, flag.NewFlagSet("results", flag.ContinueOnError))
@@ -146,262 +155,332 @@ func runResults(args []string, stdout io.Writer) error {
 	if len(args) == 0 || !slices.Contains(resultsSubs, args[0]) {
 		return badInputf("want a subcommand: boardsat results %s FILE.csv... (boardsat results -h)", strings.Join(resultsSubs, "|"))
 	}
-	sub, args := args[0], args[1:]
-	fs := flag.NewFlagSet("results "+sub, flag.ContinueOnError)
-	var baseline, format, what, out, kinds, ext, outDir, xv, yv, tasks, puzzles, variants, timeKind, measure, size *string
-	var maxVariants *int
-	par := new(float64)
-	*par = report.DefaultPAR
-	timeFlag := func() {
-		timeKind = fs.String("time", report.DefaultTime, "the seconds every table, score and figure is made of: solver (the solver's own seconds, no process start-up), cpu (user + sys of the run's process tree) or wall (wall clock of the whole run)")
-	}
-	filters := func() {
-		tasks = fs.String("task", "", "only these tasks, comma-separated (default: every task)")
-		puzzles = fs.String("puzzle", "", "only these puzzles, comma-separated (default: every puzzle)")
-		variants = fs.String("variants", "", "only these variants, comma-separated; * matches within a field, as in native/* (default: every variant)")
-	}
-	switch sub {
-	case "summarize":
-		baseline = fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
-		par = fs.Float64("par", report.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
-		filters()
-		timeFlag()
-	case "table":
-		baseline = fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
-		format = fs.String("format", "md", "md, csv or latex")
-		what = fs.String("what", "summary", "summary, speedup, scores (solved of N, PAR, VBS, unique solves), wins (pairwise), pivot (instances x variants, one task a table) or grid (instances x every task's variants, one table)")
-		measure = fs.String("measure", report.MeasureMedian, "pivot: the measure per cell: median, par2 or solved")
-		par = fs.Float64("par", report.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
-		out = fs.String("o", "", "output file (default: stdout)")
-		filters()
-		timeFlag()
-	case "plot":
-		out = fs.String("o", "", "write one figure of one --kind (default kind: cactus) to this file; the extension picks svg, png or pdf")
-		kinds = fs.String("kind", "", "figures to draw, comma-separated: cactus, scaling, scatter, ecdf (default: all four, or cactus with -o)")
-		ext = fs.String("ext", "svg", "figure format when -o is not given: svg, png or pdf")
-		outDir = fs.String("out-dir", "", "directory for the figures when -o is not given (default: the first CSV's directory)")
-		xv = fs.String("x", "", "scatter: variant on the x axis (default: the pair with most instances solved in common)")
-		yv = fs.String("y", "", "scatter: variant on the y axis")
-		filters()
-		timeFlag()
-		size = fs.String("size", "column", "print size: column (3.5 in wide), page (7 in) or WxH in inches; text is 8-9 pt at that size")
-		maxVariants = fs.Int("max-variants", report.DefaultMaxVariants, "cactus and scaling: draw at most this many variants (0: all), the best of each backend in each puzzle and task first (kept even beyond it), then the best by solved count and PAR-2; a note names those left out")
-	case "benchfmt", "merge":
-		out = fs.String("o", "", "output file (default: stdout)")
-	}
-	mixed := fs.Bool("mixed", false, "pool rows of different commits (refused without it); a note names the commits pooled")
+	return resultsRun[args[0]](args[1:], stdout)
+}
+
+// resultsCmd holds the flags the results subcommands share, each nil where
+// a subcommand does not have it, and reads, checks and judges the rows
+// they all start from (load).
+type resultsCmd struct {
+	sub                                 string
+	fs                                  *flag.FlagSet
+	out, time, tasks, puzzles, variants *string
+	par                                 *float64
+	// dedup drops rows equal to an earlier one (merge); check is the
+	// subcommand's own flag check, run before the rows are filtered.
+	dedup   bool
+	dropped int
+	check   func() error
+}
+
+func newResultsCmd(sub string) *resultsCmd {
+	return &resultsCmd{sub: sub, fs: flag.NewFlagSet("results "+sub, flag.ContinueOnError)}
+}
+
+// timeFlag adds --time, with the shared default.
+func (c *resultsCmd) timeFlag() {
+	c.time = c.fs.String("time", report.DefaultTime, "the seconds every table, score and figure is made of: solver (the solver's own seconds, no process start-up), cpu (user + sys of the run's process tree) or wall (wall clock of the whole run)")
+}
+
+// filters adds --task, --puzzle and --variants.
+func (c *resultsCmd) filters() {
+	c.tasks = c.fs.String("task", "", "only these tasks, comma-separated (default: every task)")
+	c.puzzles = c.fs.String("puzzle", "", "only these puzzles, comma-separated (default: every puzzle)")
+	c.variants = c.fs.String("variants", "", "only these variants, comma-separated; * matches within a field, as in native/* (default: every variant)")
+}
+
+// parFlag adds --par.
+func (c *resultsCmd) parFlag() {
+	c.par = c.fs.Float64("par", report.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
+}
+
+// baselineFlag adds --baseline.
+func (c *resultsCmd) baselineFlag() *string {
+	return c.fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
+}
+
+// outFlag adds -o with this usage (--force comes with it in load).
+func (c *resultsCmd) outFlag(usage string) {
+	c.out = c.fs.String("o", "", usage)
+}
+
+// load parses args, refuses an existing -o file without --force, reads the
+// files as one, and checks, filters, pools and judges their rows together.
+func (c *resultsCmd) load(args []string) (rows []results.Row, files []string, err error) {
+	mixed := c.fs.Bool("mixed", false, "pool rows of different commits (refused without it); a note names the commits pooled")
 	var force *bool
-	if out != nil {
-		force = fs.Bool("force", false, "replace the -o file if it exists (refused without it)")
+	if c.out != nil {
+		force = c.fs.Bool("force", false, "replace the -o file if it exists (refused without it)")
 	}
-	files, err := parseFlags(fs, args)
-	if err != nil {
-		return err
+	if files, err = parseFlags(c.fs, args); err != nil {
+		return nil, nil, err
 	}
 	if len(files) == 0 {
-		return badInputf("want at least one results FILE.csv")
+		return nil, nil, badInputf("want at least one results FILE.csv")
 	}
-	if out != nil {
-		if err := refuseExisting(*out, *force); err != nil {
-			return err
+	if c.out != nil {
+		if err := refuseExisting(*c.out, *force); err != nil {
+			return nil, nil, err
 		}
 	}
 	rows, cut, err := results.ReadFilesCut(files...)
 	if err != nil {
-		return badInput(err)
+		return nil, nil, badInput(err)
 	}
 	for _, w := range cut {
-		fmt.Fprintf(stderrOut, "boardsat results %s: warning: %s\n", sub, w)
+		fmt.Fprintf(stderrOut, "boardsat results %s: warning: %s\n", c.sub, w)
 	}
-	dropped := 0
-	if sub == "merge" {
-		rows, dropped = results.Dedup(rows)
+	if c.dedup {
+		rows, c.dropped = results.Dedup(rows)
+	} else if len(rows) == 0 {
+		return nil, nil, badInputf("the results hold no rows (a header only): nothing to show")
 	}
-	if len(rows) == 0 && sub != "merge" {
-		return badInputf("the results hold no rows (a header only): nothing to show")
+	if c.par != nil && !(*c.par > 0) {
+		return nil, nil, badInputf("bad --par %g: want a positive factor, like 2 for PAR-2", *c.par)
 	}
-	if !(*par > 0) {
-		return badInputf("bad --par %g: want a positive factor, like 2 for PAR-2", *par)
-	}
-	if measure != nil {
-		if err := report.CheckMeasure(*measure); err != nil {
-			return badInput(err)
+	if c.check != nil {
+		if err := c.check(); err != nil {
+			return nil, nil, err
 		}
 	}
-	if timeKind != nil {
-		if err := report.CheckTime(*timeKind); err != nil {
-			return badInput(err)
+	if c.time != nil {
+		if err := report.CheckTime(*c.time); err != nil {
+			return nil, nil, badInput(err)
 		}
 	}
-	if tasks != nil {
-		if rows, err = filterRows(rows, *tasks, *puzzles, *variants); err != nil {
-			return err
+	if c.tasks != nil {
+		if rows, err = filterRows(rows, *c.tasks, *c.puzzles, *c.variants); err != nil {
+			return nil, nil, err
 		}
 	}
 	if note, err := results.CheckPool(rows, *mixed); err != nil {
-		return badInput(err)
+		return nil, nil, badInput(err)
 	} else if note != "" {
-		fmt.Fprintf(stderrOut, "boardsat results %s: %s\n", sub, note)
+		fmt.Fprintf(stderrOut, "boardsat results %s: %s\n", c.sub, note)
 	}
 	// The files' rows are judged together, as one run would have judged
 	// them: shards each judged by their own majority could otherwise both
 	// call different answers ok.
 	if w, r := bench.Rejudge(rows); w+r > 0 {
-		fmt.Fprintf(stderrOut, "boardsat results %s: judged the rows of every file together (majority over all of them): %d row(s) now wrong, %d no longer wrong\n", sub, w, r)
+		fmt.Fprintf(stderrOut, "boardsat results %s: judged the rows of every file together (majority over all of them): %d row(s) now wrong, %d no longer wrong\n", c.sub, w, r)
 	}
-	switch sub {
-	case "summarize":
-		sums := report.Summarize(rows, *timeKind)
-		tables, err := speedupTables(sums, *baseline, *timeKind)
-		if err != nil {
-			return badInput(err)
+	return rows, files, nil
+}
+
+// resultsSummarize prints the summary, scores, wins, speed-ups and
+// certificates as Markdown.
+func resultsSummarize(args []string, stdout io.Writer) error {
+	c := newResultsCmd("summarize")
+	baseline := c.baselineFlag()
+	c.parFlag()
+	c.filters()
+	c.timeFlag()
+	rows, _, err := c.load(args)
+	if err != nil {
+		return err
+	}
+	sums := report.Summarize(rows, *c.time)
+	tables, err := speedupTables(sums, *baseline, *c.time)
+	if err != nil {
+		return badInput(err)
+	}
+	agg := report.Aggregate(rows, *c.par, *c.time)
+	tables = append([]report.Table{report.SummaryTable(sums), report.ScoreTable(agg, *c.par), report.WinsTable(agg)}, tables...)
+	if ct := report.CertifyTable(sums); len(ct.Rows) > 0 {
+		tables = append(tables, ct)
+	}
+	return renderTables(stdout, tables, "md")
+}
+
+// renderTables writes tables in format, a blank line between them.
+func renderTables(w io.Writer, tables []report.Table, format string) error {
+	for i, t := range tables {
+		if i > 0 {
+			fmt.Fprintln(w)
 		}
-		agg := report.Aggregate(rows, *par, *timeKind)
-		tables = append([]report.Table{report.SummaryTable(sums), report.ScoreTable(agg, *par), report.WinsTable(agg)}, tables...)
-		if ct := report.CertifyTable(sums); len(ct.Rows) > 0 {
-			tables = append(tables, ct)
-		}
-		for i, t := range tables {
-			if i == 0 {
-				if err := t.Render(stdout, "md"); err != nil {
-					return err
-				}
-				continue
-			}
-			fmt.Fprintln(stdout)
-			if err := t.Render(stdout, "md"); err != nil {
-				return err
-			}
-		}
-		return nil
-	case "table":
-		if !slices.Contains(report.Formats, *format) {
-			return badInputf("unknown table format %q: want md, csv or latex", *format)
-		}
-		sums := report.Summarize(rows, *timeKind)
-		var tables []report.Table
-		switch *what {
-		case "summary":
-			tables = []report.Table{report.SummaryTable(sums)}
-		case "scores":
-			tables = []report.Table{report.ScoreTable(report.Aggregate(rows, *par, *timeKind), *par)}
-		case "wins":
-			tables = []report.Table{report.WinsTable(report.Aggregate(rows, *par, *timeKind))}
-		case "grid":
-			tables = []report.Table{report.Grid(orderByVariants(rows, *variants), *timeKind)}
-		case "pivot":
-			ps, _ := report.Pivots(rows, *measure, *par, *timeKind)
-			return writeOut(*out, stdout, func(w io.Writer) error {
-				if *format == "csv" {
-					return report.LongPivots(ps).Render(w, "csv")
-				}
-				for i, p := range ps {
-					if i > 0 {
-						fmt.Fprintln(w)
-					}
-					var err error
-					if *format == "latex" {
-						// A pivot wider or longer than a page is split
-						// into page-sized tables.
-						for k, page := range p.Pages() {
-							if k > 0 {
-								fmt.Fprintln(w)
-							}
-							if err = page.LaTeX(w); err != nil {
-								break
-							}
-						}
-					} else {
-						err = p.Wide().Render(w, "md")
-					}
-					if err != nil {
-						return err
-					}
-				}
-				return nil
-			})
-		case "speedup":
-			if *format == "csv" {
-				ps, err := puzzleSpeedups(sums, *baseline, *timeKind)
-				if err != nil {
-					return badInput(err)
-				}
-				tables = []report.Table{report.SpeedupTableAll(ps, *timeKind)}
-			} else if tables, err = speedupTables(sums, *baseline, *timeKind); err != nil {
-				return badInput(err)
-			}
-		default:
-			return badInputf("unknown --what %q: want summary, speedup, scores, wins, pivot or grid", *what)
-		}
-		return writeOut(*out, stdout, func(w io.Writer) error {
-			for i, t := range tables {
-				if i > 0 {
-					fmt.Fprintln(w)
-				}
-				if err := t.Render(w, *format); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	case "plot":
-		return plotResults(rows, files[0], plotArgs{kinds: *kinds, ext: *ext, outDir: *outDir, out: *out, x: *xv, y: *yv, time: *timeKind,
-			size: *size, maxVariants: *maxVariants}, stdout)
-	case "benchfmt":
-		var sessions []results.Session
-		if m, ok, err := results.ReadMeta(files[0]); err != nil {
-			return badInput(err)
-		} else if ok {
-			sessions = m.Sessions
-		}
-		return writeOut(*out, stdout, func(w io.Writer) error { return report.WriteBenchfmt(w, rows, sessions) })
-	case "merge":
-		if dropped > 0 {
-			fmt.Fprintf(stderrOut, "boardsat results merge: dropped %d duplicated row(s) (the same run given twice)\n", dropped)
-		}
-		writeRows := func(w io.Writer) error { return results.Write(w, rows) }
-		if *out == "" {
-			return writeOut("", stdout, writeRows)
-		}
-		// The lock of bench -o (package filelock), held from before the
-		// file is replaced to after its sidecar is: no merge replaces a
-		// results file that a bench is writing, nor a bench starts on it
-		// meanwhile.
-		lock, err := filelock.Acquire(*out)
-		if err != nil {
-			return badInput(err)
-		}
-		defer lock.Release()
-		*out = lock.Path() // a link's file, and its sidecar beside it
-		if err := atomicfile.WriteLocked(lock, writeRows); err != nil {
+		if err := t.Render(w, format); err != nil {
 			return err
 		}
-		// The merged file's sidecar holds every input's sessions, once each.
-		var m results.Meta
-		seen := map[string]bool{}
-		for _, f := range files {
-			mm, ok, err := results.ReadMeta(f)
+	}
+	return nil
+}
+
+// resultsTable writes one --what table in one --format.
+func resultsTable(args []string, stdout io.Writer) error {
+	c := newResultsCmd("table")
+	baseline := c.baselineFlag()
+	format := c.fs.String("format", "md", "md, csv or latex")
+	what := c.fs.String("what", "summary", "summary, speedup, scores (solved of N, PAR, VBS, unique solves), wins (pairwise), pivot (instances x variants, one task a table) or grid (instances x every task's variants, one table)")
+	measure := c.fs.String("measure", report.MeasureMedian, "pivot: the measure per cell: median, par2 or solved")
+	c.parFlag()
+	c.outFlag("output file (default: stdout)")
+	c.filters()
+	c.timeFlag()
+	c.check = func() error {
+		if err := report.CheckMeasure(*measure); err != nil {
+			return badInput(err)
+		}
+		return nil
+	}
+	rows, _, err := c.load(args)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(report.Formats, *format) {
+		return badInputf("unknown table format %q: want md, csv or latex", *format)
+	}
+	time := *c.time
+	sums := report.Summarize(rows, time)
+	var tables []report.Table
+	switch *what {
+	case "summary":
+		tables = []report.Table{report.SummaryTable(sums)}
+	case "scores":
+		tables = []report.Table{report.ScoreTable(report.Aggregate(rows, *c.par, time), *c.par)}
+	case "wins":
+		tables = []report.Table{report.WinsTable(report.Aggregate(rows, *c.par, time))}
+	case "grid":
+		tables = []report.Table{report.Grid(orderByVariants(rows, *c.variants), time)}
+	case "pivot":
+		ps, _ := report.Pivots(rows, *measure, *c.par, time)
+		return writeOut(*c.out, stdout, func(w io.Writer) error { return writePivots(w, ps, *format) })
+	case "speedup":
+		if *format == "csv" {
+			ps, err := puzzleSpeedups(sums, *baseline, time)
 			if err != nil {
 				return badInput(err)
 			}
-			for _, s := range mm.Sessions {
-				key, _ := json.Marshal(s)
-				if ok && !seen[string(key)] {
-					seen[string(key)] = true
-					m.Sessions = append(m.Sessions, s)
-				}
+			tables = []report.Table{report.SpeedupTableAll(ps, time)}
+		} else if tables, err = speedupTables(sums, *baseline, time); err != nil {
+			return badInput(err)
+		}
+	default:
+		return badInputf("unknown --what %q: want summary, speedup, scores, wins, pivot or grid", *what)
+	}
+	return writeOut(*c.out, stdout, func(w io.Writer) error { return renderTables(w, tables, *format) })
+}
+
+// writePivots writes the pivots: one long CSV table, Markdown tables, or
+// LaTeX tables each split into page-sized ones.
+func writePivots(w io.Writer, ps []report.Pivot, format string) error {
+	if format == "csv" {
+		return report.LongPivots(ps).Render(w, "csv")
+	}
+	for i, p := range ps {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		if format != "latex" {
+			if err := p.Wide().Render(w, "md"); err != nil {
+				return err
+			}
+			continue
+		}
+		// A pivot wider or longer than a page is split into page-sized
+		// tables.
+		for k, page := range p.Pages() {
+			if k > 0 {
+				fmt.Fprintln(w)
+			}
+			if err := page.LaTeX(w); err != nil {
+				return err
 			}
 		}
-		if len(m.Sessions) == 0 {
-			return nil
-		}
-		data, _ := json.MarshalIndent(m, "", "  ")
-		return atomicfile.Write(results.MetaPath(*out), func(w io.Writer) error {
-			_, err := w.Write(append(data, '\n'))
-			return err
-		})
 	}
 	return nil
+}
+
+// resultsPlot draws the figures (plotResults).
+func resultsPlot(args []string, stdout io.Writer) error {
+	c := newResultsCmd("plot")
+	c.outFlag("write one figure of one --kind (default kind: cactus) to this file; the extension picks svg, png or pdf")
+	kinds := c.fs.String("kind", "", "figures to draw, comma-separated: cactus, scaling, scatter, ecdf (default: all four, or cactus with -o)")
+	ext := c.fs.String("ext", "svg", "figure format when -o is not given: svg, png or pdf")
+	outDir := c.fs.String("out-dir", "", "directory for the figures when -o is not given (default: the first CSV's directory)")
+	xv := c.fs.String("x", "", "scatter: variant on the x axis (default: the pair with most instances solved in common)")
+	yv := c.fs.String("y", "", "scatter: variant on the y axis")
+	c.filters()
+	c.timeFlag()
+	size := c.fs.String("size", "column", "print size: column (3.5 in wide), page (7 in) or WxH in inches; text is 8-9 pt at that size")
+	maxVariants := c.fs.Int("max-variants", report.DefaultMaxVariants, "cactus and scaling: draw at most this many variants (0: all), the best of each backend in each puzzle and task first (kept even beyond it), then the best by solved count and PAR-2; a note names those left out")
+	rows, files, err := c.load(args)
+	if err != nil {
+		return err
+	}
+	return plotResults(rows, files[0], plotArgs{kinds: *kinds, ext: *ext, outDir: *outDir, out: *c.out, x: *xv, y: *yv, time: *c.time,
+		size: *size, maxVariants: *maxVariants}, stdout)
+}
+
+// resultsBenchfmt writes the solved runs as Go benchmark lines.
+func resultsBenchfmt(args []string, stdout io.Writer) error {
+	c := newResultsCmd("benchfmt")
+	c.outFlag("output file (default: stdout)")
+	rows, files, err := c.load(args)
+	if err != nil {
+		return err
+	}
+	var sessions []results.Session
+	if m, ok, err := results.ReadMeta(files[0]); err != nil {
+		return badInput(err)
+	} else if ok {
+		sessions = m.Sessions
+	}
+	return writeOut(*c.out, stdout, func(w io.Writer) error { return report.WriteBenchfmt(w, rows, sessions) })
+}
+
+// resultsMerge writes the rows of every input as one results file, and
+// with -o a sidecar of every input's sessions.
+func resultsMerge(args []string, stdout io.Writer) error {
+	c := newResultsCmd("merge")
+	c.outFlag("output file (default: stdout)")
+	c.dedup = true
+	rows, files, err := c.load(args)
+	if err != nil {
+		return err
+	}
+	if c.dropped > 0 {
+		fmt.Fprintf(stderrOut, "boardsat results merge: dropped %d duplicated row(s) (the same run given twice)\n", c.dropped)
+	}
+	writeRows := func(w io.Writer) error { return results.Write(w, rows) }
+	if *c.out == "" {
+		return writeOut("", stdout, writeRows)
+	}
+	// The lock of bench -o (package filelock), held from before the file
+	// is replaced to after its sidecar is: no merge replaces a results
+	// file that a bench is writing, nor a bench starts on it meanwhile.
+	lock, err := filelock.Acquire(*c.out)
+	if err != nil {
+		return badInput(err)
+	}
+	defer lock.Release()
+	out := lock.Path() // a link's file, and its sidecar beside it
+	if err := atomicfile.WriteLocked(lock, writeRows); err != nil {
+		return err
+	}
+	// The merged file's sidecar holds every input's sessions, once each.
+	var m results.Meta
+	seen := map[string]bool{}
+	for _, f := range files {
+		mm, ok, err := results.ReadMeta(f)
+		if err != nil {
+			return badInput(err)
+		}
+		for _, s := range mm.Sessions {
+			key, _ := json.Marshal(s)
+			if ok && !seen[string(key)] {
+				seen[string(key)] = true
+				m.Sessions = append(m.Sessions, s)
+			}
+		}
+	}
+	if len(m.Sessions) == 0 {
+		return nil
+	}
+	data, _ := json.MarshalIndent(m, "", "  ")
+	return atomicfile.Write(results.MetaPath(out), func(w io.Writer) error {
+		_, err := w.Write(append(data, '\n'))
+		return err
+	})
 }
 
 // filterRows keeps the rows of the listed tasks, puzzles and variants
