@@ -61,7 +61,7 @@ are scored by CPU seconds, the others by wall seconds.`,
 		examples: []string{"results summarize r.csv", "results summarize r.csv --baseline native/bitboard --par 10"},
 	}
 	helps["results table"] = help{
-		usage: []string{"results table [--what summary|scores|wins|speedup|pivot|grid] [--measure median|par2|solved] [--format md|csv|latex] [--baseline VARIANT] [--par K] [--time solver|cpu|wall] [filters] [-o FILE] FILE.csv..."},
+		usage: []string{"results table [--what summary|scores|wins|speedup|pivot|grid|runs|status] [--measure median|par2|solved] [--spread iqr|ci] [--format md|csv|latex] [--baseline VARIANT] [--par K] [--time solver|cpu|wall] [filters] [-o FILE] FILE.csv..."},
 		about: `Writes one table as Markdown, CSV (tidy: numbers or empty cells, units in
 column names, always one table) or LaTeX: the summary, the scores per puzzle
 and task (solved of the instances the variant ran, those it did not run,
@@ -74,10 +74,19 @@ task the answer and a column per variant, each cell the median seconds
 (--time), "> L s" where the runs hit the limit L,
 "-" where a ladder did not run it, "(1 run)" where it has fewer runs than
 the others (its CSV keeps these cells as text); its columns follow the
-order of --variants when given, else the rows' order.`,
+order of --variants when given, else the rows' order.
+--spread iqr|ci adds to a pivot of medians (Markdown or CSV) the spread of
+each cell's solved runs: the interquartile range, or the bootstrap 95% CI
+of the median as summarize computes it.
+runs is every run, one row each: CPU (user + sys), wall and solver seconds,
+peak memory, status ("refused" and "not run" named), answer, the limit that
+ended it, message. status counts the runs of optimisation tasks (shortest,
+optimum) by MiniZinc Challenge status: OPT (boardsat ok), UNSAT (unsat),
+SAT (a timeout, memout or error that still gave an answer), UNKNOWN (one
+without), WRONG (wrong); summarize appends it when there are such runs.`,
 		examples: []string{"results table r.csv --what pivot --measure par2 --format latex -o t.tex",
 			"results table r.csv --what scores --format csv", "results table r.csv --what speedup --format csv -o speedup.csv",
-			"results table r.csv --what grid"},
+			"results table r.csv --what grid", "results table r.csv --what pivot --spread ci", "results table r.csv --what runs --format csv"},
 	}
 	helps["results plot"] = help{
 		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [--time solver|cpu|wall] [filters] FILE.csv...",
@@ -289,6 +298,9 @@ func resultsSummarize(args []string, stdout io.Writer) error {
 	if ct := report.CertifyTable(sums); len(ct.Rows) > 0 {
 		tables = append(tables, ct)
 	}
+	if ot := report.OptStatusTable(rows); len(ot.Rows) > 0 {
+		tables = append(tables, ot)
+	}
 	return renderTables(stdout, tables, "md")
 }
 
@@ -310,8 +322,9 @@ func resultsTable(args []string, stdout io.Writer) error {
 	c := newResultsCmd("table")
 	baseline := c.baselineFlag()
 	format := c.fs.String("format", "md", "md, csv or latex")
-	what := c.fs.String("what", "summary", "summary, speedup, scores (solved of N, PAR, VBS, unique solves), wins (pairwise), pivot (instances x variants, one task a table) or grid (instances x every task's variants, one table)")
+	what := c.fs.String("what", "summary", "summary, speedup, scores (solved of N, PAR, VBS, unique solves), wins (pairwise), pivot (instances x variants, one task a table), grid (instances x every task's variants, one table), runs (every run's CPU, wall, memory and status) or status (optimisation runs by MiniZinc Challenge status)")
 	measure := c.fs.String("measure", report.MeasureMedian, "pivot: the measure per cell: median, par2 or solved")
+	spread := c.fs.String("spread", "", "pivot of medians: show beside each the spread of the solved runs: iqr (interquartile range) or ci (bootstrap 95% CI of the median, as summarize computes it); md and csv")
 	c.parFlag()
 	c.outFlag("output file (default: stdout)")
 	c.filters()
@@ -319,6 +332,12 @@ func resultsTable(args []string, stdout io.Writer) error {
 	c.check = func() error {
 		if err := report.CheckMeasure(*measure); err != nil {
 			return badInput(err)
+		}
+		if err := report.CheckSpread(*spread); err != nil {
+			return badInput(err)
+		}
+		if *spread != "" && (*what != "pivot" || *measure != report.MeasureMedian || *format == "latex") {
+			return badInputf("--spread goes with --what pivot --measure median in md or csv")
 		}
 		return nil
 	}
@@ -341,8 +360,22 @@ func resultsTable(args []string, stdout io.Writer) error {
 		tables = []report.Table{report.WinsTable(report.Aggregate(rows, *c.par, time))}
 	case "grid":
 		tables = []report.Table{report.Grid(orderByVariants(rows, *c.variants), time)}
+	case "runs":
+		tables = []report.Table{report.RunsTable(rows)}
+	case "status":
+		tables = []report.Table{report.OptStatusTable(rows)}
+		if len(tables[0].Rows) == 0 {
+			return badInputf("no optimisation runs (tasks %s): no status table", strings.Join(report.OptimisationTasks, ", "))
+		}
 	case "pivot":
 		ps, _ := report.Pivots(rows, *measure, *c.par, time)
+		if *spread != "" {
+			sps, err := report.PivotSpreads(ps, rows, *spread)
+			if err != nil {
+				return badInput(err)
+			}
+			return writeOut(*c.out, stdout, func(w io.Writer) error { return writeSpreadPivots(w, ps, sps, *spread, *format) })
+		}
 		return writeOut(*c.out, stdout, func(w io.Writer) error { return writePivots(w, ps, *format) })
 	case "speedup":
 		if *format == "csv" {
@@ -355,7 +388,7 @@ func resultsTable(args []string, stdout io.Writer) error {
 			return badInput(err)
 		}
 	default:
-		return badInputf("unknown --what %q: want summary, speedup, scores, wins, pivot or grid", *what)
+		return badInputf("unknown --what %q: want summary, speedup, scores, wins, pivot, grid, runs or status", *what)
 	}
 	return writeOut(*c.out, stdout, func(w io.Writer) error { return renderTables(w, tables, *format) })
 }
@@ -388,6 +421,19 @@ func writePivots(w io.Writer, ps []report.Pivot, format string) error {
 		}
 	}
 	return nil
+}
+
+// writeSpreadPivots writes the pivots with their spreads: one long CSV
+// table, or Markdown tables.
+func writeSpreadPivots(w io.Writer, ps []report.Pivot, sps [][][][2]float64, kind, format string) error {
+	if format == "csv" {
+		return report.LongPivotsSpread(ps, sps, kind).Render(w, "csv")
+	}
+	var tables []report.Table
+	for i, p := range ps {
+		tables = append(tables, p.WideSpread(sps[i], kind))
+	}
+	return renderTables(w, tables, "md")
 }
 
 // resultsPlot draws the figures (plotResults).
