@@ -20,9 +20,9 @@ import (
 )
 
 func init() {
-	commands["results"] = command{"summarize|table|plot|benchfmt|merge results CSV files", runResults}
+	commands["results"] = command{"summarize|table|plot|benchfmt|merge|compare results CSV files", runResults}
 	helps["results"] = help{
-		usage: []string{"results summarize|table|plot|benchfmt|merge [flags] FILE.csv..."},
+		usage: []string{"results summarize|table|plot|benchfmt|merge [flags] FILE.csv...", "results compare [flags] A.csv B.csv"},
 		about: `Reads results CSV files written by boardsat bench (several files are read as
 one) and reports on them:
   summarize  per instance, variant and task: runs, statuses, median, mean, sd and
@@ -35,6 +35,8 @@ one) and reports on them:
   plot       cactus, scaling, scatter and ecdf figures (SVG, PNG or PDF)
   benchfmt   Go benchmark lines for benchstat
   merge      one CSV of every input's rows, duplicated rows dropped
+  compare    two files' runs matched by instance, variant and task: ratios,
+             significance (Mann-Whitney), geometric mean with its CI, a plot
 Rows of one instance and task from several files (the shards of a bench) are
 judged together, as one run would have judged them: where nothing is published
 and the brute force cannot decide, the majority is over every file's answers.
@@ -48,6 +50,7 @@ or wall. Run "boardsat results SUBCOMMAND -h" for a subcommand's flags.`,
 			"results plot r.csv --kind cactus -o cactus.svg",
 			"results benchfmt r.csv -o r.txt",
 			"results merge a.csv b.csv -o all.csv",
+			"results compare old.csv new.csv",
 		},
 	}
 	helps["results summarize"] = help{
@@ -180,6 +183,7 @@ type resultsCmd struct {
 	dedup   bool
 	dropped int
 	check   func() error
+	mixed   *bool
 }
 
 func newResultsCmd(sub string) *resultsCmd {
@@ -213,28 +217,43 @@ func (c *resultsCmd) outFlag(usage string) {
 	c.out = c.fs.String("o", "", usage)
 }
 
-// load parses args, refuses an existing -o file without --force, reads the
-// files as one, and checks, filters, pools and judges their rows together.
+// load parses args and reads the files' rows as one (see parse and read).
 func (c *resultsCmd) load(args []string) (rows []results.Row, files []string, err error) {
-	mixed := c.fs.Bool("mixed", false, "pool rows of different commits (refused without it); a note names the commits pooled")
+	if files, err = c.parse(args); err != nil {
+		return nil, nil, err
+	}
+	rows, err = c.read(files)
+	return rows, files, err
+}
+
+// parse parses args into the flags and the files, and refuses an existing
+// -o file without --force.
+func (c *resultsCmd) parse(args []string) (files []string, err error) {
+	c.mixed = c.fs.Bool("mixed", false, "pool rows of different commits (refused without it); a note names the commits pooled")
 	var force *bool
 	if c.out != nil {
 		force = c.fs.Bool("force", false, "replace the -o file if it exists (refused without it)")
 	}
 	if files, err = parseFlags(c.fs, args); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if len(files) == 0 {
-		return nil, nil, badInputf("want at least one results FILE.csv")
+		return nil, badInputf("want at least one results FILE.csv")
 	}
 	if c.out != nil {
 		if err := refuseExisting(*c.out, *force); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
+	return files, nil
+}
+
+// read reads the files as one, and checks, filters, pools and judges
+// their rows together.
+func (c *resultsCmd) read(files []string) ([]results.Row, error) {
 	rows, cut, err := results.ReadFilesCut(files...)
 	if err != nil {
-		return nil, nil, badInput(err)
+		return nil, badInput(err)
 	}
 	for _, w := range cut {
 		fmt.Fprintf(stderrOut, "boardsat results %s: warning: %s\n", c.sub, w)
@@ -242,28 +261,28 @@ func (c *resultsCmd) load(args []string) (rows []results.Row, files []string, er
 	if c.dedup {
 		rows, c.dropped = results.Dedup(rows)
 	} else if len(rows) == 0 {
-		return nil, nil, badInputf("the results hold no rows (a header only): nothing to show")
+		return nil, badInputf("the results hold no rows (a header only): nothing to show")
 	}
 	if c.par != nil && !(*c.par > 0) {
-		return nil, nil, badInputf("bad --par %g: want a positive factor, like 2 for PAR-2", *c.par)
+		return nil, badInputf("bad --par %g: want a positive factor, like 2 for PAR-2", *c.par)
 	}
 	if c.check != nil {
 		if err := c.check(); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	if c.time != nil {
 		if err := report.CheckTime(*c.time); err != nil {
-			return nil, nil, badInput(err)
+			return nil, badInput(err)
 		}
 	}
 	if c.tasks != nil {
 		if rows, err = filterRows(rows, *c.tasks, *c.puzzles, *c.variants); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	if note, err := results.CheckPool(rows, *mixed); err != nil {
-		return nil, nil, badInput(err)
+	if note, err := results.CheckPool(rows, *c.mixed); err != nil {
+		return nil, badInput(err)
 	} else if note != "" {
 		fmt.Fprintf(stderrOut, "boardsat results %s: %s\n", c.sub, note)
 	}
@@ -273,7 +292,7 @@ func (c *resultsCmd) load(args []string) (rows []results.Row, files []string, er
 	if w, r := bench.Rejudge(rows); w+r > 0 {
 		fmt.Fprintf(stderrOut, "boardsat results %s: judged the rows of every file together (majority over all of them): %d row(s) now wrong, %d no longer wrong\n", c.sub, w, r)
 	}
-	return rows, files, nil
+	return rows, nil
 }
 
 // resultsSummarize prints the summary, scores, wins, speed-ups and
