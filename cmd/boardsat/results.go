@@ -20,9 +20,9 @@ import (
 )
 
 func init() {
-	commands["results"] = command{"summarize|table|plot|benchfmt|merge|compare results CSV files", runResults}
+	commands["results"] = command{"summarize|table|plot|benchfmt|merge|compare|report results CSV files", runResults}
 	helps["results"] = help{
-		usage: []string{"results summarize|table|plot|benchfmt|merge [flags] FILE.csv...", "results compare [flags] A.csv B.csv"},
+		usage: []string{"results summarize|table|plot|benchfmt|merge [flags] FILE.csv...", "results compare [flags] A.csv B.csv", "results report -o REPORT.html [flags] FILE.csv [B.csv]"},
 		about: `Reads results CSV files written by boardsat bench (several files are read as
 one) and reports on them:
   summarize  per instance, variant and task: runs, statuses, median, mean, sd and
@@ -37,6 +37,8 @@ one) and reports on them:
   merge      one CSV of every input's rows, duplicated rows dropped
   compare    two files' runs matched by instance, variant and task: ratios,
              significance (Mann-Whitney), geometric mean with its CI, a plot
+  report     one self-contained HTML page: sortable, filterable runs, scores,
+             pivots with spread, interactive charts; of two files, compared
 Rows of one instance and task from several files (the shards of a bench) are
 judged together, as one run would have judged them: where nothing is published
 and the brute force cannot decide, the majority is over every file's answers.
@@ -51,6 +53,7 @@ or wall. Run "boardsat results SUBCOMMAND -h" for a subcommand's flags.`,
 			"results benchfmt r.csv -o r.txt",
 			"results merge a.csv b.csv -o all.csv",
 			"results compare old.csv new.csv",
+			"results report r.csv -o report.html",
 		},
 	}
 	helps["results summarize"] = help{

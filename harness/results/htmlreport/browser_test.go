@@ -1,0 +1,268 @@
+package htmlreport
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+
+	"github.com/boardsat/boardsat/harness/results"
+	"github.com/boardsat/boardsat/harness/results/report"
+)
+
+// fixtureCSV is a real bench run (see results/testdata).
+const fixtureCSV = "../testdata/bench.csv"
+
+// chromium returns the path of the Chromium binary, skipping the test
+// where there is none (failing it under CI=true, where CI installs it).
+func chromium(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("no chromium on PATH: CI installs it (.ci/run), the browser tests of the HTML report need it")
+	}
+	t.Skip("no chromium on PATH: the HTML report's browser tests need it (apt-get install chromium)")
+	return ""
+}
+
+// browser starts a headless Chromium with its own profile directory and
+// returns a context driving one tab, and a function that returns what the
+// page wrote to the console as an error or warning (uncaught exceptions
+// and failed loads, such as a request to the network, included). Cleanup
+// cancels the context (which ends the browser) and fails the test if any
+// process of that profile is still alive after.
+func browser(t *testing.T) (context.Context, func() []string) {
+	exe := chromium(t)
+	profile := t.TempDir()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.UserDataDir(profile),
+		chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1280, 900))
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	tab, cancelTab := chromedp.NewContext(alloc)
+	var mu sync.Mutex
+	var problems []string
+	done := make(chan struct{})
+	t.Cleanup(func() {
+		cancelTab()
+		cancelAlloc()
+		<-done
+		// No browser process outlives the test: pgrep looks for the
+		// profile directory in the command lines (it never kills).
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			out, _ := exec.Command("pgrep", "-f", profile).Output()
+			if len(bytes.TrimSpace(out)) == 0 {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("chromium processes outlived the test: %s", out)
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	messages := chromedp.Console(tab) // starts the browser
+	go func() {
+		defer close(done)
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleWarning || m.IsException() {
+				mu.Lock()
+				problems = append(problems, fmt.Sprintf("%s: %s %s", m.Type, m.Text, m.URL))
+				mu.Unlock()
+			}
+		}
+	}()
+	return tab, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(problems)
+	}
+}
+
+// writeReport writes the report of the fixture (and B, when given) into a
+// temporary directory and returns its file URL.
+func writeReport(t *testing.T, rows, b []results.Row) string {
+	t.Helper()
+	var buf bytes.Buffer
+	o := Options{Time: report.TimeWall, PAR: 2, Spread: report.SpreadCI, Files: []string{"bench.csv"}, B: b, LabelA: "old", LabelB: "new"}
+	if err := Write(&buf, rows, o); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "report.html")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return "file://" + path
+}
+
+func fixture(t *testing.T) []results.Row {
+	rows, err := results.ReadFiles(fixtureCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// column returns the text of column i (0-based) of the per-run table's
+// shown rows, in page order.
+func column(i int) string {
+	return fmt.Sprintf(`Array.from(document.querySelectorAll('#runs tbody tr')).filter(r => !r.hidden).map(r => r.cells[%d].textContent)`, i)
+}
+
+// TestReportInBrowser loads the report in headless Chromium, sorts and
+// filters the per-run table, hovers a chart's mark, hides and shows a
+// variant by its legend entry, and checks what shows each time, and that
+// the page logged no error and no warning.
+func TestReportInBrowser(t *testing.T) {
+	rows := fixture(t)
+	url := writeReport(t, rows, nil)
+	ctx, problems := browser(t)
+	head := report.RunsTable(rows).Header
+	idx := func(name string) int {
+		for i, h := range head {
+			if h == name {
+				return i
+			}
+		}
+		t.Fatalf("no column %s", name)
+		return -1
+	}
+	do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	strs := func(expr string) []string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](expr))
+		if err != nil {
+			t.Fatalf("%s: %v", expr, err)
+		}
+		return v
+	}
+	text := func(sel string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS(sel)))
+		if err != nil {
+			t.Fatalf("%s: %v", sel, err)
+		}
+		return v
+	}
+	wall := idx("wall_s")
+	header := chromedp.CSS(fmt.Sprintf("#runs thead th:nth-child(%d)", wall+1))
+	do("load", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#runs")))
+	before := strs(column(wall))
+	do("sort", chromedp.Click(header))
+	asc := strs(column(wall))
+	do("sort again", chromedp.Click(header))
+	desc := strs(column(wall))
+	if len(before) != len(rows) {
+		t.Fatalf("%d rows shown of %d runs", len(before), len(rows))
+	}
+	isSorted := func(xs []string, up bool) bool {
+		for i := 1; i < len(xs); i++ {
+			var a, b float64
+			fmt.Sscan(xs[i-1], &a)
+			fmt.Sscan(xs[i], &b)
+			if up && a > b || !up && a < b {
+				return false
+			}
+		}
+		return true
+	}
+	if isSorted(before, true) || !isSorted(asc, true) || !isSorted(desc, false) || len(asc) != len(rows) {
+		t.Errorf("wall seconds: file order sorted %v, one click ascending %v, two clicks descending %v",
+			isSorted(before, true), isSorted(asc, true), isSorted(desc, false))
+	}
+
+	// Filtering: the runs of a SAT variant on queens:6.
+	want := 0
+	for _, r := range rows {
+		if strings.HasPrefix(r.Variant, "sat/") && r.Instance == "queens:6" {
+			want++
+		}
+	}
+	do("filter", chromedp.SendKeys(chromedp.CSS("#runs-filter"), "sat/ queens:6"))
+	variants, instances := strs(column(idx("variant"))), strs(column(idx("instance")))
+	count := text("#runs-count")
+	if want == 0 || len(variants) != want || count != fmt.Sprintf("%d of %d runs", want, len(rows)) {
+		t.Errorf("filter sat/ queens:6: %d rows shown, count %q; want %d of %d", len(variants), count, want, len(rows))
+	}
+	for i := range variants {
+		if !strings.HasPrefix(variants[i], "sat/") || instances[i] != "queens:6" {
+			t.Errorf("filter shows %s on %s", variants[i], instances[i])
+		}
+	}
+
+	// Hover: a native/plain mark of the first cactus that no other mark
+	// covers (the element at its centre is itself).
+	type target struct {
+		X, Y float64
+		Name string
+	}
+	mk, err := chromedp.Run(ctx, chromedp.Evaluate[target](`(() => {
+		for (const m of document.querySelectorAll('#cactus-0 g.series[data-variant="native/plain"] circle')) {
+			m.scrollIntoView({block: "center"});
+			const r = m.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+			if (document.elementFromPoint(x, y) === m) return {X: x, Y: y, Name: m.dataset.name};
+		}
+		return null; })()`))
+	if err != nil || mk.Name == "" {
+		t.Fatalf("no uncovered native/plain mark in the first cactus: %v", err)
+	}
+	do("hover", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, mk.X, mk.Y))
+	tip := text("#tip")
+	tipHidden, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("tip").hidden`))
+	if err != nil || tipHidden || tip != mk.Name || !strings.HasPrefix(tip, "native/plain · queens:") {
+		t.Errorf("hovering the mark %q shows %q (hidden %v, %v)", mk.Name, tip, tipHidden, err)
+	}
+	do("hover away", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 2, 2))
+	if hidden, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("tip").hidden`)); err != nil || !hidden {
+		t.Errorf("the tooltip stays after the mouse left the mark (%v)", err)
+	}
+
+	// Legend: native/plain hidden in every chart, the others not; a second
+	// click shows it again.
+	shown := `Array.from(document.querySelectorAll('g.series')).filter(g => getComputedStyle(g).display !== "none").map(g => g.dataset.variant)`
+	key := chromedp.CSS(`button.key[data-variant="native/plain"]`)
+	all := strs(shown)
+	do("legend", chromedp.Click(key))
+	off := strs(shown)
+	pressed, err := chromedp.Run(ctx, chromedp.AttributeValue(key, "aria-pressed"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := slices.Index(all, "native/plain")
+	nPlain := 0
+	for _, v := range all {
+		if v == "native/plain" {
+			nPlain++
+		}
+	}
+	if plain < 0 || len(off) != len(all)-nPlain || slices.Contains(off, "native/plain") || pressed.Value != "false" {
+		t.Errorf("legend click: %d series shown before (%d native/plain), %d after, pressed %q", len(all), nPlain, len(off), pressed.Value)
+	}
+	do("legend again", chromedp.Click(key))
+	if on := strs(shown); len(on) != len(all) {
+		t.Errorf("second legend click: %d series shown, want %d", len(on), len(all))
+	}
+	if p := problems(); len(p) > 0 {
+		t.Errorf("the page logged problems:\n%s", strings.Join(p, "\n"))
+	}
+}
