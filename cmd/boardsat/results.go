@@ -95,7 +95,7 @@ without), WRONG (wrong); summarize appends it when there are such runs.`,
 			"results table r.csv --what grid", "results table r.csv --what pivot --spread ci", "results table r.csv --what runs --format csv"},
 	}
 	helps["results plot"] = help{
-		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [--time solver|cpu|wall] [filters] FILE.csv...",
+		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [--time solver|cpu|wall] [--spread iqr|ci] [filters] FILE.csv...",
 			"results plot --kind KIND -o FIGURE.svg|png|pdf [filters] FILE.csv..."},
 		about: `Draws figures for print, with one legend below the panels and one style per
 variant (native: solid lines, filled markers; SAT: dashed lines, open markers).
@@ -116,6 +116,11 @@ under the legend and naming on stderr those left out:
            marked x
   ecdf     per task a line of the distribution of the ratio time --y / time --x
            over the instances both solved (log x)
+--spread iqr|ci draws on the scaling and scatter figures a grey bar through
+each point over the spread of its solved runs (the interquartile range, or
+the bootstrap 95% CI of the median as summarize computes it; on the
+scatter one bar per axis), said under the legend; a cactus has none (its
+points are ranks of medians).
 PDF figures embed their font (text outside its Windows-1252 encoding, such as
 "≤", is drawn as glyph outlines); SVG figures draw all text as outlines, so they
 render the same without the reader's fonts.
@@ -470,13 +475,17 @@ func resultsPlot(args []string, stdout io.Writer) error {
 	c.filters()
 	c.timeFlag()
 	size := c.fs.String("size", "column", "print size: column (3.5 in wide), page (7 in) or WxH in inches; text is 8-9 pt at that size")
+	spread := c.fs.String("spread", "", "scaling and scatter: a grey bar through each point over the spread of its solved runs: iqr (interquartile range) or ci (bootstrap 95% CI of the median, as summarize computes it)")
 	maxVariants := c.fs.Int("max-variants", report.DefaultMaxVariants, "cactus and scaling: draw at most this many variants (0: all), the best of each backend in each puzzle and task first (kept even beyond it), then the best by solved count and PAR-2; a note names those left out")
 	rows, files, err := c.load(args)
 	if err != nil {
 		return err
 	}
+	if err := report.CheckSpread(*spread); err != nil {
+		return badInput(err)
+	}
 	return plotResults(rows, files[0], plotArgs{kinds: *kinds, ext: *ext, outDir: *outDir, out: *c.out, x: *xv, y: *yv, time: *c.time,
-		size: *size, maxVariants: *maxVariants}, stdout)
+		size: *size, maxVariants: *maxVariants, spread: *spread}, stdout)
 }
 
 // resultsBenchfmt writes the solved runs as Go benchmark lines.
@@ -709,8 +718,8 @@ func speedupTables(sums []report.Summary, baseline, time string) ([]report.Table
 
 // plotArgs are the plot subcommand's flags.
 type plotArgs struct {
-	kinds, ext, outDir, out, x, y, time, size string
-	maxVariants                               int
+	kinds, ext, outDir, out, x, y, time, size, spread string
+	maxVariants                                       int
 }
 
 func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer) error {
@@ -727,6 +736,9 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 			return badInputf("unknown figure kind %q: want cactus, scaling, scatter or ecdf", k)
 		}
 		ks = append(ks, k)
+	}
+	if a.spread != "" && !slices.Contains(ks, "scaling") && !slices.Contains(ks, "scatter") {
+		return badInputf("--spread is drawn on scaling and scatter figures: add --kind scaling or scatter")
 	}
 	if a.out != "" && len(ks) != 1 {
 		return badInputf("-o names one figure: give one --kind (cactus, scaling, scatter or ecdf), or use --out-dir for several")
@@ -751,9 +763,10 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 	// Cactus and scaling figures draw one line per variant: a few only, so
 	// that a legend stays readable at column width, and never without
 	// every backend that ran (report.SelectionRule).
-	lines, note, caption := sums, "", ""
+	lines, lineRows, note, caption := sums, rows, "", ""
 	if kept, left := report.SelectVariants(rows, a.maxVariants, a.time); len(left) > 0 && (slices.Contains(ks, "cactus") || slices.Contains(ks, "scaling")) {
 		lines = slices.DeleteFunc(slices.Clone(sums), func(s report.Summary) bool { return !slices.Contains(kept, s.Variant) })
+		lineRows = slices.DeleteFunc(slices.Clone(rows), func(r results.Row) bool { return !slices.Contains(kept, r.Variant) })
 		caption = fmt.Sprintf("%d of %d variants: %s.", len(kept), len(kept)+len(left), report.SelectionRule)
 		note = fmt.Sprintf("boardsat results plot: cactus and scaling draw %s; left out: %s (choose with --variants or --max-variants)\n",
 			strings.TrimSuffix(caption, "."), strings.Join(left, ", "))
@@ -778,7 +791,9 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 		case "cactus":
 			f, err = report.Cactus(lines, a.time)
 		case "scaling":
-			f, err = report.Scaling(lines, a.time)
+			if f, err = report.Scaling(lines, a.time); err == nil && a.spread != "" {
+				err = report.DrawSpread(f, k, lineRows, a.spread, a.time, "", "")
+			}
 		case "scatter", "ecdf":
 			x, y := a.x, a.y
 			if x == "" {
@@ -789,7 +804,9 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 				}
 			}
 			if k == "scatter" {
-				f, err = report.Scatter(sums, x, y, a.time)
+				if f, err = report.Scatter(sums, x, y, a.time); err == nil && a.spread != "" {
+					err = report.DrawSpread(f, k, rows, a.spread, a.time, x, y)
+				}
 			} else {
 				f, err = report.ECDF(sums, x, y, a.time)
 			}

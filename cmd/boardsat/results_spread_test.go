@@ -21,6 +21,15 @@ func TestTableSpreadRunsStatus(t *testing.T) {
 		lines[0] != "instance,variant,task,rep,status,answer,cpu_s,wall_s,solver_s,maxrss_kb,limit,message" {
 		t.Errorf("runs: exit %d, %d lines (want the header and 74 runs), first %q", status, len(lines), lines[0])
 	}
+	fig := t.TempDir() + "/s.svg"
+	if status, out, stderr := runCLI("results", "plot", fixtureCSV, "--kind", "scaling", "--spread", "iqr", "-o", fig); status != 0 || !strings.Contains(out, fig) {
+		t.Errorf("plot --spread: exit %d, %q, %q", status, out, stderr)
+	}
+	for _, args := range [][]string{{"--kind", "cactus", "--spread", "ci"}, {"--kind", "scaling", "--spread", "sd"}} {
+		if status, _, stderr := runCLI(append([]string{"results", "plot", fixtureCSV}, args...)...); status != 2 || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("plot %v: exit %d, %q; want a refusal", args, status, stderr)
+		}
+	}
 	for _, c := range []struct {
 		args []string
 		want string

@@ -72,6 +72,27 @@ func SpreadOf(s Summary, times []float64, kind string) (lo, hi float64) {
 	return Quartiles(times)
 }
 
+// spreads returns the spread kind of every instance, variant and task's
+// solved runs in the time measure: the CI from Summarize itself, the IQR
+// from the runs' times; NaN bounds for a group with no solved run.
+func spreads(rows []results.Row, kind, time string) map[groupKey][2]float64 {
+	times := map[groupKey][]float64{}
+	for _, r := range attempted(rows) {
+		if r.Solved() {
+			t, _ := runTime(r, time)
+			k := groupKey{r.Instance, r.Variant, r.Task}
+			times[k] = append(times[k], t)
+		}
+	}
+	out := map[groupKey][2]float64{}
+	for _, s := range Summarize(rows, time) {
+		k := groupKey{s.Instance, s.Variant, s.Task}
+		lo, hi := SpreadOf(s, times[k], kind)
+		out[k] = [2]float64{lo, hi}
+	}
+	return out
+}
+
 // PivotSpreads returns, for every cell of the pivots (same order), the
 // spread of the solved runs' times of that instance and variant: NaN
 // bounds where the pivot has no value. Only a median pivot has a spread.
@@ -80,37 +101,23 @@ func PivotSpreads(ps []Pivot, rows []results.Row, kind string) ([][][][2]float64
 		return nil, err
 	}
 	out := make([][][][2]float64, len(ps))
+	var sp map[groupKey][2]float64
 	for n, p := range ps {
 		if p.Measure != MeasureMedian {
 			return nil, fmt.Errorf("--spread goes with --measure median, not %s", p.Measure)
 		}
-		var sel []results.Row
-		for _, r := range rows {
-			if r.Puzzle == p.Puzzle && r.Task == p.Task {
-				sel = append(sel, r)
-			}
-		}
-		type key struct{ instance, variant string }
-		sums, times := map[key]Summary{}, map[key][]float64{}
-		for _, s := range Summarize(sel, p.Time) {
-			sums[key{s.Instance, s.Variant}] = s
-		}
-		for _, r := range attempted(sel) {
-			if r.Solved() {
-				t, _ := runTime(r, p.Time)
-				k := key{r.Instance, r.Variant}
-				times[k] = append(times[k], t)
-			}
+		if sp == nil {
+			sp = spreads(rows, kind, p.Time) // one time measure for all
 		}
 		out[n] = make([][][2]float64, len(p.Instances))
 		for i, in := range p.Instances {
 			out[n][i] = make([][2]float64, len(p.Variants))
 			for j, v := range p.Variants {
-				lo, hi := math.NaN(), math.NaN()
+				b := [2]float64{math.NaN(), math.NaN()}
 				if !math.IsNaN(p.Values[i][j]) {
-					lo, hi = SpreadOf(sums[key{in, v}], times[key{in, v}], kind)
+					b = sp[groupKey{in, v, p.Task}]
 				}
-				out[n][i][j] = [2]float64{lo, hi}
+				out[n][i][j] = b
 			}
 		}
 	}

@@ -126,3 +126,53 @@ func TestOptStatusTable(t *testing.T) {
 		t.Errorf("got  %q\nwant %q (header %q)", tb.Rows[0], want, tb.Header)
 	}
 }
+
+// TestDrawSpread checks the bars of a scaling and a scatter figure against
+// quartiles worked out by hand: variant a solves queens:4 in 1, 2, 3, 4 s
+// (median 2.5, IQR 1.75 to 3.25), b in 2, 2, 2, 2 s (no spread).
+func TestDrawSpread(t *testing.T) {
+	var rows []results.Row
+	for _, in := range []string{"queens:4", "queens:5", "queens:6"} {
+		for i, s := range []float64{1, 2, 3, 4} {
+			rows = append(rows, row(in, "a", "count", i+1, results.StatusOK, s), row(in, "b", "count", i+1, results.StatusOK, 2))
+		}
+	}
+	sums := Summarize(rows, TimeWall)
+	f, err := Scaling(sums, TimeWall)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs, err := spreadBars(f, "scaling", rows, SpreadIQR, TimeWall, "", "")
+	if err != nil || len(bs) != 1 || len(bs[0].XYs) != 6 {
+		t.Fatalf("bars %+v, %v", bs, err)
+	}
+	if xy, e := bs[0].XYs[0], bs[0].YErrors[0]; xy.X != 16 || xy.Y != 2.5 || e.Low != 0.75 || e.High != 0.75 {
+		t.Errorf("queens:4 by a: point %v, bar %v; want (16, 2.5) from 1.75 to 3.25", xy, e)
+	}
+	if e := bs[0].YErrors[1]; e.Low != 0 || e.High != 0 {
+		t.Errorf("b's runs all 2 s: bar %v, want none", e)
+	}
+	if err := DrawSpread(f, "scaling", rows, SpreadIQR, TimeWall, "", ""); err != nil || !strings.Contains(f.Note, "interquartile range") {
+		t.Errorf("DrawSpread: %v, note %q", err, f.Note)
+	}
+	sc, err := Scatter(sums, "a", "b", TimeWall)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs, err = spreadBars(sc, "scatter", rows, SpreadIQR, TimeWall, "a", "b")
+	if err != nil || len(bs) != 1 || len(bs[0].XYs) != 3 {
+		t.Fatalf("scatter bars %+v, %v", bs, err)
+	}
+	if e := bs[0].XErrors[0]; e.Low != 0.75 || e.High != 0.75 {
+		t.Errorf("scatter x bar %v, want 0.75 each way", e)
+	}
+	if err := DrawSpread(sc, "scatter", rows, SpreadCI, TimeWall, "a", "b"); err != nil {
+		t.Error(err)
+	}
+	if err := SaveFigure(sc, t.TempDir()+"/s.svg"); err != nil {
+		t.Error(err)
+	}
+	if err := DrawSpread(f, "cactus", rows, SpreadCI, TimeWall, "", ""); err == nil {
+		t.Error("a spread on a cactus accepted")
+	}
+}
