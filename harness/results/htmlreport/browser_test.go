@@ -266,3 +266,62 @@ func TestReportInBrowser(t *testing.T) {
 		t.Errorf("the page logged problems:\n%s", strings.Join(p, "\n"))
 	}
 }
+
+// TestComparisonInBrowser loads the report of two files, B twice as slow
+// as A in every run, and checks the comparison: a row per instance,
+// variant and task both ran, each with ratio 2, and a mark of the A
+// against B chart that names its run and ratio on hover.
+func TestComparisonInBrowser(t *testing.T) {
+	rows := fixture(t)
+	b := make([]results.Row, len(rows))
+	for i, r := range rows {
+		r.Seconds *= 2
+		b[i] = r
+	}
+	url := writeReport(t, rows, b)
+	ctx, problems := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#compare-0"))); err != nil {
+		t.Fatal(err)
+	}
+	ratios, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](
+		`Array.from(document.querySelectorAll('#compare-0 tbody tr')).map(r => r.cells[10].textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups := len(report.Summarize(rows, report.TimeWall))
+	solvedBoth := 0
+	for _, r := range ratios {
+		if r == "2" {
+			solvedBoth++
+		} else if r != "" {
+			t.Errorf("ratio %q, want 2 (or none where unsolved)", r)
+		}
+	}
+	if len(ratios) != groups || solvedBoth == 0 {
+		t.Errorf("%d comparison rows (%d with ratio 2), want one per each of the %d groups", len(ratios), solvedBoth, groups)
+	}
+	type target struct {
+		X, Y float64
+		Name string
+	}
+	mk, err := chromedp.Run(ctx, chromedp.Evaluate[target](`(() => {
+		for (const m of document.querySelectorAll('#compare circle.mark')) {
+			m.scrollIntoView({block: "center"});
+			const r = m.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+			if (document.elementFromPoint(x, y) === m) return {X: x, Y: y, Name: m.dataset.name};
+		}
+		return null; })()`))
+	if err != nil || mk.Name == "" {
+		t.Fatalf("no uncovered mark on the comparison chart: %v", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, mk.X, mk.Y)); err != nil {
+		t.Fatal(err)
+	}
+	tip, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#tip")))
+	if err != nil || tip != mk.Name || !strings.Contains(tip, "B/A 2") {
+		t.Errorf("hovering the comparison mark %q shows %q (%v)", mk.Name, tip, err)
+	}
+	if p := problems(); len(p) > 0 {
+		t.Errorf("the page logged problems:\n%s", strings.Join(p, "\n"))
+	}
+}
