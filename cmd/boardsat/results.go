@@ -94,6 +94,9 @@ without), WRONG (wrong); summarize appends it when there are such runs.`,
 			"results table r.csv --what scores --format csv", "results table r.csv --what speedup --format csv -o speedup.csv",
 			"results table r.csv --what grid", "results table r.csv --what pivot --spread ci", "results table r.csv --what runs --format csv"},
 	}
+}
+
+func init() {
 	helps["results plot"] = help{
 		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [--time solver|cpu|wall] [--spread iqr|ci] [filters] FILE.csv...",
 			"results plot --kind KIND -o FIGURE.svg|png|pdf [filters] FILE.csv..."},
@@ -560,6 +563,32 @@ func resultsMerge(args []string, stdout io.Writer) error {
 	})
 }
 
+// drawKind draws one figure kind: cactus and scaling of lines (the
+// variants they draw), scatter and ecdf of sums for the variants x and y
+// (--x, --y, else report.ScatterPair's), which it returns.
+func drawKind(k string, lines, sums []report.Summary, a plotArgs) (f *report.Figure, x, y string, err error) {
+	switch k {
+	case "cactus":
+		f, err = report.Cactus(lines, a.time)
+	case "scaling":
+		f, err = report.Scaling(lines, a.time)
+	case "scatter", "ecdf":
+		x, y = a.x, a.y
+		if x == "" {
+			var ok bool
+			if x, y, ok = report.ScatterPair(sums); !ok {
+				return nil, "", "", fmt.Errorf("no two variants solved an instance in common")
+			}
+		}
+		if k == "scatter" {
+			f, err = report.Scatter(sums, x, y, a.time)
+		} else {
+			f, err = report.ECDF(sums, x, y, a.time)
+		}
+	}
+	return f, x, y, err
+}
+
 // filterRows keeps the rows of the listed tasks, puzzles and variants
 // (comma-separated; empty keeps all). A name the rows do not hold is bad
 // input naming what they hold; so is a filter that keeps nothing.
@@ -785,32 +814,7 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 	base := strings.TrimSuffix(filepath.Base(first), filepath.Ext(first))
 	var written []string
 	for _, k := range ks {
-		var f *report.Figure
-		var err error
-		switch k {
-		case "cactus":
-			f, err = report.Cactus(lines, a.time)
-		case "scaling":
-			if f, err = report.Scaling(lines, a.time); err == nil && a.spread != "" {
-				err = report.DrawSpread(f, k, lineRows, a.spread, a.time, "", "")
-			}
-		case "scatter", "ecdf":
-			x, y := a.x, a.y
-			if x == "" {
-				var ok bool
-				if x, y, ok = report.ScatterPair(sums); !ok {
-					err = fmt.Errorf("no two variants solved an instance in common")
-					break
-				}
-			}
-			if k == "scatter" {
-				if f, err = report.Scatter(sums, x, y, a.time); err == nil && a.spread != "" {
-					err = report.DrawSpread(f, k, rows, a.spread, a.time, x, y)
-				}
-			} else {
-				f, err = report.ECDF(sums, x, y, a.time)
-			}
-		}
+		f, x, y, err := drawKind(k, lines, sums, a)
 		if err != nil {
 			if len(ks) == 1 {
 				return badInputf("%s: %v", k, err)
@@ -823,6 +827,15 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 				f.Note = strings.TrimSpace(f.Note + fmt.Sprintf(" Not drawn: %d puzzle(s) and task(s) of fewer than %d instances (results table --what scores has them).",
 					len(f.Left), report.MinPanelInstances))
 				note += fmt.Sprintf("boardsat results plot: %s leaves out the puzzles and tasks of fewer than %d instances: %s\n", k, report.MinPanelInstances, strings.Join(f.Left, ", "))
+			}
+		}
+		if a.spread != "" && (k == "scaling" || k == "scatter") {
+			src := rows
+			if k == "scaling" {
+				src = lineRows // the variants drawn
+			}
+			if err := report.DrawSpread(f, k, src, a.spread, a.time, x, y); err != nil {
+				return badInputf("%s: %v", k, err)
 			}
 		}
 		name := a.out

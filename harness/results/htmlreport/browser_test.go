@@ -124,6 +124,69 @@ func column(i int) string {
 	return fmt.Sprintf(`Array.from(document.querySelectorAll('#runs tbody tr')).filter(r => !r.hidden).map(r => r.cells[%d].textContent)`, i)
 }
 
+// tab drives one browser tab for a test, failing it on any error.
+type tab struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+func (b tab) do(what string, actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, actions...); err != nil {
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func (b tab) strs(expr string) []string {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[[]string](expr))
+	if err != nil {
+		b.t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+func (b tab) text(sel string) string {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.TextContent(chromedp.CSS(sel)))
+	if err != nil {
+		b.t.Fatalf("%s: %v", sel, err)
+	}
+	return v
+}
+
+func (b tab) tipHidden() bool {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`document.getElementById("tip").hidden`))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return v
+}
+
+// onScreen is a chart mark's centre on the screen, and its name.
+type onScreen struct {
+	X, Y float64
+	Name string
+}
+
+// uncovered returns a mark matched by sel that no other mark covers (the
+// element at its centre is itself), scrolled into view.
+func (b tab) uncovered(sel string) onScreen {
+	b.t.Helper()
+	m, err := chromedp.Run(b.ctx, chromedp.Evaluate[onScreen](`(() => {
+		for (const m of document.querySelectorAll('`+sel+`')) {
+			m.scrollIntoView({block: "center"});
+			const r = m.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+			if (document.elementFromPoint(x, y) === m) return {X: x, Y: y, Name: m.dataset.name};
+		}
+		return null; })()`))
+	if err != nil || m.Name == "" {
+		b.t.Fatalf("no uncovered mark %s: %v", sel, err)
+	}
+	return m
+}
+
 // TestReportInBrowser loads the report in headless Chromium, sorts and
 // filters the per-run table, hovers a chart's mark, hides and shows a
 // variant by its legend entry, and checks what shows each time, and that
@@ -132,46 +195,34 @@ func TestReportInBrowser(t *testing.T) {
 	rows := fixture(t)
 	url := writeReport(t, rows, nil)
 	ctx, problems := browser(t)
+	b := tab{t, ctx}
+	b.do("load", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#runs")))
+	sortAndFilter(b, rows)
+	hoverAndLegend(b)
+	if p := problems(); len(p) > 0 {
+		t.Errorf("the page logged problems:\n%s", strings.Join(p, "\n"))
+	}
+}
+
+// sortAndFilter sorts the run table by wall seconds, up then down, and
+// filters it to a SAT variant's runs on queens:6.
+func sortAndFilter(b tab, rows []results.Row) {
+	t := b.t
 	head := report.RunsTable(rows).Header
 	idx := func(name string) int {
-		for i, h := range head {
-			if h == name {
-				return i
-			}
+		i := slices.Index(head, name)
+		if i < 0 {
+			t.Fatalf("no column %s", name)
 		}
-		t.Fatalf("no column %s", name)
-		return -1
-	}
-	do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, actions...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
-	strs := func(expr string) []string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](expr))
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
-		return v
-	}
-	text := func(sel string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS(sel)))
-		if err != nil {
-			t.Fatalf("%s: %v", sel, err)
-		}
-		return v
+		return i
 	}
 	wall := idx("wall_s")
 	header := chromedp.CSS(fmt.Sprintf("#runs thead th:nth-child(%d)", wall+1))
-	do("load", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#runs")))
-	before := strs(column(wall))
-	do("sort", chromedp.Click(header))
-	asc := strs(column(wall))
-	do("sort again", chromedp.Click(header))
-	desc := strs(column(wall))
+	before := b.strs(column(wall))
+	b.do("sort", chromedp.Click(header))
+	asc := b.strs(column(wall))
+	b.do("sort again", chromedp.Click(header))
+	desc := b.strs(column(wall))
 	if len(before) != len(rows) {
 		t.Fatalf("%d rows shown of %d runs", len(before), len(rows))
 	}
@@ -190,17 +241,15 @@ func TestReportInBrowser(t *testing.T) {
 		t.Errorf("wall seconds: file order sorted %v, one click ascending %v, two clicks descending %v",
 			isSorted(before, true), isSorted(asc, true), isSorted(desc, false))
 	}
-
-	// Filtering: the runs of a SAT variant on queens:6.
 	want := 0
 	for _, r := range rows {
 		if strings.HasPrefix(r.Variant, "sat/") && r.Instance == "queens:6" {
 			want++
 		}
 	}
-	do("filter", chromedp.SendKeys(chromedp.CSS("#runs-filter"), "sat/ queens:6"))
-	variants, instances := strs(column(idx("variant"))), strs(column(idx("instance")))
-	count := text("#runs-count")
+	b.do("filter", chromedp.SendKeys(chromedp.CSS("#runs-filter"), "sat/ queens:6"))
+	variants, instances := b.strs(column(idx("variant"))), b.strs(column(idx("instance")))
+	count := b.text("#runs-count")
 	if want == 0 || len(variants) != want || count != fmt.Sprintf("%d of %d runs", want, len(rows)) {
 		t.Errorf("filter sat/ queens:6: %d rows shown, count %q; want %d of %d", len(variants), count, want, len(rows))
 	}
@@ -209,61 +258,42 @@ func TestReportInBrowser(t *testing.T) {
 			t.Errorf("filter shows %s on %s", variants[i], instances[i])
 		}
 	}
+}
 
-	// Hover: a native/plain mark of the first cactus that no other mark
-	// covers (the element at its centre is itself).
-	type target struct {
-		X, Y float64
-		Name string
+// hoverAndLegend hovers a native/plain mark of the first cactus, then
+// hides native/plain by its legend entry and shows it again.
+func hoverAndLegend(b tab) {
+	t := b.t
+	mk := b.uncovered(`#cactus-0 g.series[data-variant="native/plain"] circle`)
+	b.do("hover", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, mk.X, mk.Y))
+	if tip, hidden := b.text("#tip"), b.tipHidden(); hidden || tip != mk.Name || !strings.HasPrefix(tip, "native/plain · queens:") {
+		t.Errorf("hovering the mark %q shows %q (hidden %v)", mk.Name, tip, hidden)
 	}
-	mk, err := chromedp.Run(ctx, chromedp.Evaluate[target](`(() => {
-		for (const m of document.querySelectorAll('#cactus-0 g.series[data-variant="native/plain"] circle')) {
-			m.scrollIntoView({block: "center"});
-			const r = m.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
-			if (document.elementFromPoint(x, y) === m) return {X: x, Y: y, Name: m.dataset.name};
-		}
-		return null; })()`))
-	if err != nil || mk.Name == "" {
-		t.Fatalf("no uncovered native/plain mark in the first cactus: %v", err)
+	b.do("hover away", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 2, 2))
+	if !b.tipHidden() {
+		t.Errorf("the tooltip stays after the mouse left the mark")
 	}
-	do("hover", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, mk.X, mk.Y))
-	tip := text("#tip")
-	tipHidden, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("tip").hidden`))
-	if err != nil || tipHidden || tip != mk.Name || !strings.HasPrefix(tip, "native/plain · queens:") {
-		t.Errorf("hovering the mark %q shows %q (hidden %v, %v)", mk.Name, tip, tipHidden, err)
-	}
-	do("hover away", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 2, 2))
-	if hidden, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("tip").hidden`)); err != nil || !hidden {
-		t.Errorf("the tooltip stays after the mouse left the mark (%v)", err)
-	}
-
-	// Legend: native/plain hidden in every chart, the others not; a second
-	// click shows it again.
 	shown := `Array.from(document.querySelectorAll('g.series')).filter(g => getComputedStyle(g).display !== "none").map(g => g.dataset.variant)`
 	key := chromedp.CSS(`button.key[data-variant="native/plain"]`)
-	all := strs(shown)
-	do("legend", chromedp.Click(key))
-	off := strs(shown)
-	pressed, err := chromedp.Run(ctx, chromedp.AttributeValue(key, "aria-pressed"))
+	all := b.strs(shown)
+	b.do("legend", chromedp.Click(key))
+	off := b.strs(shown)
+	pressed, err := chromedp.Run(b.ctx, chromedp.AttributeValue(key, "aria-pressed"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain := slices.Index(all, "native/plain")
 	nPlain := 0
 	for _, v := range all {
 		if v == "native/plain" {
 			nPlain++
 		}
 	}
-	if plain < 0 || len(off) != len(all)-nPlain || slices.Contains(off, "native/plain") || pressed.Value != "false" {
+	if nPlain == 0 || len(off) != len(all)-nPlain || slices.Contains(off, "native/plain") || pressed.Value != "false" {
 		t.Errorf("legend click: %d series shown before (%d native/plain), %d after, pressed %q", len(all), nPlain, len(off), pressed.Value)
 	}
-	do("legend again", chromedp.Click(key))
-	if on := strs(shown); len(on) != len(all) {
+	b.do("legend again", chromedp.Click(key))
+	if on := b.strs(shown); len(on) != len(all) {
 		t.Errorf("second legend click: %d series shown, want %d", len(on), len(all))
-	}
-	if p := problems(); len(p) > 0 {
-		t.Errorf("the page logged problems:\n%s", strings.Join(p, "\n"))
 	}
 }
 
@@ -300,20 +330,7 @@ func TestComparisonInBrowser(t *testing.T) {
 	if len(ratios) != groups || solvedBoth == 0 {
 		t.Errorf("%d comparison rows (%d with ratio 2), want one per each of the %d groups", len(ratios), solvedBoth, groups)
 	}
-	type target struct {
-		X, Y float64
-		Name string
-	}
-	mk, err := chromedp.Run(ctx, chromedp.Evaluate[target](`(() => {
-		for (const m of document.querySelectorAll('#compare circle.mark')) {
-			m.scrollIntoView({block: "center"});
-			const r = m.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
-			if (document.elementFromPoint(x, y) === m) return {X: x, Y: y, Name: m.dataset.name};
-		}
-		return null; })()`))
-	if err != nil || mk.Name == "" {
-		t.Fatalf("no uncovered mark on the comparison chart: %v", err)
-	}
+	mk := tab{t, ctx}.uncovered("#compare circle.mark")
 	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, mk.X, mk.Y)); err != nil {
 		t.Fatal(err)
 	}
