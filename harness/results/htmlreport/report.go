@@ -98,12 +98,18 @@ type page struct {
 	CompareNote                 string
 }
 
-type legendKey struct{ Variant, Color string }
+type legendKey struct{ Variant, Color, Dash string }
 
 // palette is the variants' colours, in order (Okabe and Ito's eight, then
-// more), repeated with a dashed look beyond.
+// more); beyond it they repeat with another line pattern (dashes).
 var palette = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442",
 	"#882255", "#44AA99", "#999933", "#AA4499", "#332288", "#117733", "#888888"}
+
+// dashes are the line patterns of each round of the palette.
+var dashes = []string{"", "6 3", "2 2", "8 3 2 3", "1 4"}
+
+// look is one variant's colour and line pattern.
+type look struct{ color, dash string }
 
 // Write writes the report of rows (and, with o.B, their comparison with
 // o.B) to w.
@@ -118,12 +124,12 @@ func Write(w io.Writer, rows []results.Row, o Options) error {
 		o.Spread = report.SpreadCI
 	}
 	variants := report.Variants(append(slices.Clone(rows), o.B...))
-	colors := map[string]string{}
+	colors := map[string]look{}
 	p := page{Title: "boardsat results: " + strings.Join(o.Files, ", "), TimeName: report.TimeName(o.Time), SpreadName: report.SpreadName(o.Spread),
 		Files: o.Files, Runs: len(rows), Variants: len(variants), CSS: template.CSS(style), JS: template.JS(script)}
 	for i, v := range variants {
-		colors[v] = palette[i%len(palette)]
-		p.Legend = append(p.Legend, legendKey{v, colors[v]})
+		colors[v] = look{palette[i%len(palette)], dashes[(i/len(palette))%len(dashes)]}
+		p.Legend = append(p.Legend, legendKey{v, colors[v].color, colors[v].dash})
 	}
 	sums := report.Summarize(rows, o.Time)
 	for i, pn := range report.Panels(sums) {

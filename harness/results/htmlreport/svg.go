@@ -118,10 +118,11 @@ func fmtTick(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 
 func px(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
-// svg renders the chart; colors gives each variant's colour. Every mark
+// svg renders the chart; colors gives each variant's colour and line
+// pattern. Every mark
 // carries data-variant (the legend hides a variant by it) and data-name
 // (the hover shows it); text is escaped.
-func (c chart) svg(colors map[string]string) template.HTML {
+func (c chart) svg(colors map[string]look) template.HTML {
 	var xs, ys []float64
 	for _, l := range c.lines {
 		for _, p := range l.pts {
@@ -166,14 +167,14 @@ func (c chart) svg(colors map[string]string) template.HTML {
 			marginL, marginL+plotW, px(y.at(c.limit)), px(y.at(c.limit)), fmtTick(c.limit))
 	}
 	for _, l := range c.lines {
-		col := colors[l.variant]
-		fmt.Fprintf(&b, `<g class="series" data-variant="%s" style="color:%s">`, esc(l.variant), col)
+		lk := colors[l.variant]
+		fmt.Fprintf(&b, `<g class="series" data-variant="%s" style="color:%s">`, esc(l.variant), lk.color)
 		if l.joined && len(l.pts) > 1 {
 			var pts []string
 			for _, p := range l.pts {
 				pts = append(pts, px(x.at(p.x))+","+px(y.at(p.y)))
 			}
-			fmt.Fprintf(&b, `<polyline points="%s"/>`, strings.Join(pts, " "))
+			fmt.Fprintf(&b, `<polyline points="%s" stroke-dasharray="%s"/>`, strings.Join(pts, " "), lk.dash)
 		}
 		for _, p := range l.pts {
 			cx, cy := x.at(p.x), y.at(p.y)

@@ -18,7 +18,7 @@ var pageTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <nav><a href="#charts">Charts</a> · <a href="#scores">Scores</a> · <a href="#pivots">Pivots</a>{{if .Status}} · <a href="#optimisation">Optimisation</a>{{end}}{{if .Compare}} · <a href="#comparison">Comparison</a>{{end}} · <a href="#every-run">Every run</a></nav>
 
 <h2 id="charts">Charts</h2>
-<div class="legend" id="legend">{{range .Legend}}<button class="key" type="button" data-variant="{{.Variant}}" aria-pressed="true"><span class="swatch" style="background:{{.Color}}"></span>{{.Variant}}</button>{{end}}</div>
+<div class="legend" id="legend">{{range .Legend}}<button class="key" type="button" data-variant="{{.Variant}}" aria-pressed="true"><svg class="swatch" width="24" height="10" aria-hidden="true"><line x1="0" y1="5" x2="24" y2="5" stroke="{{.Color}}" stroke-width="2" stroke-dasharray="{{.Dash}}"/><circle cx="12" cy="5" r="3.5" fill="{{.Color}}"/></svg>{{.Variant}}</button>{{end}}</div>
 <p class="caption">Cactus: per puzzle and task, each variant's solved instances (more than half the runs solved) in ascending order of their median time; further right and lower is better; the dotted red line is the time limit.</p>
 <div class="charts">{{range .Cactus}}{{.}}{{end}}</div>
 {{if .Scatter}}<p class="caption">{{.ScatterNote}}</p>
