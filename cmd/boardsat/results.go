@@ -20,9 +20,9 @@ import (
 )
 
 func init() {
-	commands["results"] = command{"summarize|table|plot|benchfmt|merge results CSV files", runResults}
+	commands["results"] = command{"summarize|table|plot|benchfmt|merge|compare|report results CSV files", runResults}
 	helps["results"] = help{
-		usage: []string{"results summarize|table|plot|benchfmt|merge [flags] FILE.csv..."},
+		usage: []string{"results summarize|table|plot|benchfmt|merge [flags] FILE.csv...", "results compare [flags] A.csv B.csv", "results report -o REPORT.html [flags] FILE.csv [B.csv]"},
 		about: `Reads results CSV files written by boardsat bench (several files are read as
 one) and reports on them:
   summarize  per instance, variant and task: runs, statuses, median, mean, sd and
@@ -35,6 +35,10 @@ one) and reports on them:
   plot       cactus, scaling, scatter and ecdf figures (SVG, PNG or PDF)
   benchfmt   Go benchmark lines for benchstat
   merge      one CSV of every input's rows, duplicated rows dropped
+  compare    two files' runs matched by instance, variant and task: ratios,
+             significance (Mann-Whitney), geometric mean with its CI, a plot
+  report     one self-contained HTML page: sortable, filterable runs, scores,
+             pivots with spread, interactive charts; of two files, compared
 Rows of one instance and task from several files (the shards of a bench) are
 judged together, as one run would have judged them: where nothing is published
 and the brute force cannot decide, the majority is over every file's answers.
@@ -49,6 +53,8 @@ a limit is shown in the measure it binds. Run "boardsat results SUBCOMMAND -h" f
 			"results plot r.csv --kind cactus -o cactus.svg",
 			"results benchfmt r.csv -o r.txt",
 			"results merge a.csv b.csv -o all.csv",
+			"results compare old.csv new.csv",
+			"results report r.csv -o report.html",
 		},
 	}
 	helps["results summarize"] = help{
@@ -62,7 +68,7 @@ are scored by CPU seconds, the others by wall seconds.`,
 		examples: []string{"results summarize r.csv", "results summarize r.csv --baseline native/bitboard --par 10"},
 	}
 	helps["results table"] = help{
-		usage: []string{"results table [--what summary|scores|wins|speedup|pivot|grid] [--measure median|par2|solved] [--format md|csv|latex] [--baseline VARIANT] [--par K] [--time cpu|wall|solver] [filters] [-o FILE] FILE.csv..."},
+		usage: []string{"results table [--what summary|scores|wins|speedup|pivot|grid|runs|status] [--measure median|par2|solved] [--spread iqr|ci] [--format md|csv|latex] [--baseline VARIANT] [--par K] [--time cpu|wall|solver] [filters] [-o FILE] FILE.csv..."},
 		about: `Writes one table as Markdown, CSV (tidy: numbers or empty cells, units in
 column names, always one table) or LaTeX: the summary, the scores per puzzle
 and task (solved of the instances the variant ran, those it did not run,
@@ -76,13 +82,25 @@ task the answer and a column per variant, each cell the median seconds
 CPU" or "> L s wall" for a limit of the other),
 "-" where a ladder did not run it, "(1 run)" where it has fewer runs than
 the others (its CSV keeps these cells as text); its columns follow the
-order of --variants when given, else the rows' order.`,
+order of --variants when given, else the rows' order.
+--spread iqr|ci adds to a pivot of medians (Markdown or CSV) the spread of
+each cell's solved runs: the interquartile range, or the bootstrap 95% CI
+of the median as summarize computes it.
+runs is every run, one row each: CPU (user + sys), wall and solver seconds,
+peak memory, status ("refused" and "not run" named), answer, the limit that
+ended it, message. status counts the runs of optimisation tasks (shortest,
+optimum) by MiniZinc Challenge status: OPT (boardsat ok), UNSAT (unsat),
+SAT (a timeout, memout or error that still gave an answer), UNKNOWN (one
+without), WRONG (wrong); summarize appends it when there are such runs.`,
 		examples: []string{"results table r.csv --what pivot --measure par2 --format latex -o t.tex",
 			"results table r.csv --what scores --format csv", "results table r.csv --what speedup --format csv -o speedup.csv",
-			"results table r.csv --what grid"},
+			"results table r.csv --what grid", "results table r.csv --what pivot --spread ci", "results table r.csv --what runs --format csv"},
 	}
+}
+
+func init() {
 	helps["results plot"] = help{
-		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [--time cpu|wall|solver] [filters] FILE.csv...",
+		usage: []string{"results plot [--kind KIND[,KIND...]] [--out-dir DIR] [--ext svg|png|pdf] [--time cpu|wall|solver] [--spread iqr|ci] [filters] FILE.csv...",
 			"results plot --kind KIND -o FIGURE.svg|png|pdf [filters] FILE.csv..."},
 		about: `Draws figures for print, with one legend below the panels and one style per
 variant (native: solid lines, filled markers; SAT: dashed lines, open markers).
@@ -103,6 +121,11 @@ under the legend and naming on stderr those left out:
            marked x
   ecdf     per task a line of the distribution of the ratio time --y / time --x
            over the instances both solved (log x)
+--spread iqr|ci draws on the scaling and scatter figures a grey bar through
+each point over the spread of its solved runs (the interquartile range, or
+the bootstrap 95% CI of the median as summarize computes it; on the
+scatter one bar per axis), said under the legend; a cactus has none (its
+points are ranks of medians).
 PDF figures embed their font (text outside its Windows-1252 encoding, such as
 "≤", is drawn as glyph outlines); SVG figures draw all text as outlines, so they
 render the same without the reader's fonts.
@@ -140,6 +163,15 @@ file given twice) is dropped, with a note on stderr; distinct runs are kept.`,
 
 var resultsSubs = []string{"summarize", "table", "plot", "benchfmt", "merge"}
 
+// resultsRun is each results subcommand's function, by name.
+var resultsRun = map[string]func(args []string, stdout io.Writer) error{
+	"summarize": resultsSummarize,
+	"table":     resultsTable,
+	"plot":      resultsPlot,
+	"benchfmt":  resultsBenchfmt,
+	"merge":     resultsMerge,
+}
+
 func runResults(args []string, stdout io.Writer) error {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help" || args[0] == "help") {
 		printHelp(helpOut, flag.NewFlagSet("results", flag.ContinueOnError))
@@ -148,264 +180,416 @@ func runResults(args []string, stdout io.Writer) error {
 	if len(args) == 0 || !slices.Contains(resultsSubs, args[0]) {
 		return badInputf("want a subcommand: boardsat results %s FILE.csv... (boardsat results -h)", strings.Join(resultsSubs, "|"))
 	}
-	sub, args := args[0], args[1:]
-	fs := flag.NewFlagSet("results "+sub, flag.ContinueOnError)
-	var baseline, format, what, out, kinds, ext, outDir, xv, yv, tasks, puzzles, variants, timeKind, measure, size *string
-	var maxVariants *int
-	par := new(float64)
-	*par = report.DefaultPAR
-	timeFlag := func() {
-		timeKind = fs.String("time", report.DefaultTime, "the seconds every table, score and figure is made of: cpu (user + sys of the run's process tree, what --cpu-limit limits), wall (wall clock of the whole run) or solver (the solver's own wall seconds, no process start-up)")
+	return resultsRun[args[0]](args[1:], stdout)
+}
+
+// resultsCmd holds the flags the results subcommands share, each nil where
+// a subcommand does not have it, and reads, checks and judges the rows
+// they all start from (load).
+type resultsCmd struct {
+	sub                                 string
+	fs                                  *flag.FlagSet
+	out, time, tasks, puzzles, variants *string
+	par                                 *float64
+	// dedup drops rows equal to an earlier one (merge); check is the
+	// subcommand's own flag check, run before the rows are filtered.
+	dedup   bool
+	dropped int
+	check   func() error
+	mixed   *bool
+	force   *bool
+}
+
+func newResultsCmd(sub string) *resultsCmd {
+	return &resultsCmd{sub: sub, fs: flag.NewFlagSet("results "+sub, flag.ContinueOnError)}
+}
+
+// timeFlag adds --time, with the shared default.
+func (c *resultsCmd) timeFlag() {
+	c.time = c.fs.String("time", report.DefaultTime, "the seconds every table, score and figure is made of: cpu (user + sys of the run's process tree, what --cpu-limit limits), wall (wall clock of the whole run) or solver (the solver's own wall seconds, no process start-up)")
+}
+
+// filters adds --task, --puzzle and --variants.
+func (c *resultsCmd) filters() {
+	c.tasks = c.fs.String("task", "", "only these tasks, comma-separated (default: every task)")
+	c.puzzles = c.fs.String("puzzle", "", "only these puzzles, comma-separated (default: every puzzle)")
+	c.variants = c.fs.String("variants", "", "only these variants, comma-separated; * matches within a field, as in native/* (default: every variant)")
+}
+
+// parFlag adds --par.
+func (c *resultsCmd) parFlag() {
+	c.par = c.fs.Float64("par", report.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
+}
+
+// baselineFlag adds --baseline.
+func (c *resultsCmd) baselineFlag() *string {
+	return c.fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
+}
+
+// outFlag adds -o with this usage (--force comes with it in load).
+func (c *resultsCmd) outFlag(usage string) {
+	c.out = c.fs.String("o", "", usage)
+}
+
+// load parses args and reads the files' rows as one (see parse and read).
+func (c *resultsCmd) load(args []string) (rows []results.Row, files []string, err error) {
+	if files, err = c.parse(args); err != nil {
+		return nil, nil, err
 	}
-	filters := func() {
-		tasks = fs.String("task", "", "only these tasks, comma-separated (default: every task)")
-		puzzles = fs.String("puzzle", "", "only these puzzles, comma-separated (default: every puzzle)")
-		variants = fs.String("variants", "", "only these variants, comma-separated; * matches within a field, as in native/* (default: every variant)")
+	rows, err = c.read(files)
+	return rows, files, err
+}
+
+// parse parses args into the flags and the files, and refuses an existing
+// -o file without --force.
+func (c *resultsCmd) parse(args []string) (files []string, err error) {
+	c.mixed = c.fs.Bool("mixed", false, "pool rows of different commits (refused without it); a note names the commits pooled")
+	if c.out != nil {
+		c.force = c.fs.Bool("force", false, "replace the -o file if it exists (refused without it)")
 	}
-	switch sub {
-	case "summarize":
-		baseline = fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
-		par = fs.Float64("par", report.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
-		filters()
-		timeFlag()
-	case "table":
-		baseline = fs.String("baseline", "", "variant the speed-ups are relative to (default: each puzzle's first variant)")
-		format = fs.String("format", "md", "md, csv or latex")
-		what = fs.String("what", "summary", "summary, speedup, scores (solved of N, PAR, VBS, unique solves), wins (pairwise), pivot (instances x variants, one task a table) or grid (instances x every task's variants, one table)")
-		measure = fs.String("measure", report.MeasureMedian, "pivot: the measure per cell: median, par2 or solved")
-		par = fs.Float64("par", report.DefaultPAR, "the PAR score's penalty factor K: an unsolved run counts K times its limit")
-		out = fs.String("o", "", "output file (default: stdout)")
-		filters()
-		timeFlag()
-	case "plot":
-		out = fs.String("o", "", "write one figure of one --kind (default kind: cactus) to this file; the extension picks svg, png or pdf")
-		kinds = fs.String("kind", "", "figures to draw, comma-separated: cactus, scaling, scatter, ecdf (default: all four, or cactus with -o)")
-		ext = fs.String("ext", "svg", "figure format when -o is not given: svg, png or pdf")
-		outDir = fs.String("out-dir", "", "directory for the figures when -o is not given (default: the first CSV's directory)")
-		xv = fs.String("x", "", "scatter: variant on the x axis (default: the pair with most instances solved in common)")
-		yv = fs.String("y", "", "scatter: variant on the y axis")
-		filters()
-		timeFlag()
-		size = fs.String("size", "column", "print size: column (3.5 in wide), page (7 in) or WxH in inches; text is 8-9 pt at that size")
-		maxVariants = fs.Int("max-variants", report.DefaultMaxVariants, "cactus and scaling: draw at most this many variants (0: all), the best of each backend in each puzzle and task first (kept even beyond it), then the best by solved count and PAR-2; a note names those left out")
-	case "benchfmt", "merge":
-		out = fs.String("o", "", "output file (default: stdout)")
-	}
-	mixed := fs.Bool("mixed", false, "pool rows of different commits (refused without it); a note names the commits pooled")
-	var force *bool
-	if out != nil {
-		force = fs.Bool("force", false, "replace the -o file if it exists (refused without it)")
-	}
-	files, err := parseFlags(fs, args)
-	if err != nil {
-		return err
+	if files, err = parseFlags(c.fs, args); err != nil {
+		return nil, err
 	}
 	if len(files) == 0 {
-		return badInputf("want at least one results FILE.csv")
+		return nil, badInputf("want at least one results FILE.csv")
 	}
-	if out != nil {
-		if err := refuseExisting(*out, *force); err != nil {
-			return err
+	if c.out != nil {
+		if err := refuseExisting(*c.out, *c.force); err != nil {
+			return nil, err
 		}
 	}
+	return files, nil
+}
+
+// read reads the files as one, and checks, filters, pools and judges
+// their rows together.
+func (c *resultsCmd) read(files []string) ([]results.Row, error) {
 	rows, cut, err := results.ReadFilesCut(files...)
 	if err != nil {
-		return badInput(err)
+		return nil, badInput(err)
 	}
 	for _, w := range cut {
-		fmt.Fprintf(stderrOut, "boardsat results %s: warning: %s\n", sub, w)
+		fmt.Fprintf(stderrOut, "boardsat results %s: warning: %s\n", c.sub, w)
 	}
-	dropped := 0
-	if sub == "merge" {
-		rows, dropped = results.Dedup(rows)
+	if c.dedup {
+		rows, c.dropped = results.Dedup(rows)
+	} else if len(rows) == 0 {
+		return nil, badInputf("the results hold no rows (a header only): nothing to show")
 	}
-	if len(rows) == 0 && sub != "merge" {
-		return badInputf("the results hold no rows (a header only): nothing to show")
+	if c.par != nil && !(*c.par > 0) {
+		return nil, badInputf("bad --par %g: want a positive factor, like 2 for PAR-2", *c.par)
 	}
-	if !(*par > 0) {
-		return badInputf("bad --par %g: want a positive factor, like 2 for PAR-2", *par)
-	}
-	if measure != nil {
-		if err := report.CheckMeasure(*measure); err != nil {
-			return badInput(err)
+	if c.check != nil {
+		if err := c.check(); err != nil {
+			return nil, err
 		}
 	}
-	if timeKind != nil {
-		if err := report.CheckTime(*timeKind); err != nil {
-			return badInput(err)
+	if c.time != nil {
+		if err := report.CheckTime(*c.time); err != nil {
+			return nil, badInput(err)
 		}
 	}
-	if tasks != nil {
-		if rows, err = filterRows(rows, *tasks, *puzzles, *variants); err != nil {
-			return err
+	if c.tasks != nil {
+		if rows, err = filterRows(rows, *c.tasks, *c.puzzles, *c.variants); err != nil {
+			return nil, err
 		}
 	}
-	if note, err := results.CheckPool(rows, *mixed); err != nil {
-		return badInput(err)
+	if note, err := results.CheckPool(rows, *c.mixed); err != nil {
+		return nil, badInput(err)
 	} else if note != "" {
-		fmt.Fprintf(stderrOut, "boardsat results %s: %s\n", sub, note)
+		fmt.Fprintf(stderrOut, "boardsat results %s: %s\n", c.sub, note)
 	}
 	// The files' rows are judged together, as one run would have judged
 	// them: shards each judged by their own majority could otherwise both
 	// call different answers ok.
 	if w, r := bench.Rejudge(rows); w+r > 0 {
-		fmt.Fprintf(stderrOut, "boardsat results %s: judged the rows of every file together (majority over all of them): %d row(s) now wrong, %d no longer wrong\n", sub, w, r)
+		fmt.Fprintf(stderrOut, "boardsat results %s: judged the rows of every file together (majority over all of them): %d row(s) now wrong, %d no longer wrong\n", c.sub, w, r)
 	}
-	switch sub {
-	case "summarize":
-		sums := report.Summarize(rows, *timeKind)
-		tables, err := speedupTables(sums, *baseline, *timeKind)
-		if err != nil {
+	return rows, nil
+}
+
+// resultsSummarize prints the summary, scores, wins, speed-ups and
+// certificates as Markdown.
+func resultsSummarize(args []string, stdout io.Writer) error {
+	c := newResultsCmd("summarize")
+	baseline := c.baselineFlag()
+	c.parFlag()
+	c.filters()
+	c.timeFlag()
+	rows, _, err := c.load(args)
+	if err != nil {
+		return err
+	}
+	sums := report.Summarize(rows, *c.time)
+	tables, err := speedupTables(sums, *baseline, *c.time)
+	if err != nil {
+		return badInput(err)
+	}
+	agg := report.Aggregate(rows, *c.par, *c.time)
+	tables = append([]report.Table{report.SummaryTable(sums), report.ScoreTable(agg, *c.par), report.WinsTable(agg)}, tables...)
+	if ct := report.CertifyTable(sums); len(ct.Rows) > 0 {
+		tables = append(tables, ct)
+	}
+	if ot := report.OptStatusTable(rows); len(ot.Rows) > 0 {
+		tables = append(tables, ot)
+	}
+	return renderTables(stdout, tables, "md")
+}
+
+// renderTables writes tables in format, a blank line between them.
+func renderTables(w io.Writer, tables []report.Table, format string) error {
+	for i, t := range tables {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := t.Render(w, format); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// resultsTable writes one --what table in one --format.
+func resultsTable(args []string, stdout io.Writer) error {
+	c := newResultsCmd("table")
+	baseline := c.baselineFlag()
+	format := c.fs.String("format", "md", "md, csv or latex")
+	what := c.fs.String("what", "summary", "summary, speedup, scores (solved of N, PAR, VBS, unique solves), wins (pairwise), pivot (instances x variants, one task a table), grid (instances x every task's variants, one table), runs (every run's CPU, wall, memory and status) or status (optimisation runs by MiniZinc Challenge status)")
+	measure := c.fs.String("measure", report.MeasureMedian, "pivot: the measure per cell: median, par2 or solved")
+	spread := c.fs.String("spread", "", "pivot of medians: show beside each the spread of the solved runs: iqr (interquartile range) or ci (bootstrap 95% CI of the median, as summarize computes it); md and csv")
+	c.parFlag()
+	c.outFlag("output file (default: stdout)")
+	c.filters()
+	c.timeFlag()
+	c.check = func() error {
+		if err := report.CheckMeasure(*measure); err != nil {
 			return badInput(err)
 		}
-		agg := report.Aggregate(rows, *par, *timeKind)
-		tables = append([]report.Table{report.SummaryTable(sums), report.ScoreTable(agg, *par), report.WinsTable(agg)}, tables...)
-		if ct := report.CertifyTable(sums); len(ct.Rows) > 0 {
-			tables = append(tables, ct)
+		if err := report.CheckSpread(*spread); err != nil {
+			return badInput(err)
 		}
-		for i, t := range tables {
-			if i == 0 {
-				if err := t.Render(stdout, "md"); err != nil {
-					return err
-				}
-				continue
-			}
-			fmt.Fprintln(stdout)
-			if err := t.Render(stdout, "md"); err != nil {
-				return err
-			}
+		if *spread != "" && (*what != "pivot" || *measure != report.MeasureMedian || *format == "latex") {
+			return badInputf("--spread goes with --what pivot --measure median in md or csv")
 		}
 		return nil
-	case "table":
-		if !slices.Contains(report.Formats, *format) {
-			return badInputf("unknown table format %q: want md, csv or latex", *format)
+	}
+	rows, _, err := c.load(args)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(report.Formats, *format) {
+		return badInputf("unknown table format %q: want md, csv or latex", *format)
+	}
+	time := *c.time
+	sums := report.Summarize(rows, time)
+	var tables []report.Table
+	switch *what {
+	case "summary":
+		tables = []report.Table{report.SummaryTable(sums)}
+	case "scores":
+		tables = []report.Table{report.ScoreTable(report.Aggregate(rows, *c.par, time), *c.par)}
+	case "wins":
+		tables = []report.Table{report.WinsTable(report.Aggregate(rows, *c.par, time))}
+	case "grid":
+		tables = []report.Table{report.Grid(orderByVariants(rows, *c.variants), time)}
+	case "runs":
+		tables = []report.Table{report.RunsTable(rows)}
+	case "status":
+		tables = []report.Table{report.OptStatusTable(rows)}
+		if len(tables[0].Rows) == 0 {
+			return badInputf("no optimisation runs (tasks %s): no status table", strings.Join(report.OptimisationTasks, ", "))
 		}
-		sums := report.Summarize(rows, *timeKind)
-		var tables []report.Table
-		switch *what {
-		case "summary":
-			tables = []report.Table{report.SummaryTable(sums)}
-		case "scores":
-			tables = []report.Table{report.ScoreTable(report.Aggregate(rows, *par, *timeKind), *par)}
-		case "wins":
-			tables = []report.Table{report.WinsTable(report.Aggregate(rows, *par, *timeKind))}
-		case "grid":
-			tables = []report.Table{report.Grid(orderByVariants(rows, *variants), *timeKind)}
-		case "pivot":
-			ps, _ := report.Pivots(rows, *measure, *par, *timeKind)
-			return writeOut(*out, stdout, func(w io.Writer) error {
-				if *format == "csv" {
-					return report.LongPivots(ps).Render(w, "csv")
-				}
-				for i, p := range ps {
-					if i > 0 {
-						fmt.Fprintln(w)
-					}
-					var err error
-					if *format == "latex" {
-						// A pivot wider or longer than a page is split
-						// into page-sized tables.
-						for k, page := range p.Pages() {
-							if k > 0 {
-								fmt.Fprintln(w)
-							}
-							if err = page.LaTeX(w); err != nil {
-								break
-							}
-						}
-					} else {
-						err = p.Wide().Render(w, "md")
-					}
-					if err != nil {
-						return err
-					}
-				}
-				return nil
-			})
-		case "speedup":
-			if *format == "csv" {
-				ps, err := puzzleSpeedups(sums, *baseline, *timeKind)
-				if err != nil {
-					return badInput(err)
-				}
-				tables = []report.Table{report.SpeedupTableAll(ps, *timeKind)}
-			} else if tables, err = speedupTables(sums, *baseline, *timeKind); err != nil {
-				return badInput(err)
-			}
-		default:
-			return badInputf("unknown --what %q: want summary, speedup, scores, wins, pivot or grid", *what)
-		}
-		return writeOut(*out, stdout, func(w io.Writer) error {
-			for i, t := range tables {
-				if i > 0 {
-					fmt.Fprintln(w)
-				}
-				if err := t.Render(w, *format); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	case "plot":
-		return plotResults(rows, files[0], plotArgs{kinds: *kinds, ext: *ext, outDir: *outDir, out: *out, x: *xv, y: *yv, time: *timeKind,
-			size: *size, maxVariants: *maxVariants}, stdout)
-	case "benchfmt":
-		var sessions []results.Session
-		if m, ok, err := results.ReadMeta(files[0]); err != nil {
-			return badInput(err)
-		} else if ok {
-			sessions = m.Sessions
-		}
-		return writeOut(*out, stdout, func(w io.Writer) error { return report.WriteBenchfmt(w, rows, sessions) })
-	case "merge":
-		if dropped > 0 {
-			fmt.Fprintf(stderrOut, "boardsat results merge: dropped %d duplicated row(s) (the same run given twice)\n", dropped)
-		}
-		writeRows := func(w io.Writer) error { return results.Write(w, rows) }
-		if *out == "" {
-			return writeOut("", stdout, writeRows)
-		}
-		// The lock of bench -o (package filelock), held from before the
-		// file is replaced to after its sidecar is: no merge replaces a
-		// results file that a bench is writing, nor a bench starts on it
-		// meanwhile.
-		lock, err := filelock.Acquire(*out)
-		if err != nil {
-			return badInput(err)
-		}
-		defer lock.Release()
-		*out = lock.Path() // a link's file, and its sidecar beside it
-		// The merged file's sidecar holds every input's sessions, once each.
-		var m results.Meta
-		seen := map[string]bool{}
-		for _, f := range files {
-			mm, ok, err := results.ReadMeta(f)
+	case "pivot":
+		ps, _ := report.Pivots(rows, *measure, *c.par, time)
+		if *spread != "" {
+			sps, err := report.PivotSpreads(ps, rows, *spread)
 			if err != nil {
 				return badInput(err)
 			}
-			for _, s := range mm.Sessions {
-				key, _ := json.Marshal(s)
-				if ok && !seen[string(key)] {
-					seen[string(key)] = true
-					m.Sessions = append(m.Sessions, s)
-				}
-			}
+			return writeOut(*c.out, stdout, func(w io.Writer) error { return writeSpreadPivots(w, ps, sps, *spread, *format) })
 		}
-		// A sidecar that cannot be written is refused before the rows are.
-		if len(m.Sessions) > 0 {
-			if err := results.CheckMeta(lock, *force); err != nil {
+		return writeOut(*c.out, stdout, func(w io.Writer) error { return writePivots(w, ps, *format) })
+	case "speedup":
+		if *format == "csv" {
+			ps, err := puzzleSpeedups(sums, *baseline, time)
+			if err != nil {
 				return badInput(err)
 			}
+			tables = []report.Table{report.SpeedupTableAll(ps, time)}
+		} else if tables, err = speedupTables(sums, *baseline, time); err != nil {
+			return badInput(err)
 		}
-		if err := atomicfile.WriteLocked(lock, writeRows); err != nil {
-			return err
+	default:
+		return badInputf("unknown --what %q: want summary, speedup, scores, wins, pivot, grid, runs or status", *what)
+	}
+	return writeOut(*c.out, stdout, func(w io.Writer) error { return renderTables(w, tables, *format) })
+}
+
+// writePivots writes the pivots: one long CSV table, Markdown tables, or
+// LaTeX tables each split into page-sized ones.
+func writePivots(w io.Writer, ps []report.Pivot, format string) error {
+	if format == "csv" {
+		return report.LongPivots(ps).Render(w, "csv")
+	}
+	for i, p := range ps {
+		if i > 0 {
+			fmt.Fprintln(w)
 		}
-		if len(m.Sessions) == 0 {
-			return nil
+		if format != "latex" {
+			if err := p.Wide().Render(w, "md"); err != nil {
+				return err
+			}
+			continue
 		}
-		return results.WriteMeta(lock, m, *force)
+		// A pivot wider or longer than a page is split into page-sized
+		// tables.
+		for k, page := range p.Pages() {
+			if k > 0 {
+				fmt.Fprintln(w)
+			}
+			if err := page.LaTeX(w); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+// writeSpreadPivots writes the pivots with their spreads: one long CSV
+// table, or Markdown tables.
+func writeSpreadPivots(w io.Writer, ps []report.Pivot, sps [][][][2]float64, kind, format string) error {
+	if format == "csv" {
+		return report.LongPivotsSpread(ps, sps, kind).Render(w, "csv")
+	}
+	var tables []report.Table
+	for i, p := range ps {
+		tables = append(tables, p.WideSpread(sps[i], kind))
+	}
+	return renderTables(w, tables, "md")
+}
+
+// resultsPlot draws the figures (plotResults).
+func resultsPlot(args []string, stdout io.Writer) error {
+	c := newResultsCmd("plot")
+	c.outFlag("write one figure of one --kind (default kind: cactus) to this file; the extension picks svg, png or pdf")
+	kinds := c.fs.String("kind", "", "figures to draw, comma-separated: cactus, scaling, scatter, ecdf (default: all four, or cactus with -o)")
+	ext := c.fs.String("ext", "svg", "figure format when -o is not given: svg, png or pdf")
+	outDir := c.fs.String("out-dir", "", "directory for the figures when -o is not given (default: the first CSV's directory)")
+	xv := c.fs.String("x", "", "scatter: variant on the x axis (default: the pair with most instances solved in common)")
+	yv := c.fs.String("y", "", "scatter: variant on the y axis")
+	c.filters()
+	c.timeFlag()
+	size := c.fs.String("size", "column", "print size: column (3.5 in wide), page (7 in) or WxH in inches; text is 8-9 pt at that size")
+	spread := c.fs.String("spread", "", "scaling and scatter: a grey bar through each point over the spread of its solved runs: iqr (interquartile range) or ci (bootstrap 95% CI of the median, as summarize computes it)")
+	maxVariants := c.fs.Int("max-variants", report.DefaultMaxVariants, "cactus and scaling: draw at most this many variants (0: all), the best of each backend in each puzzle and task first (kept even beyond it), then the best by solved count and PAR-2; a note names those left out")
+	rows, files, err := c.load(args)
+	if err != nil {
+		return err
+	}
+	if err := report.CheckSpread(*spread); err != nil {
+		return badInput(err)
+	}
+	return plotResults(rows, files[0], plotArgs{kinds: *kinds, ext: *ext, outDir: *outDir, out: *c.out, x: *xv, y: *yv, time: *c.time,
+		size: *size, maxVariants: *maxVariants, spread: *spread}, stdout)
+}
+
+// resultsBenchfmt writes the solved runs as Go benchmark lines.
+func resultsBenchfmt(args []string, stdout io.Writer) error {
+	c := newResultsCmd("benchfmt")
+	c.outFlag("output file (default: stdout)")
+	rows, files, err := c.load(args)
+	if err != nil {
+		return err
+	}
+	var sessions []results.Session
+	if m, ok, err := results.ReadMeta(files[0]); err != nil {
+		return badInput(err)
+	} else if ok {
+		sessions = m.Sessions
+	}
+	return writeOut(*c.out, stdout, func(w io.Writer) error { return report.WriteBenchfmt(w, rows, sessions) })
+}
+
+// resultsMerge writes the rows of every input as one results file, and
+// with -o a sidecar of every input's sessions.
+func resultsMerge(args []string, stdout io.Writer) error {
+	c := newResultsCmd("merge")
+	c.outFlag("output file (default: stdout)")
+	c.dedup = true
+	rows, files, err := c.load(args)
+	if err != nil {
+		return err
+	}
+	if c.dropped > 0 {
+		fmt.Fprintf(stderrOut, "boardsat results merge: dropped %d duplicated row(s) (the same run given twice)\n", c.dropped)
+	}
+	writeRows := func(w io.Writer) error { return results.Write(w, rows) }
+	if *c.out == "" {
+		return writeOut("", stdout, writeRows)
+	}
+	// The lock of bench -o (package filelock), held from before the file
+	// is replaced to after its sidecar is: no merge replaces a results
+	// file that a bench is writing, nor a bench starts on it meanwhile.
+	lock, err := filelock.Acquire(*c.out)
+	if err != nil {
+		return badInput(err)
+	}
+	defer lock.Release()
+	// The merged file's sidecar holds every input's sessions, once each.
+	var m results.Meta
+	seen := map[string]bool{}
+	for _, f := range files {
+		mm, ok, err := results.ReadMeta(f)
+		if err != nil {
+			return badInput(err)
+		}
+		for _, s := range mm.Sessions {
+			key, _ := json.Marshal(s)
+			if ok && !seen[string(key)] {
+				seen[string(key)] = true
+				m.Sessions = append(m.Sessions, s)
+			}
+		}
+	}
+	// A sidecar that cannot be written is refused before the rows are.
+	if len(m.Sessions) > 0 {
+		if err := results.CheckMeta(lock, *c.force); err != nil {
+			return badInput(err)
+		}
+	}
+	if err := atomicfile.WriteLocked(lock, writeRows); err != nil {
+		return err
+	}
+	if len(m.Sessions) == 0 {
+		return nil
+	}
+	return results.WriteMeta(lock, m, *c.force)
+}
+
+// drawKind draws one figure kind: cactus and scaling of lines (the
+// variants they draw), scatter and ecdf of sums for the variants x and y
+// (--x, --y, else report.ScatterPair's), which it returns.
+func drawKind(k string, lines, sums []report.Summary, a plotArgs) (f *report.Figure, x, y string, err error) {
+	switch k {
+	case "cactus":
+		f, err = report.Cactus(lines, a.time)
+	case "scaling":
+		f, err = report.Scaling(lines, a.time)
+	case "scatter", "ecdf":
+		x, y = a.x, a.y
+		if x == "" {
+			var ok bool
+			if x, y, ok = report.ScatterPair(sums); !ok {
+				return nil, "", "", fmt.Errorf("no two variants solved an instance in common")
+			}
+		}
+		if k == "scatter" {
+			f, err = report.Scatter(sums, x, y, a.time)
+		} else {
+			f, err = report.ECDF(sums, x, y, a.time)
+		}
+	}
+	return f, x, y, err
 }
 
 // filterRows keeps the rows of the listed tasks, puzzles and variants
@@ -566,8 +750,8 @@ func speedupTables(sums []report.Summary, baseline, time string) ([]report.Table
 
 // plotArgs are the plot subcommand's flags.
 type plotArgs struct {
-	kinds, ext, outDir, out, x, y, time, size string
-	maxVariants                               int
+	kinds, ext, outDir, out, x, y, time, size, spread string
+	maxVariants                                       int
 }
 
 func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer) error {
@@ -584,6 +768,9 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 			return badInputf("unknown figure kind %q: want cactus, scaling, scatter or ecdf", k)
 		}
 		ks = append(ks, k)
+	}
+	if a.spread != "" && !slices.Contains(ks, "scaling") && !slices.Contains(ks, "scatter") {
+		return badInputf("--spread is drawn on scaling and scatter figures: add --kind scaling or scatter")
 	}
 	if a.out != "" && len(ks) != 1 {
 		return badInputf("-o names one figure: give one --kind (cactus, scaling, scatter or ecdf), or use --out-dir for several")
@@ -608,9 +795,10 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 	// Cactus and scaling figures draw one line per variant: a few only, so
 	// that a legend stays readable at column width, and never without
 	// every backend that ran (report.SelectionRule).
-	lines, note, caption := sums, "", ""
+	lines, lineRows, note, caption := sums, rows, "", ""
 	if kept, left := report.SelectVariants(rows, a.maxVariants, a.time); len(left) > 0 && (slices.Contains(ks, "cactus") || slices.Contains(ks, "scaling")) {
 		lines = slices.DeleteFunc(slices.Clone(sums), func(s report.Summary) bool { return !slices.Contains(kept, s.Variant) })
+		lineRows = slices.DeleteFunc(slices.Clone(rows), func(r results.Row) bool { return !slices.Contains(kept, r.Variant) })
 		caption = fmt.Sprintf("%d of %d variants: %s.", len(kept), len(kept)+len(left), report.SelectionRule)
 		note = fmt.Sprintf("boardsat results plot: cactus and scaling draw %s; left out: %s (choose with --variants or --max-variants)\n",
 			strings.TrimSuffix(caption, "."), strings.Join(left, ", "))
@@ -629,28 +817,7 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 	base := strings.TrimSuffix(filepath.Base(first), filepath.Ext(first))
 	var written []string
 	for _, k := range ks {
-		var f *report.Figure
-		var err error
-		switch k {
-		case "cactus":
-			f, err = report.Cactus(lines, a.time)
-		case "scaling":
-			f, err = report.Scaling(lines, a.time)
-		case "scatter", "ecdf":
-			x, y := a.x, a.y
-			if x == "" {
-				var ok bool
-				if x, y, ok = report.ScatterPair(sums); !ok {
-					err = fmt.Errorf("no two variants solved an instance in common")
-					break
-				}
-			}
-			if k == "scatter" {
-				f, err = report.Scatter(sums, x, y, a.time)
-			} else {
-				f, err = report.ECDF(sums, x, y, a.time)
-			}
-		}
+		f, x, y, err := drawKind(k, lines, sums, a)
 		if err != nil {
 			if len(ks) == 1 {
 				return badInputf("%s: %v", k, err)
@@ -663,6 +830,15 @@ func plotResults(rows []results.Row, first string, a plotArgs, stdout io.Writer)
 				f.Note = strings.TrimSpace(f.Note + fmt.Sprintf(" Not drawn: %d puzzle(s) and task(s) of fewer than %d instances (results table --what scores has them).",
 					len(f.Left), report.MinPanelInstances))
 				note += fmt.Sprintf("boardsat results plot: %s leaves out the puzzles and tasks of fewer than %d instances: %s\n", k, report.MinPanelInstances, strings.Join(f.Left, ", "))
+			}
+		}
+		if a.spread != "" && (k == "scaling" || k == "scatter") {
+			src := rows
+			if k == "scaling" {
+				src = lineRows // the variants drawn
+			}
+			if err := report.DrawSpread(f, k, src, a.spread, a.time, x, y); err != nil {
+				return badInputf("%s: %v", k, err)
 			}
 		}
 		// Panels beyond what a page takes go to further files. Under the
