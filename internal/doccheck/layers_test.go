@@ -26,6 +26,7 @@ type group struct {
 // each other: the backends of one another, the backends of the harness).
 // Every package of the module must fall in a group.
 var layers = [][]group{
+	{{"leaf plumbing", []string{"internal/inputfile"}}},
 	{{"problem", []string{"puzzle", "answer"}}},
 	{{"plumbing", []string{"internal"}}},
 	{{"proof checkers", []string{"proof", "proof/lrat"}}, {"external solvers", []string{"solvers"}}},
@@ -107,7 +108,7 @@ var depRules = []struct {
 	{"harness/bench", module + "/harness/results/report", nil, "bench writes rows; the reports read them"},
 	{"harness/measure", module, []string{module + "/internal/cgroups", module + "/internal/cpuset"}, "measure knows nothing of puzzles, rows or tables: it runs and measures a command (cgroups, which reads the control groups, it shares with membudget; cpuset, which pins it to cores, it shares with bench)"},
 	{"internal/cgroups", module, nil, "measure and membudget share it: it reads the control groups and imports nothing of the module"},
-	{"brute", module, []string{module + "/puzzle"}, "the brute force proposes through the checker alone"},
+	{"brute", module, []string{module + "/puzzle", module + "/internal/inputfile"}, "the brute force proposes through the checker alone (inputfile: how puzzle reads an interval file)"},
 	{"proof", "std", nil, "a proof checker trusts nothing but the standard library and the proof packages"},
 	{"proof/lrat", "std", nil, "the LRAT checker trusts nothing but the standard library"},
 }
