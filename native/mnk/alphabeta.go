@@ -154,32 +154,7 @@ func (p *prover) ab(own, opp uint64, alpha, beta int8) int8 {
 	if ne == 0 {
 		return 0
 	}
-	mine, theirs := (ne+1)/2, ne/2 // moves left to each side
-	var win, threat, live uint64
-	liveMe, liveOpp := false, false
-	k := g.k
-	for _, l := range g.lines {
-		if l&opp == 0 {
-			need := k - bits.OnesCount64(l&own)
-			if need == 1 {
-				win |= l &^ own
-			}
-			if need <= mine {
-				liveMe = true
-				live |= l
-			}
-		}
-		if l&own == 0 {
-			need := k - bits.OnesCount64(l&opp)
-			if need == 1 {
-				threat |= l &^ opp
-			}
-			if need <= theirs {
-				liveOpp = true
-				live |= l
-			}
-		}
-	}
+	win, threat, live, liveMe, liveOpp := g.scanLines(own, opp, ne)
 	switch {
 	case win != 0:
 		return 1
@@ -240,17 +215,55 @@ func (p *prover) ab(own, opp uint64, alpha, beta int8) int8 {
 	if useTable && bestMove >= 0 {
 		// The table keeps the move as it is on the canonical image.
 		n := entry{a: a0, b: b0, lo: -1, hi: 1, move: int8(p.g.perm[sym][bestMove]), empty: int8(ne)}
-		switch {
-		case best <= alpha0:
-			n.hi = best
-		case best >= beta0:
-			n.lo = best
-		default:
-			n.lo, n.hi = best, best
-		}
+		n.lo, n.hi = bounds(best, alpha0, beta0)
 		p.t.store(n)
 	}
 	return best
+}
+
+// bounds returns what a fail-soft result best within the window (alpha,
+// beta) says of the value: an upper bound, a lower bound, or both.
+func bounds(best, alpha, beta int8) (lo, hi int8) {
+	switch {
+	case best <= alpha:
+		return -1, best
+	case best >= beta:
+		return best, 1
+	}
+	return best, best
+}
+
+// scanLines reads the rows of the position with ne empty squares, own to
+// move: win holds the squares that complete an own row, threat those that
+// complete one of the opponent's, live the squares of every row either
+// side can still complete with the moves it has left (liveMe, liveOpp: one
+// such row exists).
+func (g *game) scanLines(own, opp uint64, ne int) (win, threat, live uint64, liveMe, liveOpp bool) {
+	mine, theirs := (ne+1)/2, ne/2 // moves left to each side
+	k := g.k
+	for _, l := range g.lines {
+		if l&opp == 0 {
+			need := k - bits.OnesCount64(l&own)
+			if need == 1 {
+				win |= l &^ own
+			}
+			if need <= mine {
+				liveMe = true
+				live |= l
+			}
+		}
+		if l&own == 0 {
+			need := k - bits.OnesCount64(l&opp)
+			if need == 1 {
+				threat |= l &^ opp
+			}
+			if need <= theirs {
+				liveOpp = true
+				live |= l
+			}
+		}
+	}
+	return win, threat, live, liveMe, liveOpp
 }
 
 // orderMoves returns the moves in the order to search them: the table's
