@@ -390,6 +390,23 @@ func (t *fTable) add(key, h uint64, val []uint64) bool {
 	return limbs.Add(t.data[i+1:i+t.stride], val)
 }
 
+// merge adds a buffer of entries (key, k limbs, ...) to the table; it
+// reports a carry out of the top limb of any count.
+func (t *fTable) merge(buf []uint64, k int) bool {
+	carry := false
+	if k == 1 {
+		for j := 0; j+1 < len(buf); j += 2 {
+			carry = t.add1(buf[j], fHash(buf[j]), buf[j+1]) || carry
+		}
+		return carry
+	}
+	stride := 1 + k
+	for j := 0; j < len(buf); j += stride {
+		carry = t.add(buf[j], fHash(buf[j]), buf[j+1:j+stride]) || carry
+	}
+	return carry
+}
+
 // grow doubles the table.
 func (t *fTable) grow() {
 	old := t.data
@@ -537,7 +554,6 @@ func (p *frontierPlan) run(ctx context.Context, threads, k int, budget int64) fr
 	for i := range workers {
 		workers[i] = &frontierWorker{p: p, k: k, total: make([]uint64, k)}
 	}
-	var wg sync.WaitGroup
 	for v := 0; v < p.n; v++ {
 		if ctx.Err() != nil {
 			res.stopped = true
@@ -546,24 +562,8 @@ func (p *frontierPlan) run(ctx context.Context, threads, k int, budget int64) fr
 		// The next layer is sized for twice the current one (it rarely
 		// grows faster; buckets grow on their own if it does).
 		next := pool.layer(2*cur.used(), threads)
-		var units []fUnit
-		for _, t := range cur.buckets {
-			for from := 0; from < t.slots; from += frontierUnit {
-				units = append(units, fUnit{t, from, min(t.slots, from+frontierUnit)})
-			}
-		}
-		for _, wk := range workers {
-			wk.next = next
-			if nb := len(next.buckets); len(wk.out) != nb {
-				// Room for a round's share (about two states out for one
-				// in), so that buffers rarely grow.
-				per := (1 + k) * 2 * int(min(cur.used(), frontierRound)) / nb / threads
-				wk.out = make([][]uint64, nb)
-				for b := range wk.out {
-					wk.out[b] = make([]uint64, 0, per)
-				}
-			}
-		}
+		units := fUnits(cur)
+		fWorkersInto(workers, cur, next)
 		var bufBytes int64
 		for r := 0; r < len(units); {
 			if ctx.Err() != nil {
@@ -577,49 +577,8 @@ func (p *frontierPlan) run(ctx context.Context, threads, k int, budget int64) fr
 			}
 			round := units[r:end]
 			r = end
-			var cursor atomic.Int64
-			for _, wk := range workers {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					for {
-						i := int(cursor.Add(1)) - 1
-						if i >= len(round) {
-							return
-						}
-						wk.expand(v, round[i].t, round[i].from, round[i].to)
-					}
-				}()
-			}
-			wg.Wait()
-			for wi := range workers {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					stride := 1 + k
-					for b := wi; b < len(next.buckets); b += threads {
-						t := next.buckets[b]
-						for _, wk := range workers {
-							buf := wk.out[b]
-							carry := false
-							if k == 1 {
-								for j := 0; j+1 < len(buf); j += 2 {
-									carry = t.add1(buf[j], fHash(buf[j]), buf[j+1]) || carry
-								}
-							} else {
-								for j := 0; j < len(buf); j += stride {
-									carry = t.add(buf[j], fHash(buf[j]), buf[j+1:j+stride]) || carry
-								}
-							}
-							if carry {
-								wk.overflow = true
-							}
-							wk.out[b] = buf[:0]
-						}
-					}
-				}()
-			}
-			wg.Wait()
+			fExpandRound(workers, v, round)
+			fMergeRound(workers, next)
 			bufBytes = 0
 			for _, wk := range workers {
 				for _, o := range wk.out {
@@ -653,6 +612,79 @@ func (p *frontierPlan) run(ctx context.Context, threads, k int, budget int64) fr
 		}
 	}
 	return res
+}
+
+// fUnits cuts the tables of layer cur into units of work.
+func fUnits(cur *fLayer) []fUnit {
+	var units []fUnit
+	for _, t := range cur.buckets {
+		for from := 0; from < t.slots; from += frontierUnit {
+			units = append(units, fUnit{t, from, min(t.slots, from+frontierUnit)})
+		}
+	}
+	return units
+}
+
+// fWorkersInto points the workers at layer next, which layer cur expands
+// into, with a buffer per bucket of next.
+func fWorkersInto(workers []*frontierWorker, cur, next *fLayer) {
+	threads := len(workers)
+	for _, wk := range workers {
+		wk.next = next
+		if nb := len(next.buckets); len(wk.out) != nb {
+			// Room for a round's share (about two states out for one
+			// in), so that buffers rarely grow.
+			per := (1 + wk.k) * 2 * int(min(cur.used(), frontierRound)) / nb / threads
+			wk.out = make([][]uint64, nb)
+			for b := range wk.out {
+				wk.out[b] = make([]uint64, 0, per)
+			}
+		}
+	}
+}
+
+// fExpandRound has the workers expand the units of round at square v,
+// each taking the next unit left.
+func fExpandRound(workers []*frontierWorker, v int, round []fUnit) {
+	var wg sync.WaitGroup
+	var cursor atomic.Int64
+	for _, wk := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(cursor.Add(1)) - 1
+				if i >= len(round) {
+					return
+				}
+				wk.expand(v, round[i].t, round[i].from, round[i].to)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// fMergeRound adds the workers' buffers into the tables of layer next,
+// each goroutine merging its own share of the buckets, and empties them.
+func fMergeRound(workers []*frontierWorker, next *fLayer) {
+	var wg sync.WaitGroup
+	threads := len(workers)
+	for wi := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := wi; b < len(next.buckets); b += threads {
+				t := next.buckets[b]
+				for _, wk := range workers {
+					if t.merge(wk.out[b], wk.k) {
+						wk.overflow = true
+					}
+					wk.out[b] = wk.out[b][:0]
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // frontierWorker expands states of one layer into per-bucket buffers.
