@@ -210,11 +210,35 @@ func ReadIntervalsFile(path string) ([]Interval, error) {
 // 0 <= start <= end (a one-position interval has start = end). An error
 // names the line and what is wrong with it.
 func ParseIntervalsText(text []byte) ([]Interval, error) {
-	type line struct {
-		no     int
-		fields []string
+	lines, err := intervalLines(text)
+	if err != nil {
+		return nil, err
 	}
-	var lines []line
+	if len(lines) == 0 {
+		return nil, errors.New("no intervals (the file is empty)")
+	}
+	if len(lines[0].fields) != 3 {
+		return parseGattaca(lines)
+	}
+	var items []Interval
+	for _, l := range lines {
+		if items, err = appendInterval(items, l, -1); err != nil {
+			return nil, err
+		}
+	}
+	return items, nil
+}
+
+// intervalLine is a line of an intervals file that holds fields, with its
+// line number.
+type intervalLine struct {
+	no     int
+	fields []string
+}
+
+// intervalLines returns the lines of text that hold fields, comments cut.
+func intervalLines(text []byte) ([]intervalLine, error) {
+	var lines []intervalLine
 	sc := bufio.NewScanner(bytes.NewReader(text))
 	sc.Buffer(make([]byte, 64*1024), maxIntervalFile)
 	for no := 1; sc.Scan(); no++ {
@@ -223,67 +247,61 @@ func ParseIntervalsText(text []byte) ([]Interval, error) {
 			t = t[:i]
 		}
 		if f := strings.Fields(t); len(f) > 0 {
-			lines = append(lines, line{no, f})
+			lines = append(lines, intervalLine{no, f})
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, err
+	return lines, sc.Err()
+}
+
+// appendInterval appends the interval "start end value" on line l to
+// items; dnaLen, when not negative, bounds its end.
+func appendInterval(items []Interval, l intervalLine, dnaLen int64) ([]Interval, error) {
+	if len(l.fields) != 3 {
+		return nil, fmt.Errorf("line %d: want an interval \"start end value\", got %d fields %q", l.no, len(l.fields), strings.Join(l.fields, " "))
 	}
-	if len(lines) == 0 {
-		return nil, errors.New("no intervals (the file is empty)")
+	var v [3]int64
+	for i, f := range l.fields {
+		x, err := strconv.ParseInt(f, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %q is not a whole number (want \"start end value\")", l.no, f)
+		}
+		v[i] = x
 	}
-	var items []Interval
-	addInterval := func(l line, dnaLen int64) error {
-		if len(l.fields) != 3 {
-			return fmt.Errorf("line %d: want an interval \"start end value\", got %d fields %q", l.no, len(l.fields), strings.Join(l.fields, " "))
-		}
-		var v [3]int64
-		for i, f := range l.fields {
-			x, err := strconv.ParseInt(f, 10, 64)
-			if err != nil {
-				return fmt.Errorf("line %d: %q is not a whole number (want \"start end value\")", l.no, f)
-			}
-			v[i] = x
-		}
-		iv := Interval{Start: v[0], End: v[1], Value: v[2]}
-		switch {
-		case iv.Start < 0:
-			return fmt.Errorf("line %d: start %d is negative", l.no, iv.Start)
-		case iv.End < iv.Start:
-			return fmt.Errorf("line %d: interval ends before it starts (start %d, end %d): ends given backwards?", l.no, iv.Start, iv.End)
-		case iv.End > MaxIntervalPosition:
-			return fmt.Errorf("line %d: end %d is past %d", l.no, iv.End, int64(MaxIntervalPosition))
-		case dnaLen >= 0 && iv.End >= dnaLen:
-			return fmt.Errorf("line %d: end %d is past the DNA string (length %d, last index %d)", l.no, iv.End, dnaLen, dnaLen-1)
-		case iv.Value < 0 || iv.Value > MaxIntervalValue:
-			return fmt.Errorf("line %d: value %d is out of range 0..%d", l.no, iv.Value, int64(MaxIntervalValue))
-		}
-		if len(items) == MaxIntervals {
-			return fmt.Errorf("line %d: more than %d intervals", l.no, MaxIntervals)
-		}
-		items = append(items, iv)
-		return nil
+	iv := Interval{Start: v[0], End: v[1], Value: v[2]}
+	switch {
+	case iv.Start < 0:
+		return nil, fmt.Errorf("line %d: start %d is negative", l.no, iv.Start)
+	case iv.End < iv.Start:
+		return nil, fmt.Errorf("line %d: interval ends before it starts (start %d, end %d): ends given backwards?", l.no, iv.Start, iv.End)
+	case iv.End > MaxIntervalPosition:
+		return nil, fmt.Errorf("line %d: end %d is past %d", l.no, iv.End, int64(MaxIntervalPosition))
+	case dnaLen >= 0 && iv.End >= dnaLen:
+		return nil, fmt.Errorf("line %d: end %d is past the DNA string (length %d, last index %d)", l.no, iv.End, dnaLen, dnaLen-1)
+	case iv.Value < 0 || iv.Value > MaxIntervalValue:
+		return nil, fmt.Errorf("line %d: value %d is out of range 0..%d", l.no, iv.Value, int64(MaxIntervalValue))
 	}
-	if len(lines[0].fields) == 3 {
-		for _, l := range lines {
-			if err := addInterval(l, -1); err != nil {
-				return nil, err
-			}
-		}
-		return items, nil
+	if len(items) == MaxIntervals {
+		return nil, fmt.Errorf("line %d: more than %d intervals", l.no, MaxIntervals)
 	}
-	// The Gattaca layout.
-	count := func(l line, what string) (int64, error) {
-		if len(l.fields) != 1 {
-			return 0, fmt.Errorf("line %d: want %s alone on its line, got %q", l.no, what, strings.Join(l.fields, " "))
-		}
-		n, err := strconv.ParseInt(l.fields[0], 10, 64)
-		if err != nil || n < 0 {
-			return 0, fmt.Errorf("line %d: %s %q is not a whole number", l.no, what, l.fields[0])
-		}
-		return n, nil
+	return append(items, iv), nil
+}
+
+// intervalCount reads what, a whole number alone on line l.
+func intervalCount(l intervalLine, what string) (int64, error) {
+	if len(l.fields) != 1 {
+		return 0, fmt.Errorf("line %d: want %s alone on its line, got %q", l.no, what, strings.Join(l.fields, " "))
 	}
-	dnaLen, err := count(lines[0], "the DNA length n")
+	n, err := strconv.ParseInt(l.fields[0], 10, 64)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("line %d: %s %q is not a whole number", l.no, what, l.fields[0])
+	}
+	return n, nil
+}
+
+// parseGattaca reads the Gattaca layout: the DNA length, the DNA string,
+// the number of gene predictions, the predictions.
+func parseGattaca(lines []intervalLine) ([]Interval, error) {
+	dnaLen, err := intervalCount(lines[0], "the DNA length n")
 	if err != nil {
 		return nil, err
 	}
@@ -304,7 +322,7 @@ func ParseIntervalsText(text []byte) ([]Interval, error) {
 	if i == len(lines) {
 		return nil, errors.New("no intervals (the number of gene predictions is missing after the DNA string)")
 	}
-	g, err := count(lines[i], "the number of gene predictions g")
+	g, err := intervalCount(lines[i], "the number of gene predictions g")
 	if err != nil {
 		return nil, err
 	}
@@ -318,8 +336,9 @@ func ParseIntervalsText(text []byte) ([]Interval, error) {
 	if int64(len(rest)) != g {
 		return nil, fmt.Errorf("line %d: says %d gene predictions, %d lines follow", lines[i].no, g, len(rest))
 	}
+	var items []Interval
 	for _, l := range rest {
-		if err := addInterval(l, dnaLen); err != nil {
+		if items, err = appendInterval(items, l, dnaLen); err != nil {
 			return nil, err
 		}
 	}
