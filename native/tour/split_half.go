@@ -267,10 +267,6 @@ const halfShards = 64
 // after each square with the square and the layer's states.
 func (p *halfPlan) run(ctx context.Context, threads int, progress func(v, n int, states int64)) halfResult {
 	var res halfResult
-	type entry struct {
-		k hKey
-		c uint64
-	}
 	cur := make([]map[hKey]uint64, halfShards)
 	for i := range cur {
 		cur[i] = map[hKey]uint64{}
@@ -284,73 +280,18 @@ func (p *halfPlan) run(ctx context.Context, threads int, progress func(v, n int,
 		}
 		// Expand: worker t takes the shards t, t+threads, ... of the
 		// current layer and writes into per-(worker, shard) buffers.
-		out := make([][][]entry, threads)
+		out := make([][][]halfEntry, threads)
 		var wg sync.WaitGroup
 		for t := range threads {
-			out[t] = make([][]entry, halfShards)
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				win := make([]uint8, p.win+1)
-				tmp := make([]uint8, p.win+1)
-				nb := len(p.back[v])
-				for s := t; s < halfShards; s += threads {
-					for k, c := range cur[s] {
-						for i := range p.win {
-							win[i] = k.get(i)
-						}
-						win[p.win] = fcEmpty
-						for mask := range 1 << nb {
-							if bits.OnesCount(uint(mask)) > 2 {
-								continue
-							}
-							copy(tmp, win)
-							ends := k.ends()
-							if !p.halfStep(v, tmp, mask, &ends) {
-								continue
-							}
-							// tmp[0] is done (its forward moves are over).
-							halfRelabel(tmp[1:])
-							nk := hKey{hi: uint64(ends) << hEndsShift}
-							for i := 1; i <= p.win; i++ {
-								nk.set(i-1, tmp[i])
-							}
-							sh := nk.hash() >> (64 - 6)
-							out[t][sh] = append(out[t][sh], entry{nk, c})
-						}
-					}
-				}
+				out[t] = p.expandShards(v, cur, t, threads)
 			}()
 		}
 		wg.Wait()
-		next := make([]map[hKey]uint64, halfShards)
-		var overflow sync.Map
-		for t := range threads {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for s := t; s < halfShards; s += threads {
-					size := 0
-					for _, o := range out {
-						size += len(o[s])
-					}
-					m := make(map[hKey]uint64, size/2)
-					for _, o := range out {
-						for _, e := range o[s] {
-							sum, over := limbs.Add64(m[e.k], e.c)
-							if over {
-								overflow.Store(true, true)
-							}
-							m[e.k] = sum
-						}
-						o[s] = nil
-					}
-					next[s] = m
-				}
-			}()
-		}
-		wg.Wait()
-		if _, ok := overflow.Load(true); ok {
+		next, overflow := halfMerge(out, threads)
+		if overflow {
 			res.overflow = true
 			return res
 		}
@@ -365,13 +306,98 @@ func (p *halfPlan) run(ctx context.Context, threads int, progress func(v, n int,
 			progress(v, n, layer)
 		}
 	}
-	// The interface: window positions 1..win after the last square are
-	// squares (a-2)w-1 .. aw-1; the first is done.
-	res.table = halfTable{}
+	res.table, res.overflow = p.iface(cur)
+	return res
+}
+
+// halfEntry is a state of the next layer and its count, as a worker
+// expands it.
+type halfEntry struct {
+	k hKey
+	c uint64
+}
+
+// expandShards expands the states of shards t, t+threads, ... of layer cur
+// over square v, and returns them per shard of the next layer.
+func (p *halfPlan) expandShards(v int, cur []map[hKey]uint64, t, threads int) [][]halfEntry {
+	out := make([][]halfEntry, halfShards)
+	win := make([]uint8, p.win+1)
+	tmp := make([]uint8, p.win+1)
+	nb := len(p.back[v])
+	for s := t; s < halfShards; s += threads {
+		for k, c := range cur[s] {
+			for i := range p.win {
+				win[i] = k.get(i)
+			}
+			win[p.win] = fcEmpty
+			for mask := range 1 << nb {
+				if bits.OnesCount(uint(mask)) > 2 {
+					continue
+				}
+				copy(tmp, win)
+				ends := k.ends()
+				if !p.halfStep(v, tmp, mask, &ends) {
+					continue
+				}
+				// tmp[0] is done (its forward moves are over).
+				halfRelabel(tmp[1:])
+				nk := hKey{hi: uint64(ends) << hEndsShift}
+				for i := 1; i <= p.win; i++ {
+					nk.set(i-1, tmp[i])
+				}
+				sh := nk.hash() >> (64 - 6)
+				out[sh] = append(out[sh], halfEntry{nk, c})
+			}
+		}
+	}
+	return out
+}
+
+// halfMerge sums the workers' buffers into the next layer's shards, on
+// threads goroutines, and empties them; it reports a count overflow.
+func halfMerge(out [][][]halfEntry, threads int) ([]map[hKey]uint64, bool) {
+	next := make([]map[hKey]uint64, halfShards)
+	var overflow sync.Map
+	var wg sync.WaitGroup
+	for t := range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s := t; s < halfShards; s += threads {
+				size := 0
+				for _, o := range out {
+					size += len(o[s])
+				}
+				m := make(map[hKey]uint64, size/2)
+				for _, o := range out {
+					for _, e := range o[s] {
+						sum, over := limbs.Add64(m[e.k], e.c)
+						if over {
+							overflow.Store(true, true)
+						}
+						m[e.k] = sum
+					}
+					o[s] = nil
+				}
+				next[s] = m
+			}
+		}()
+	}
+	wg.Wait()
+	_, over := overflow.Load(true)
+	return next, over
+}
+
+// iface returns the interface table of the last layer cur: window
+// positions 1..win after the last square are squares (a-2)w-1 .. aw-1; the
+// first is done. It reports a count overflow.
+func (p *halfPlan) iface(cur []map[hKey]uint64) (halfTable, bool) {
+	table := halfTable{}
+	overflow := false
 	add := func(key, c uint64) {
-		sum, over := limbs.Add64(res.table[key], c)
-		res.overflow = res.overflow || over
-		res.table[key] = sum
+		sum, over := limbs.Add64(table[key], c)
+		overflow = overflow || over
+		table[key] = sum
 	}
 	for _, m := range cur {
 		for k, c := range m {
@@ -386,7 +412,7 @@ func (p *halfPlan) run(ctx context.Context, threads int, progress func(v, n int,
 			p.ifaceEnds(key, k.ends(), func(key uint64) { add(key, c) })
 		}
 	}
-	return res
+	return table, overflow
 }
 
 // sortedKeys returns the table's keys in increasing order (for a
