@@ -254,49 +254,13 @@ func (e *engine) search(d int) {
 	// children allow only viable squares.
 	cset := allow
 	if e.minimal {
-		cset = e.viable[d]
-		thr := int32(left - reach)
-		for i, w := range allow {
-			v := uint64(0)
-			for ; w != 0; w &= w - 1 {
-				b := bits.TrailingZeros64(w)
-				if e.gain[i*64+b] >= thr {
-					v |= 1 << b
-				}
-			}
-			cset[i] = v
-		}
+		cset = e.viableSquares(d, allow, int32(left-reach))
 	}
 	t := e.branchSquare(und, cset)
 	if t < 0 {
 		return
 	}
-	// The candidates of t, largest gain first (then square order); each
-	// child excludes the candidates before it (rest is cset less the
-	// candidates tried), so the weak candidates come last with the strong
-	// ones excluded, where the bound prunes most.
-	cands := e.cands[d][:0]
-	for i, w := range e.g.cover[t] {
-		w &= cset[i]
-		for w != 0 {
-			b := bits.TrailingZeros64(w)
-			w &= w - 1
-			c := int32(i*64 + b)
-			j := len(cands)
-			cands = append(cands, c)
-			for ; j > 0 && e.gain[cands[j-1]] < e.gain[c]; j-- {
-				cands[j] = cands[j-1]
-			}
-			cands[j] = c
-		}
-	}
-	e.cands[d] = cands
-	// The children overwrite e.gain: keep the candidates' gains.
-	cg := e.candGain[d][:0]
-	for _, c := range cands {
-		cg = append(cg, e.gain[c])
-	}
-	e.candGain[d] = cg
+	cands, cg := e.candidates(d, t, cset)
 	rest := e.rest[d]
 	copy(rest, cset)
 	for ci, c := range cands {
@@ -324,6 +288,54 @@ func (e *engine) search(d int) {
 			return
 		}
 	}
+}
+
+// viableSquares returns, in e.viable[d], the squares of allow whose gain
+// is at least thr.
+func (e *engine) viableSquares(d int, allow []uint64, thr int32) []uint64 {
+	cset := e.viable[d]
+	for i, w := range allow {
+		v := uint64(0)
+		for ; w != 0; w &= w - 1 {
+			b := bits.TrailingZeros64(w)
+			if e.gain[i*64+b] >= thr {
+				v |= 1 << b
+			}
+		}
+		cset[i] = v
+	}
+	return cset
+}
+
+// candidates returns the candidates of t in cset, largest gain first (then
+// square order), and their gains, in e.cands[d] and e.candGain[d]: each
+// child excludes the candidates before it (rest is cset less the
+// candidates tried), so the weak candidates come last with the strong
+// ones excluded, where the bound prunes most.
+func (e *engine) candidates(d, t int, cset []uint64) ([]int32, []int32) {
+	cands := e.cands[d][:0]
+	for i, w := range e.g.cover[t] {
+		w &= cset[i]
+		for w != 0 {
+			b := bits.TrailingZeros64(w)
+			w &= w - 1
+			c := int32(i*64 + b)
+			j := len(cands)
+			cands = append(cands, c)
+			for ; j > 0 && e.gain[cands[j-1]] < e.gain[c]; j-- {
+				cands[j] = cands[j-1]
+			}
+			cands[j] = c
+		}
+	}
+	e.cands[d] = cands
+	// The children overwrite e.gain: keep the candidates' gains.
+	cg := e.candGain[d][:0]
+	for _, c := range cands {
+		cg = append(cg, e.gain[c])
+	}
+	e.candGain[d] = cg
+	return cands, cg
 }
 
 // lastPiece finishes a node at depth limit-1, where one piece is left:
