@@ -598,34 +598,11 @@ func Check(f *CNF, steps []Step, opts CheckOptions) Result {
 		confl = c.propagate()
 	}
 	last := -1 // the step after which the top level conflicts
-	lemma := 0
-	lemmaAt := make([]int, 0, len(steps))
+	var lemmaAt []int
 	if confl < 0 {
-		for i, st := range steps {
-			if st.Delete {
-				c.info = append(c.info, c.delete(st.Lits, &res))
-				lemmaAt = append(lemmaAt, lemma)
-				continue
-			}
-			lemma++
-			lemmaAt = append(lemmaAt, lemma)
-			idx := c.newClause(st.Lits, i)
-			c.info = append(c.info, stepInfo{clause: idx})
-			if c.clauses[idx].size == 0 {
-				return fail(res, lemma, i, "the empty clause does not follow by unit propagation")
-			}
-			if !c.attach(idx) {
-				confl = idx
-			} else {
-				confl = c.propagate()
-			}
-			if confl >= 0 {
-				last = i
-				break
-			}
-		}
-		if confl < 0 {
-			return fail(res, 0, -1, "no conflict: the proof does not derive the empty clause")
+		var bad *Result
+		if confl, last, lemmaAt, bad = c.forward(steps, &res); bad != nil {
+			return *bad
 		}
 	}
 	c.final = c.analyze(confl)
@@ -634,7 +611,59 @@ func Check(f *CNF, steps []Step, opts CheckOptions) Result {
 			c.makeCore(int32(i))
 		}
 	}
-	// Backward pass.
+	if bad := c.backward(steps, last, lemmaAt, &res); bad != nil {
+		return *bad
+	}
+	res.Verified = true
+	if !opts.NoLRAT {
+		res.LRAT = c.lrat(steps, last)
+	}
+	return res
+}
+
+// forward applies the steps up to the first top-level conflict, counting
+// the ignored deletions in res. It returns the conflict, the step after
+// which it arose, and each step's lemma number (deletions: the lemma
+// before), or the rejection when there is none.
+func (c *checker) forward(steps []Step, res *Result) (confl int32, last int, lemmaAt []int, bad *Result) {
+	lemma := 0
+	lemmaAt = make([]int, 0, len(steps))
+	for i, st := range steps {
+		if st.Delete {
+			c.info = append(c.info, c.delete(st.Lits, res))
+			lemmaAt = append(lemmaAt, lemma)
+			continue
+		}
+		lemma++
+		lemmaAt = append(lemmaAt, lemma)
+		idx := c.newClause(st.Lits, i)
+		c.info = append(c.info, stepInfo{clause: idx})
+		if c.clauses[idx].size == 0 {
+			r := fail(*res, lemma, i, "the empty clause does not follow by unit propagation")
+			return -1, -1, nil, &r
+		}
+		if !c.attach(idx) {
+			confl = idx
+		} else {
+			confl = c.propagate()
+		}
+		if confl >= 0 {
+			return confl, i, lemmaAt, nil
+		}
+	}
+	r := fail(*res, 0, -1, "no conflict: the proof does not derive the empty clause")
+	return -1, -1, nil, &r
+}
+
+// backward verifies, from step last down, the core lemmas, each against
+// the clauses present when it was added (deleted clauses restored on the
+// way), counting them in res. It returns the rejection of the first that
+// fails, or nil.
+func (c *checker) backward(steps []Step, last int, lemmaAt []int, res *Result) *Result {
+	reject := func(lemma, step int, why string) *Result {
+		r := fail(*res, lemma, step, why)
+		return &r
+	}
 	for i := last; i >= 0; i-- {
 		in := c.info[i]
 		if steps[i].Delete {
@@ -642,7 +671,7 @@ func Check(f *CNF, steps []Step, opts CheckOptions) Result {
 				continue
 			}
 			if !c.attach(in.clause) || c.propagate() >= 0 {
-				return fail(res, 0, i, "internal error: a restored clause conflicts at the top level")
+				return reject(0, i, "internal error: a restored clause conflicts at the top level")
 			}
 			continue
 		}
@@ -650,13 +679,13 @@ func Check(f *CNF, steps []Step, opts CheckOptions) Result {
 		c.detach(idx)
 		if i == last {
 			if c.repropagate(0) >= 0 {
-				return fail(res, 0, i, "internal error: the top level conflicts before the refutation")
+				return reject(0, i, "internal error: the top level conflicts before the refutation")
 			}
 		} else {
 			for _, l := range c.lits(idx) {
 				if c.reason[l.v()] == idx {
 					if c.repropagate(int(c.trailPos[l.v()])) >= 0 {
-						return fail(res, 0, i, "internal error: the top level conflicts before the refutation")
+						return reject(0, i, "internal error: the top level conflicts before the refutation")
 					}
 					break
 				}
@@ -666,18 +695,14 @@ func Check(f *CNF, steps []Step, opts CheckOptions) Result {
 			continue
 		}
 		if !c.verify(idx) {
-			return fail(res, lemmaAt[i], i, fmt.Sprintf("neither RUP nor RAT on its first literal %d", c.clauses[idx].pivot.int()))
+			return reject(lemmaAt[i], i, fmt.Sprintf("neither RUP nor RAT on its first literal %d", c.clauses[idx].pivot.int()))
 		}
 		res.CoreLemmas++
 		if c.hints[idx].isRAT {
 			res.RATLemmas++
 		}
 	}
-	res.Verified = true
-	if !opts.NoLRAT {
-		res.LRAT = c.lrat(steps, last)
-	}
-	return res
+	return nil
 }
 
 // fail records a rejection; lemma and step (from 0) name the failing
