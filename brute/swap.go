@@ -61,18 +61,9 @@ func swaps(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	var nodes int64
 	for depth := 0; len(layer) > 0; depth++ {
 		// Goals of this layer: every position here is first reached now.
-		var goals uint64
-		var first *swapState
-		for _, st := range layer {
-			if puzzle.Check(req.Spec, puzzle.Solution{Board: b, Plan: st.plan}) == nil {
-				if goals+st.paths < goals {
-					return puzzle.Answer{}, fmt.Errorf("the check backend: more than 2^64 shortest plans")
-				}
-				goals += st.paths
-				if first == nil {
-					first = st
-				}
-			}
+		goals, first, err := swapGoals(req.Spec, layer)
+		if err != nil {
+			return puzzle.Answer{}, err
 		}
 		if first != nil {
 			ans := puzzle.Answer{Status: puzzle.OK, Length: depth, Count: goals,
@@ -131,4 +122,24 @@ func swaps(ctx context.Context, req puzzle.Request) (puzzle.Answer, error) {
 	}
 	return puzzle.Answer{Status: puzzle.Unsat, Message: "no position reachable from the start is a goal",
 		Stats: map[string]int64{puzzle.StatNodes: nodes, puzzle.StatStates: int64(len(seen))}}, nil
+}
+
+// swapGoals returns the number of plans that reach the goal positions of
+// layer, and the first of those positions (nil: none).
+func swapGoals(spec puzzle.Spec, layer []*swapState) (uint64, *swapState, error) {
+	b := spec.(puzzle.Swap).Board
+	var goals uint64
+	var first *swapState
+	for _, st := range layer {
+		if puzzle.Check(spec, puzzle.Solution{Board: b, Plan: st.plan}) == nil {
+			if goals+st.paths < goals {
+				return 0, nil, fmt.Errorf("the check backend: more than 2^64 shortest plans")
+			}
+			goals += st.paths
+			if first == nil {
+				first = st
+			}
+		}
+	}
+	return goals, first, nil
 }
