@@ -86,24 +86,12 @@ func Run(ctx context.Context, job Job, opts *puzzle.SplitOptions, newWorker func
 	}
 	rep := &puzzle.SplitReport{Key: job.Key, Shard: opts.Shard, Subproblems: job.Total, InShard: len(ids)}
 	opts.Ran = rep
-	var ck *checkpoint
-	if opts.Checkpoint != "" {
-		var err error
-		if ck, err = openCheckpoint(opts.Checkpoint, job.Key, opts.Shard, job.Total); err != nil {
-			return Result{}, err
-		}
-		ck.every = opts.CheckpointEvery
-		rep.Resumed = len(ck.done)
+	ck, todo, err := resume(job, opts, ids)
+	if err != nil {
+		return Result{}, err
 	}
-	// todo: the shard's subproblems still to solve, in id order.
-	todo := ids
 	if ck != nil {
-		todo = todo[:0:0]
-		for _, id := range ids {
-			if _, ok := ck.done[id]; !ok {
-				todo = append(todo, id)
-			}
-		}
+		rep.Resumed = len(ck.done)
 	}
 	var (
 		mu      sync.Mutex
@@ -172,6 +160,25 @@ func Run(ctx context.Context, job Job, opts *puzzle.SplitOptions, newWorker func
 	}
 	rep.Done, rep.Partial = done, sum.Big()
 	return Result{Count: sum.Big(), Done: done, InShard: len(ids), Complete: done == len(ids)}, nil
+}
+
+// resume opens opts.Checkpoint, if named, and returns it with todo, the
+// subproblems of ids (the shard's, in id order) it does not record.
+func resume(job Job, opts *puzzle.SplitOptions, ids []int) (ck *checkpoint, todo []int, err error) {
+	if opts.Checkpoint == "" {
+		return nil, ids, nil
+	}
+	if ck, err = openCheckpoint(opts.Checkpoint, job.Key, opts.Shard, job.Total); err != nil {
+		return nil, nil, err
+	}
+	ck.every = opts.CheckpointEvery
+	todo = ids[:0:0]
+	for _, id := range ids {
+		if _, ok := ck.done[id]; !ok {
+			todo = append(todo, id)
+		}
+	}
+	return ck, todo, nil
 }
 
 // Sum adds uint64 counts exactly: a 128-bit accumulator, which no count of
