@@ -128,28 +128,10 @@ func slurmSubmit(kind string, args []string, stdout io.Writer) error {
 	target := pos[0]
 	var taskArgs []string
 	if kind == "solve" {
-		spec, err := puzzle.Parse(target)
-		if err != nil {
-			return badInput(err)
-		}
 		sf.threads = *cpus
-		_, req, err := sf.request(spec)
-		if err != nil {
+		if target, taskArgs, err = slurmSolveArgs(target, &sf, &cf, *mem); err != nil {
 			return err
 		}
-		if req.Task != puzzle.Count && req.Task != puzzle.Unique {
-			return badInputf("slurm solve splits counts (--task count or unique), not task %s", req.Task)
-		}
-		target = spec.String()
-		// The task's --mem is the allocation: a count plans its tables for
-		// it (the tour split counter's budget) and stops with memout past it.
-		if cf.dir != "" || cf.force {
-			return badInputf("--proof and --force are for one machine: the array tasks' proofs are checked where they run")
-		}
-		if cf.on() && (cf.cubes < 1 || req.Task != puzzle.Count) {
-			return badInputf("a certified count runs on a cluster split into cubes: --task count --certify --cubes D")
-		}
-		taskArgs = append(append(append([]string{"solve", target}, sf.args()...), cf.args()...), "--mem", *mem)
 	} else {
 		if _, err := suites.Load(target); err != nil {
 			return badInput(err)
@@ -187,6 +169,33 @@ func slurmSubmit(kind string, args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "submitted job array %s (%d shards) in %s\ncollect with: boardsat slurm collect %s\n", job.JobIDs[0], *shards, abs, abs)
 	return nil
+}
+
+// slurmSolveArgs checks a sharded solve of target with the solve and
+// certificate flags, and returns the spec in canonical form and the
+// command line of its array tasks.
+func slurmSolveArgs(target string, sf *solveFlags, cf *certFlags, mem string) (string, []string, error) {
+	spec, err := puzzle.Parse(target)
+	if err != nil {
+		return "", nil, badInput(err)
+	}
+	_, req, err := sf.request(spec)
+	if err != nil {
+		return "", nil, err
+	}
+	if req.Task != puzzle.Count && req.Task != puzzle.Unique {
+		return "", nil, badInputf("slurm solve splits counts (--task count or unique), not task %s", req.Task)
+	}
+	target = spec.String()
+	// The task's --mem is the allocation: a count plans its tables for
+	// it (the tour split counter's budget) and stops with memout past it.
+	if cf.dir != "" || cf.force {
+		return "", nil, badInputf("--proof and --force are for one machine: the array tasks' proofs are checked where they run")
+	}
+	if cf.on() && (cf.cubes < 1 || req.Task != puzzle.Count) {
+		return "", nil, badInputf("a certified count runs on a cluster split into cubes: --task count --certify --cubes D")
+	}
+	return target, append(append(append([]string{"solve", target}, sf.args()...), cf.args()...), "--mem", mem), nil
 }
 
 // slurm is the scheduler the slurm command uses.
