@@ -85,21 +85,7 @@ func runCompare(args []string, stdout io.Writer) error {
 	}
 	var label string // the instance under comparison, for the meter
 	if !*quiet {
-		// On a terminal a bar names the variant under way; in a log a
-		// run that takes long is reported at least every 5 s, naming its
-		// variant (progress package), and quick runs print nothing: no
-		// line per variant.
-		var meter *progress.Meter
-		opt.Started = func(ctx context.Context, i, n int, v compare.Variant) context.Context {
-			if meter == nil || i == 1 {
-				meter.Finish()
-				meter = &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: "compare " + label, Unit: "variants", Every: progressEvery}
-				meter.Start()
-			}
-			meter.Update(i-1, n, v.String())
-			return progress.WithNote(ctx, meter)
-		}
-		defer func() { meter.Finish() }()
+		defer compareMeter(&opt, &label)()
 	}
 	var specs []puzzle.Spec
 	for _, s := range pos {
@@ -139,6 +125,25 @@ func runCompare(args []string, stdout io.Writer) error {
 		return exitError{1, "disagreement on " + strings.Join(bad, "; ")}
 	}
 	return nil
+}
+
+// compareMeter sets opt.Started to show progress, label naming the
+// instance under comparison, and returns the function that ends it. On a
+// terminal a bar names the variant under way; in a log a run that takes
+// long is reported at least every 5 s, naming its variant (progress
+// package), and quick runs print nothing: no line per variant.
+func compareMeter(opt *compare.Options, label *string) (finish func()) {
+	var meter *progress.Meter
+	opt.Started = func(ctx context.Context, i, n int, v compare.Variant) context.Context {
+		if meter == nil || i == 1 {
+			meter.Finish()
+			meter = &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: "compare " + *label, Unit: "variants", Every: progressEvery}
+			meter.Start()
+		}
+		meter.Update(i-1, n, v.String())
+		return progress.WithNote(ctx, meter)
+	}
+	return func() { meter.Finish() }
 }
 
 func compareSweep(ctx context.Context, names []string, lim compare.Limits, patterns []compare.Pattern, opt compare.Options, stdout io.Writer) error {
