@@ -16,6 +16,7 @@ import (
 	"github.com/boardsat/boardsat/answer"
 	"github.com/boardsat/boardsat/internal/progress"
 	"github.com/boardsat/boardsat/internal/subproblem"
+	"github.com/boardsat/boardsat/proof/certify"
 	"github.com/boardsat/boardsat/puzzle"
 )
 
@@ -192,16 +193,8 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)
 		defer cancel()
 	}
-	emitted := 0
 	if req.Task == puzzle.All {
-		req.Emit = func(s puzzle.Solution) error {
-			emitted++
-			if f.format == "json" {
-				return json.NewEncoder(stdout).Encode(answer.Item{Index: emitted, Instance: spec.String(), Solution: s})
-			}
-			_, err := fmt.Fprintf(stdout, "%s\n", s.Text())
-			return err
-		}
+		req.Emit = solutionPrinter(stdout, f.format, spec)
 	}
 	start := time.Now()
 	ans, err := backend.Solve(ctx, req)
@@ -234,11 +227,18 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 		return err
 	}
 	own()
+	return printSolved(stdout, f, sf, backend.Name(), req, ans, secs, rec)
+}
+
+// printSolved prints the answer of a search that ran (a shard's result
+// file, JSON or text, with its certificate) and returns the exit status
+// the answer's status calls for.
+func printSolved(stdout io.Writer, f solveFlags, sf splitFlags, backend string, req puzzle.Request, ans puzzle.Answer, secs float64, rec *certify.Recorder) error {
 	if sf.sharded() {
-		return writeShard(stdout, backend.Name(), req, ans, secs, rec)
+		return writeShard(stdout, backend, req, ans, secs, rec)
 	}
 	if f.format == "json" {
-		a := answer.New(backend.Name(), req, ans, secs)
+		a := answer.New(backend, req, ans, secs)
 		if rec != nil {
 			ok, c := certified(rec, ans), rec.Certificate()
 			a.Certified, a.Certificate = &ok, &c
@@ -248,7 +248,7 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 		}
 		return statusExit(ans)
 	}
-	printText(stdout, backend.Name(), req, ans, secs)
+	printText(stdout, backend, req, ans, secs)
 	if rec != nil {
 		printCertificate(stdout, certified(rec, ans), rec.Certificate())
 	}
@@ -256,6 +256,20 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 		fmt.Fprintf(stdout, "%-14s %d (%d from checkpoint %s)\n", "subproblems:", r.InShard, r.Resumed, sf.checkpoint)
 	}
 	return statusExit(ans)
+}
+
+// solutionPrinter returns the Emit of task all: each solution printed as
+// it is found, a JSON item (numbered from 1) or its text.
+func solutionPrinter(stdout io.Writer, format string, spec puzzle.Spec) func(puzzle.Solution) error {
+	emitted := 0
+	return func(s puzzle.Solution) error {
+		emitted++
+		if format == "json" {
+			return json.NewEncoder(stdout).Encode(answer.Item{Index: emitted, Instance: spec.String(), Solution: s})
+		}
+		_, err := fmt.Fprintf(stdout, "%s\n", s.Text())
+		return err
+	}
 }
 
 // interruptedAnswer is the answer of a search a signal stopped (why says
