@@ -104,25 +104,7 @@ func runBench(args []string, stdout io.Writer) error {
 		return badInput(err)
 	}
 	if *dryRun {
-		var meter *progress.Meter
-		if !*quiet {
-			meter = &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: "bench " + pos[0] + " --dry-run", Unit: "runs", Every: progressEvery}
-			meter.Start()
-		}
-		runs, unsupported := bench.Plan(progress.WithNote(context.Background(), meter), suite, bench.Overrides{Repeat: *repeat, Timeout: *timeout, CPULimit: *cpuLimit, MemMB: memMB, Certify: *certifyAll})
-		meter.Finish()
-		runs = bench.ShardPlan(suite, runs, shard)
-		for _, r := range runs {
-			cpu := "none"
-			if r.CPULimit > 0 {
-				cpu = r.CPULimit.String()
-			}
-			fmt.Fprintf(stdout, "%s\t%s\t%s\trep %d\ttimeout %s\tcpu-limit %s\tmem %dM\n", r.Spec, r.Variant, r.Task, r.Rep, r.Timeout, cpu, r.MemMB)
-		}
-		for _, u := range unsupported {
-			fmt.Fprintf(stdout, "left out: %s\n", u)
-		}
-		fmt.Fprintf(stdout, "%d runs planned\n", len(runs))
+		benchDryRun(stdout, pos[0], *quiet, suite, bench.Overrides{Repeat: *repeat, Timeout: *timeout, CPULimit: *cpuLimit, MemMB: memMB, Certify: *certifyAll}, shard)
 		return nil
 	}
 	exe, err := benchExe()
@@ -154,20 +136,7 @@ func runBench(args []string, stdout io.Writer) error {
 	if err != nil {
 		return badInput(err)
 	}
-	where := *out
-	if where == "" {
-		where = "stdout"
-	}
-	msg := fmt.Sprintf("%d runs written to %s in %s (%s)", sum.Done, where, time.Since(start).Round(time.Millisecond), statusSummary(sum.Statuses))
-	if sum.Refused > 0 {
-		msg += fmt.Sprintf("; %d of the errors are refusals (the instance is beyond that backend's limits; the message column says which)", sum.Refused)
-	}
-	if n := len(sum.Unsupported); n > 0 {
-		msg += fmt.Sprintf("; %d variant/puzzle/task combinations left out as unsupported", n)
-	}
-	if sum.Skipped > 0 {
-		msg += fmt.Sprintf("; %d already there, skipped", sum.Skipped)
-	}
+	msg := benchSummary(sum, *out, time.Since(start))
 	if sum.Interrupted {
 		return exitError{130, "interrupted: " + msg + "; " + resumeHint(*out)}
 	}
@@ -178,6 +147,50 @@ func runBench(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stderrOut, "boardsat bench: %s\n", note)
 	}
 	return nil
+}
+
+// benchDryRun lists the runs bench would make of suite (named name) and
+// the combinations it leaves out, with a meter unless quiet.
+func benchDryRun(stdout io.Writer, name string, quiet bool, suite suites.Suite, ov bench.Overrides, shard puzzle.Shard) {
+	var meter *progress.Meter
+	if !quiet {
+		meter = &progress.Meter{W: progressOut, Terminal: progressTerminal, Label: "bench " + name + " --dry-run", Unit: "runs", Every: progressEvery}
+		meter.Start()
+	}
+	runs, unsupported := bench.Plan(progress.WithNote(context.Background(), meter), suite, ov)
+	meter.Finish()
+	runs = bench.ShardPlan(suite, runs, shard)
+	for _, r := range runs {
+		cpu := "none"
+		if r.CPULimit > 0 {
+			cpu = r.CPULimit.String()
+		}
+		fmt.Fprintf(stdout, "%s\t%s\t%s\trep %d\ttimeout %s\tcpu-limit %s\tmem %dM\n", r.Spec, r.Variant, r.Task, r.Rep, r.Timeout, cpu, r.MemMB)
+	}
+	for _, u := range unsupported {
+		fmt.Fprintf(stdout, "left out: %s\n", u)
+	}
+	fmt.Fprintf(stdout, "%d runs planned\n", len(runs))
+}
+
+// benchSummary is bench's closing line: the runs written to out ("":
+// stdout) in elapsed, by status, and what was refused, left out or skipped.
+func benchSummary(sum bench.Summary, out string, elapsed time.Duration) string {
+	where := out
+	if where == "" {
+		where = "stdout"
+	}
+	msg := fmt.Sprintf("%d runs written to %s in %s (%s)", sum.Done, where, elapsed.Round(time.Millisecond), statusSummary(sum.Statuses))
+	if sum.Refused > 0 {
+		msg += fmt.Sprintf("; %d of the errors are refusals (the instance is beyond that backend's limits; the message column says which)", sum.Refused)
+	}
+	if n := len(sum.Unsupported); n > 0 {
+		msg += fmt.Sprintf("; %d variant/puzzle/task combinations left out as unsupported", n)
+	}
+	if sum.Skipped > 0 {
+		msg += fmt.Sprintf("; %d already there, skipped", sum.Skipped)
+	}
+	return msg
 }
 
 // resumeHint says how to finish an interrupted bench: --resume, which
