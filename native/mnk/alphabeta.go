@@ -389,128 +389,159 @@ func atLeast(ctx context.Context, provers []*prover, splits []*split, own, opp u
 			return true, splits[i].m1
 		}
 	}
-	type task struct{ s, r int }
-	var tasks []task
+	q := &atLeastRun{ctx: ctx, splits: splits, own: own, opp: opp, t: t, holds: -1}
+	q.wake = sync.NewCond(&q.mu)
 	for i, sp := range splits {
 		sp.refuted.Store(false)
 		sp.passed.Store(0)
 		for j := range sp.replies {
-			tasks = append(tasks, task{i, j})
+			q.tasks = append(q.tasks, atLeastTask{i, j})
 		}
 	}
-	var (
-		mu      sync.Mutex
-		wake    = sync.NewCond(&mu)
-		taken   = make([]bool, len(tasks))
-		eldest  = make([]bool, len(splits)) // the first reply held
-		running = make([]int, len(provers)) // each thread's task, or -1
-		recall  = make([]atomic.Bool, len(provers))
-		done    atomic.Bool
-		holds   = int8(-1)
-		stopAll = func() bool { return done.Load() || ctx.Err() != nil }
-	)
-	for w := range running {
-		running[w] = -1
-	}
-	lead := func() int { return slices.IndexFunc(splits, func(sp *split) bool { return !sp.refuted.Load() }) }
-	// next takes the next task thread w may start, waiting while the only
-	// ones left wait for their first reply; -1 when there is none.
-	next := func(w int) int {
-		mu.Lock()
-		defer mu.Unlock()
-		running[w] = -1
-		for !stopAll() {
-			waiting := false
-			for i, tk := range tasks {
-				switch {
-				case taken[i]:
-				case splits[tk.s].refuted.Load():
-					taken[i] = true
-				case tk.r > 0 && !eldest[tk.s]:
-					waiting = true
-				default:
-					taken[i], running[w] = true, i
-					recall[w].Store(false)
-					return i
-				}
-			}
-			if !waiting {
-				return -1
-			}
-			wake.Wait()
-		}
-		return -1
-	}
-	finish := func(tk task, v int8) {
-		mu.Lock()
-		defer mu.Unlock()
-		sp := splits[tk.s]
-		switch {
-		case v < t:
-			sp.refuted.Store(true)
-		case int(sp.passed.Add(1)) == len(sp.replies):
-			if holds < 0 {
-				holds = sp.m1
-			}
-			done.Store(true)
-		}
-		if v >= t && tk.r == 0 {
-			eldest[tk.s] = true
-		}
-		if l := lead(); l >= 0 && eldest[l] {
-			for w, i := range running {
-				if i >= 0 && tasks[i].s > l {
-					recall[w].Store(true)
-				}
-			}
-		}
-		wake.Broadcast()
-	}
-	// putBack returns a recalled task to the pool.
-	putBack := func(i int) {
-		mu.Lock()
-		defer mu.Unlock()
-		taken[i] = false
-		wake.Broadcast()
+	q.taken = make([]bool, len(q.tasks))
+	q.eldest = make([]bool, len(splits))
+	q.running = make([]int, len(provers))
+	q.recall = make([]atomic.Bool, len(provers))
+	for w := range q.running {
+		q.running[w] = -1
 	}
 	var wg sync.WaitGroup
 	for w, p := range provers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			defer func() {
-				mu.Lock()
-				running[w] = -1
-				wake.Broadcast()
-				mu.Unlock()
-			}()
-			for {
-				n := next(w)
-				if n < 0 {
-					return
-				}
-				tk := tasks[n]
-				sp := splits[tk.s]
-				v := sp.ends[tk.r]
-				if v == 2 {
-					p.abort, p.done, p.recall, p.stopped = &sp.refuted, &done, &recall[w], false
-					v = p.ab(own|1<<sp.m1, opp|1<<sp.replies[tk.r], t-1, t)
-					if p.stopped {
-						switch {
-						case stopAll():
-							return
-						case recall[w].Load() && !sp.refuted.Load():
-							putBack(n)
-						}
-						continue
-					}
-				}
-				finish(tk, v)
-			}
+			q.work(w, p)
 		}()
 	}
 	wg.Wait()
-	return holds >= 0, holds
+	return q.holds >= 0, q.holds
+}
+
+// atLeastTask is one reply (r) to one first move (s, an index in splits).
+type atLeastTask struct{ s, r int }
+
+// atLeastRun is one atLeast question shared by its threads: the tasks,
+// which are taken, and what is known of each first move, under mu.
+type atLeastRun struct {
+	ctx      context.Context
+	splits   []*split
+	own, opp uint64
+	t        int8
+
+	mu      sync.Mutex
+	wake    *sync.Cond
+	tasks   []atLeastTask
+	taken   []bool
+	eldest  []bool        // per first move: its first reply held
+	running []int         // each thread's task, or -1
+	recall  []atomic.Bool // per thread: leave the task for the leading first move's
+	done    atomic.Bool
+	holds   int8 // the first move that holds t, or -1
+}
+
+func (q *atLeastRun) stopAll() bool { return q.done.Load() || q.ctx.Err() != nil }
+
+// lead returns the index of the first first move not refuted, or -1.
+func (q *atLeastRun) lead() int {
+	return slices.IndexFunc(q.splits, func(sp *split) bool { return !sp.refuted.Load() })
+}
+
+// next takes the next task thread w may start, waiting while the only
+// ones left wait for their first reply; -1 when there is none.
+func (q *atLeastRun) next(w int) int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.running[w] = -1
+	for !q.stopAll() {
+		waiting := false
+		for i, tk := range q.tasks {
+			switch {
+			case q.taken[i]:
+			case q.splits[tk.s].refuted.Load():
+				q.taken[i] = true
+			case tk.r > 0 && !q.eldest[tk.s]:
+				waiting = true
+			default:
+				q.taken[i], q.running[w] = true, i
+				q.recall[w].Store(false)
+				return i
+			}
+		}
+		if !waiting {
+			return -1
+		}
+		q.wake.Wait()
+	}
+	return -1
+}
+
+// finish records task tk's value v, and calls back the threads busy with
+// first moves after the leading one once its first reply held.
+func (q *atLeastRun) finish(tk atLeastTask, v int8) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	sp := q.splits[tk.s]
+	switch {
+	case v < q.t:
+		sp.refuted.Store(true)
+	case int(sp.passed.Add(1)) == len(sp.replies):
+		if q.holds < 0 {
+			q.holds = sp.m1
+		}
+		q.done.Store(true)
+	}
+	if v >= q.t && tk.r == 0 {
+		q.eldest[tk.s] = true
+	}
+	if l := q.lead(); l >= 0 && q.eldest[l] {
+		for w, i := range q.running {
+			if i >= 0 && q.tasks[i].s > l {
+				q.recall[w].Store(true)
+			}
+		}
+	}
+	q.wake.Broadcast()
+}
+
+// putBack returns a recalled task to the pool.
+func (q *atLeastRun) putBack(i int) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.taken[i] = false
+	q.wake.Broadcast()
+}
+
+// work is thread w's loop: it searches tasks with p until none is left.
+func (q *atLeastRun) work(w int, p *prover) {
+	defer func() {
+		q.mu.Lock()
+		q.running[w] = -1
+		q.wake.Broadcast()
+		q.mu.Unlock()
+	}()
+	for {
+		n := q.next(w)
+		if n < 0 {
+			return
+		}
+		tk := q.tasks[n]
+		sp := q.splits[tk.s]
+		v := sp.ends[tk.r]
+		if v == 2 {
+			p.abort, p.done, p.recall, p.stopped = &sp.refuted, &q.done, &q.recall[w], false
+			v = p.ab(q.own|1<<sp.m1, q.opp|1<<sp.replies[tk.r], q.t-1, q.t)
+			if p.stopped {
+				switch {
+				case q.stopAll():
+					return
+				case q.recall[w].Load() && !sp.refuted.Load():
+					q.putBack(n)
+				}
+				continue
+			}
+		}
+		q.finish(tk, v)
+	}
 }
 
 // value solves the position for the side to move on threads threads: first
