@@ -22,17 +22,31 @@ func TestKilledRunLeavesNoTemporaries(t *testing.T) {
 		t.Fatal("no run planned")
 	}
 	r := plan[0]
-	r.Timeout = 200 * time.Millisecond
 	seen := filepath.Join(t.TempDir(), "tmpdir")
 	// A child that makes its temporaries the way cpsolve does (a
 	// boardsat-cp-* directory in $TMPDIR) and is then killed.
 	script := `d=$(mktemp -d "${TMPDIR:-/tmp}/boardsat-cp-XXXXXX") && echo x > "$d/mznfile1.fzn" && echo "$TMPDIR" > ` + seen + ` && exec sleep 30`
 	rn := Runner{Exe: "/bin/sh", Args: []string{"-c", script, "sh"}}
+	// The interruption comes once the child has made its temporaries
+	// (however loaded the machine); the wall limit (3 s + KillGrace)
+	// long after.
+	whenMade := func() (context.Context, context.CancelFunc) {
+		c, cancel := context.WithCancel(context.Background())
+		go func() {
+			for range 600 {
+				if data, _ := os.ReadFile(seen); len(data) > 0 {
+					break
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+			cancel()
+		}()
+		return c, cancel
+	}
+	r.Timeout = 3 * time.Second
 	for name, ctx := range map[string]func() (context.Context, context.CancelFunc){
-		"wall limit": func() (context.Context, context.CancelFunc) { return context.WithCancel(context.Background()) },
-		"interruption": func() (context.Context, context.CancelFunc) {
-			return context.WithTimeout(context.Background(), 150*time.Millisecond)
-		},
+		"wall limit":   func() (context.Context, context.CancelFunc) { return context.WithCancel(context.Background()) },
+		"interruption": whenMade,
 	} {
 		os.Remove(seen)
 		c, cancel := ctx()
