@@ -38,6 +38,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/boardsat/boardsat/native/limbs"
 )
@@ -273,8 +274,13 @@ func (p *halfPlan) run(ctx context.Context, threads int, progress func(v, n int,
 	}
 	cur[0][hKey{}] = 1
 	n := p.w * p.a
+	// A layer can hold millions of states: the workers look at stop every
+	// few thousand, so that a time limit or a signal ends a layer within
+	// milliseconds, not when it is done.
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	for v := range n {
-		if ctx.Err() != nil {
+		if stop.Load() || ctx.Err() != nil {
 			res.stopped = true
 			return res
 		}
@@ -286,11 +292,15 @@ func (p *halfPlan) run(ctx context.Context, threads int, progress func(v, n int,
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				out[t] = p.expandShards(v, cur, t, threads)
+				out[t] = p.expandShards(v, cur, t, threads, &stop)
 			}()
 		}
 		wg.Wait()
-		next, overflow := halfMerge(out, threads)
+		next, overflow := halfMerge(out, threads, &stop)
+		if stop.Load() {
+			res.stopped = true
+			return res
+		}
 		if overflow {
 			res.overflow = true
 			return res
@@ -318,14 +328,19 @@ type halfEntry struct {
 }
 
 // expandShards expands the states of shards t, t+threads, ... of layer cur
-// over square v, and returns them per shard of the next layer.
-func (p *halfPlan) expandShards(v int, cur []map[hKey]uint64, t, threads int) [][]halfEntry {
+// over square v, and returns them per shard of the next layer; it returns
+// early, its buffers incomplete, once stop is set.
+func (p *halfPlan) expandShards(v int, cur []map[hKey]uint64, t, threads int, stop *atomic.Bool) [][]halfEntry {
 	out := make([][]halfEntry, halfShards)
 	win := make([]uint8, p.win+1)
 	tmp := make([]uint8, p.win+1)
 	nb := len(p.back[v])
+	seen := 0
 	for s := t; s < halfShards; s += threads {
 		for k, c := range cur[s] {
+			if seen++; seen&1023 == 0 && stop.Load() {
+				return out
+			}
 			for i := range p.win {
 				win[i] = k.get(i)
 			}
@@ -354,8 +369,9 @@ func (p *halfPlan) expandShards(v int, cur []map[hKey]uint64, t, threads int) []
 }
 
 // halfMerge sums the workers' buffers into the next layer's shards, on
-// threads goroutines, and empties them; it reports a count overflow.
-func halfMerge(out [][][]halfEntry, threads int) ([]map[hKey]uint64, bool) {
+// threads goroutines, and empties them; it reports a count overflow. Once
+// stop is set it returns early, the layer incomplete.
+func halfMerge(out [][][]halfEntry, threads int, stop *atomic.Bool) ([]map[hKey]uint64, bool) {
 	next := make([]map[hKey]uint64, halfShards)
 	var overflow sync.Map
 	var wg sync.WaitGroup
@@ -370,7 +386,13 @@ func halfMerge(out [][][]halfEntry, threads int) ([]map[hKey]uint64, bool) {
 				}
 				m := make(map[hKey]uint64, size/2)
 				for _, o := range out {
-					for _, e := range o[s] {
+					if stop.Load() {
+						return
+					}
+					for i, e := range o[s] {
+						if i&4095 == 4095 && stop.Load() {
+							return
+						}
 						sum, over := limbs.Add64(m[e.k], e.c)
 						if over {
 							overflow.Store(true, true)
