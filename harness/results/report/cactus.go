@@ -286,9 +286,21 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 		}
 		return nil, fmt.Errorf("no solved runs to plot")
 	}
-	// One y range for every panel, so panels compare at a glance: the
-	// whole decades around the data (log ticks need one in view to label
-	// anything), ending at the time limit when it lies in the top decade.
+	f.shareTimeAxis(sums, time, ymin, ymax)
+	f.Cols = min(len(f.Panels), 3)
+	if len(f.Panels) == 4 {
+		f.Cols = 2
+	}
+	f.facetLegend(sums, styles, used, timedOut)
+	return f, nil
+}
+
+// shareTimeAxis gives every panel of f one y range, so panels compare at a
+// glance: the whole decades around the data (ymin to ymax; log ticks need
+// one in view to label anything), ending at the time limit of the axis's
+// measure when it lies in the top decade; the label names the measure and
+// the limit once.
+func (f *Figure) shareTimeAxis(sums []Summary, time string, ymin, ymax float64) {
 	lo, hi := decades(ymin, ymax)
 	// The limit is the one of the axis's measure (see LimitName): the
 	// label names the measure once, to stay within the panels' height.
@@ -303,10 +315,11 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 		p.Y.Min, p.Y.Max = lo, hi
 		p.Y.Tick.Marker = floorTicks{limit: hi}
 	}
-	f.Cols = min(len(f.Panels), 3)
-	if len(f.Panels) == 4 {
-		f.Cols = 2
-	}
+}
+
+// facetLegend adds the legend of the variants used (with what each ran
+// where it ran fewer instances), the VBS and the timed-out mark.
+func (f *Figure) facetLegend(sums []Summary, styles *styles, used []string, timedOut bool) {
 	for v, note := range notRunNotes(sums) {
 		if _, ok := styles.label[v]; ok {
 			styles.label[v] += " (" + note + ")"
@@ -323,7 +336,6 @@ func facets(sums []Summary, time, xLabel string, fill func(p *plot.Plot, sel []S
 		sc.Color, sc.Shape, sc.Radius = color.Black, unsolvedGlyph, vg.Points(markerPt+0.5)
 		f.addEntry(TimedOutLabel, sc)
 	}
-	return f, nil
 }
 
 // timeLimit returns the largest limit of the summaries' runs in their
