@@ -24,6 +24,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/boardsat/boardsat/internal/inputfile"
 	"io"
 	"io/fs"
 	"math/rand/v2"
@@ -328,7 +329,7 @@ func regularTarget(path string) (string, error) {
 		return "", &PathError{Path: path, Err: cause(err)}
 	}
 	if fi, err := os.Stat(target); err == nil && !fi.Mode().IsRegular() {
-		return "", &PathError{Path: path, Err: fmt.Errorf("it is %s, not a regular file; name a regular file", filelock.Kind(fi.Mode()))}
+		return "", &PathError{Path: path, Err: fmt.Errorf("it is %s, not a regular file; name a regular file", inputfile.Kind(fi.Mode()))}
 	}
 	return target, nil
 }

@@ -19,6 +19,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/boardsat/boardsat/internal/inputfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -88,25 +89,6 @@ func (e *NotRegularError) Error() string {
 	return fmt.Sprintf("%s is %s, not a regular file: name a regular file", e.Path, e.What)
 }
 
-// Kind names what a non-regular file mode is, for messages.
-func Kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a block device"
-	}
-	return "not a regular file"
-}
-
 // Resolve returns the file path names, its symbolic links followed, when
 // path is a symbolic link; path itself otherwise. A link to nothing is a
 // *NotRegularError: nothing is created through it.
@@ -171,7 +153,7 @@ func acquireFile(path, real string, create bool) (*Lock, error) {
 	for range 10 {
 		created := false
 		if fi, err := os.Stat(real); err == nil && !fi.Mode().IsRegular() {
-			return nil, &NotRegularError{Path: path, What: Kind(fi.Mode())}
+			return nil, &NotRegularError{Path: path, What: inputfile.Kind(fi.Mode())}
 		} else if errors.Is(err, fs.ErrNotExist) {
 			if !create {
 				return nil, nil
@@ -204,7 +186,7 @@ func acquireFile(path, real string, create bool) (*Lock, error) {
 		}
 		if !fi.Mode().IsRegular() {
 			f.Close()
-			return nil, &NotRegularError{Path: path, What: Kind(fi.Mode())}
+			return nil, &NotRegularError{Path: path, What: inputfile.Kind(fi.Mode())}
 		}
 		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 			f.Close()
