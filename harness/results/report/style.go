@@ -1,6 +1,7 @@
 package report
 
 import (
+	"github.com/boardsat/boardsat/puzzle"
 	"image/color"
 	"math"
 	"slices"
@@ -148,13 +149,21 @@ var backendLooks = []struct {
 }
 
 // backendLook returns the index in backendLooks of a variant's backend
-// (the part of its name before "/").
+// (the part of its name before "/"). A backend without a look of its own
+// takes the look of the family it declares (puzzle.FamilyOf: a native
+// search, a SAT backend), any other the grey one.
 func backendLook(variant string) int {
 	b := strings.SplitN(variant, "/", 2)[0]
 	for i, l := range backendLooks {
 		if l.backend == b {
 			return i
 		}
+	}
+	switch puzzle.FamilyOf(b) {
+	case puzzle.FamilySearch:
+		return 0
+	case puzzle.FamilySAT:
+		return 1
 	}
 	return len(backendLooks) - 1
 }
