@@ -383,4 +383,3 @@ func tooManySpecs(field string, repeat int) error {
 	return fmt.Errorf("%q expands to %s specs, which with repeat %d take the suite past the %d runs (specs x repeat) a suite may plan: split the suite or narrow its ranges",
 		field, count, repeat, MaxPlannedRuns)
 }
-
