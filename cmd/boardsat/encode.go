@@ -32,9 +32,13 @@ is for MaxSAT solvers and clasp, for models with an objective only.
 --solver gecode, add --all-solutions to enumerate); --format lp (CPLEX LP)
 and --format mps (free MPS) write an integer program (run it with cbc FILE
 solve or glpsol). A plan's model has --steps T moves. docs/paradigms.md
-describes every model. The puzzles with a model:
-  mzn:      ` + modelList(mzn.Puzzles(), mzn.NeedsHorizon) + `
-  lp, mps:  ` + modelList(mip.Puzzles(), mip.NeedsHorizon),
+describes every model.`,
+		// Read from the registries when the help is printed, so that a
+		// puzzle registered after this init (a test build's) is listed.
+		extra: func(w io.Writer) {
+			fmt.Fprintf(w, "The puzzles with a model:\n  mzn:      %s\n  lp, mps:  %s\n",
+				modelList(mzn.Puzzles(), mzn.NeedsHorizon), modelList(mip.Puzzles(), mip.NeedsHorizon))
+		},
 		specs: true,
 		examples: []string{
 			"encode queens:8 --encoding pairwise -o q8.cnf",

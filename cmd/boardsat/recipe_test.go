@@ -72,6 +72,7 @@ func registerToyPuzzle() {
 			return toy{n}, nil
 		},
 		Board: toyBoard, DefaultTask: puzzle.Count, Shape: puzzle.PlacementShape,
+		Size: puzzle.SizeMeasure{Name: "board side", Of: func(s puzzle.Spec) float64 { return float64(s.(toy).n) }},
 		Check: func(spec puzzle.Spec, sol puzzle.Solution) error {
 			pieces := 0
 			for _, k := range sol.Layout {
@@ -282,7 +283,7 @@ func TestRecipeNewFamily(t *testing.T) {
 		t.Errorf("encode toy:3: status %d", code)
 	}
 	_, help = runToy(t, true, "encode", "-h")
-	wantIn(t, "encode -h", help, "(--format mzn): dominate, ", "kingpath, pieces, queens, swap, tour, toy\n", "(--format lp, mps): dominate, intervals, pieces, queens, swap, tour, toy\n")
+	wantIn(t, "encode -h", help, "mzn:      dominate, intervals, kingpath, pieces, queens, swap (plan), tour, toy\n", "lp, mps:  dominate, intervals, pieces, queens, swap (plan), tour, toy\n")
 	for _, format := range []string{"mzn", "lp"} {
 		if code, out := runToy(t, true, "encode", "toy:3", "--format", format); code != 0 {
 			t.Errorf("encode toy:3 --format %s: status %d\n%s", format, code, out)

@@ -221,7 +221,11 @@ func solve(specArg string, f solveFlags, sf splitFlags, cf certFlags, args []str
 	if err := cf.finish(rec, args, req, &ans); err != nil {
 		return err
 	}
-	ans = judgePublished(req, ans)
+	if !sf.sharded() {
+		// A shard's count is a part of the count: nothing to hold to
+		// the published value (combine and collect do, on the whole).
+		ans = judgePublished(req, ans)
+	}
 	own()
 	return printSolved(stdout, f, sf, backend.Name(), req, ans, secs, rec)
 }

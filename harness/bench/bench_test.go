@@ -61,6 +61,7 @@ func childSolve(args []string) int {
 	fs.String("format", "json", "")
 	timeout := fs.Duration("timeout", 0, "")
 	fs.Bool("quiet", false, "")
+	fs.Int64("seed", 0, "")
 	h, e, s := fs.String("heuristic", "", ""), fs.String("encoding", "", ""), fs.String("solver", "", "")
 	if err := fs.Parse(args[2:]); err != nil {
 		return 2
