@@ -15,13 +15,10 @@ const (
 	OutcomeWrong   = "wrong"
 	OutcomeError   = "error"
 	OutcomeRefused = "refused"
-	OutcomeSkipped = "skipped"
-	OutcomeNotRun  = "not run"
+	// OutcomeNotRun is a run not run: status skipped (a ladder stopped
+	// before it; results.Row.NotRun), or no row at all.
+	OutcomeNotRun = "not run"
 )
-
-// StatusSkipped is the status of a run a suite skipped (it was never
-// attempted); spelled here so that tables mark it whatever reads it.
-const StatusSkipped = "skipped"
 
 // outcomeMarks are the marks of the outcomes, in footnote order, with
 // what each means.
@@ -31,7 +28,6 @@ var outcomeMarks = []struct{ outcome, mark, meaning string }{
 	{OutcomeWrong, "wrong", "most runs gave a wrong answer"},
 	{OutcomeError, "err", "most runs failed (the backend or its process)"},
 	{OutcomeRefused, "ref", "refused by the backend (beyond its limits)"},
-	{OutcomeSkipped, "skip", "skipped (not attempted)"},
 	{OutcomeNotRun, "n/r", "not run (a ladder stopped at a smaller instance, or the variant has no run of it)"},
 }
 
@@ -58,8 +54,8 @@ func outcomeNote(used map[string]bool) string {
 }
 
 // cellOutcome says why the runs g of one instance and variant give no
-// value: none ran it (every row not run, or no row), every run refused or
-// skipped, or else the commonest way the attempted runs ended unsolved
+// value: none ran it (every row not run, or no row), every run refused,
+// or else the commonest way the attempted runs ended unsolved
 // (timeout before memout before wrong before error on a tie).
 func cellOutcome(g []results.Row) string {
 	count := map[string]int{}
@@ -69,8 +65,6 @@ func cellOutcome(g []results.Row) string {
 			count[OutcomeNotRun]++
 		case r.Refused():
 			count[OutcomeRefused]++
-		case r.Status == StatusSkipped:
-			count[OutcomeSkipped]++
 		case !r.Solved():
 			count[r.Status]++
 		}
@@ -84,7 +78,7 @@ func cellOutcome(g []results.Row) string {
 	if n > 0 {
 		return best
 	}
-	for _, o := range []string{OutcomeRefused, OutcomeSkipped} {
+	for _, o := range []string{OutcomeRefused} {
 		if count[o] > 0 {
 			return o
 		}

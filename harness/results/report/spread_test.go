@@ -53,7 +53,7 @@ func TestPivotSpread(t *testing.T) {
 		}
 	}
 	w := ps[0].WideSpread(sp[0], SpreadIQR)
-	if !strings.Contains(w.Rows[0][1], "[1.1250, 1.3750]") || !strings.Contains(w.Title, "interquartile") {
+	if !strings.Contains(w.Rows[0][1], "[1.12, 1.38]") || !strings.Contains(w.Title, "interquartile") {
 		t.Errorf("wide pivot with spread: %q, %q", w.Title, w.Rows[0])
 	}
 	l := LongPivotsSpread(ps, sp, SpreadIQR)
