@@ -264,6 +264,9 @@ func New(backend string, req puzzle.Request, ans puzzle.Answer, secs float64) An
 	if r := ranSplit(req); r != nil && a.Status == Interrupted && r.Partial != nil {
 		a.Partial = &Partial{Count: json.Number(r.Partial.String()), Done: r.Done, Subproblems: r.InShard,
 			Checkpoint: orNull(req.Split.Checkpoint)}
+	} else if a.Status == Interrupted && ans.Found != nil {
+		// A count not split into subproblems: what it had counted.
+		a.Partial = &Partial{Count: json.Number(ans.Found.String())}
 	}
 	return a
 }

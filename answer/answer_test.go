@@ -107,3 +107,14 @@ func TestLastNone(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestPartialOfUnsplitCount: an interrupted count not split into
+// subproblems carries what it had counted as its partial count (a lower
+// bound), with no subproblems; it was null.
+func TestPartialOfUnsplitCount(t *testing.T) {
+	spec, _ := puzzle.Parse("queens:9")
+	a := New("sat", puzzle.Request{Spec: spec, Task: puzzle.Count}, puzzle.Answer{Status: puzzle.Status(Interrupted), Found: big.NewInt(17)}, 1)
+	if a.Partial == nil || a.Partial.Count != "17" || a.Partial.Subproblems != 0 || a.Count != nil {
+		t.Errorf("partial %+v, count %v; want partial 17 of no subproblems, no count", a.Partial, a.Count)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 	"time"
@@ -325,6 +326,9 @@ func satCount(ctx context.Context, req puzzle.Request, pr satPrepared, solver st
 	ans.Status, ans.Message = r.Status, r.Message
 	if r.Status == puzzle.OK {
 		ans.Count = r.Count
+	}
+	if r.Status == puzzle.Timeout && r.Found > 0 {
+		ans.Found = new(big.Int).SetUint64(r.Found)
 	}
 	return ans, nil
 }

@@ -138,6 +138,10 @@ type Answer struct {
 	// instead of a search (no closed tour when both sides are odd, ...);
 	// such an answer confirms nothing that the same theorem decided.
 	Theorem string
+	// Found is, for a count that did not finish (a time limit, a signal)
+	// and is not split into subproblems, the solutions it had counted: a
+	// lower bound of the count; nil when none or unknown.
+	Found *big.Int
 	// Unchecked says what of the answer rests on an external solver's
 	// claim that no proof and no second method confirmed (an UNSAT, a
 	// count, an optimum: "cadical's UNSAT"), "" when nothing does. A

@@ -284,6 +284,8 @@ func interruptedAnswer(req puzzle.Request, ans puzzle.Answer, why error) puzzle.
 		if req.Split.Checkpoint != "" {
 			ans.Message += " in checkpoint " + req.Split.Checkpoint
 		}
+	} else if ans.Found != nil {
+		ans.Message += fmt.Sprintf(": %s counted so far (a lower bound)", ans.Found)
 	}
 	return ans
 }
@@ -363,7 +365,11 @@ func printText(w io.Writer, backend string, req puzzle.Request, ans puzzle.Answe
 		row("value", ans.GameValue)
 	}
 	if p := answer.New(backend, req, ans, secs).Partial; p != nil {
-		row("partial count", fmt.Sprintf("%s (a lower bound: %d of %d subproblems done)", p.Count, p.Done, p.Subproblems))
+		if p.Subproblems > 0 {
+			row("partial count", fmt.Sprintf("%s (a lower bound: %d of %d subproblems done)", p.Count, p.Done, p.Subproblems))
+		} else {
+			row("partial count", fmt.Sprintf("%s (a lower bound: the count stopped there)", p.Count))
+		}
 	}
 	row("seconds", fmt.Sprintf("%.6f", secs))
 	if ans.EncodeSeconds > 0 || ans.SolveSeconds > 0 {

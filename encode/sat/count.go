@@ -72,6 +72,9 @@ type CountResult struct {
 	Stats map[string]int64
 	// Message explains an Error or Timeout status.
 	Message string
+	// Found is, for a count a time limit or a signal stopped (Timeout), the
+	// models counted before it stopped: a lower bound of the count.
+	Found uint64
 	// Method names the counting method that ran (clasp's enumeration mode,
 	// a blocking-clause loop, boardsat's projected enumerator).
 	Method string
@@ -303,10 +306,10 @@ func countEnum(ctx context.Context, f *cnf.Formula, threads int, opt CountOption
 func finishCount(ctx context.Context, res CountResult, err error) (CountResult, error) {
 	switch {
 	case ctx.Err() != nil:
-		return CountResult{Status: puzzle.Timeout, Stats: res.Stats,
+		return CountResult{Status: puzzle.Timeout, Stats: res.Stats, Found: res.Count,
 			Message: fmt.Sprintf("time limit reached after %d projected models", res.Count)}, nil
 	case err == errStopped:
-		return CountResult{Status: puzzle.Timeout, Stats: res.Stats, Message: "stopped"}, nil
+		return CountResult{Status: puzzle.Timeout, Stats: res.Stats, Found: res.Count, Message: "stopped"}, nil
 	case err != nil:
 		var ee emitError
 		if errors.As(err, &ee) {

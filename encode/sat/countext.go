@@ -53,7 +53,7 @@ func countExternalLoop(ctx context.Context, f *cnf.Formula, s Solver, emit func(
 		}
 		switch r.Status {
 		case puzzle.Timeout:
-			return CountResult{Status: puzzle.Timeout, Stats: stats, Message: fmt.Sprintf("time limit reached after %d projected models", n)}, nil
+			return CountResult{Status: puzzle.Timeout, Stats: stats, Found: n, Message: fmt.Sprintf("time limit reached after %d projected models", n)}, nil
 		case puzzle.Error:
 			return CountResult{Status: puzzle.Error, Stats: stats, Message: r.Message}, nil
 		case puzzle.Unsat:
