@@ -170,6 +170,11 @@ func (Backend) Solve(ctx context.Context, req puzzle.Request) (ans puzzle.Answer
 		}
 		ans.Count = r.count / m.PerSolution
 	}
+	if r.status == puzzle.Timeout && r.count >= m.PerSolution {
+		// Stopped: the solutions checked so far, a lower bound (whole
+		// instance solutions only).
+		ans.Found = new(big.Int).SetUint64(r.count / m.PerSolution)
+	}
 	return ans, nil
 }
 

@@ -120,6 +120,7 @@ func TestFakeMinizinc(t *testing.T) {
 		{"optimum unproven", "dominate:2x2:K", puzzle.Optimum, "echo 'solution: [1, 0, 0, 0]'; echo 'objective: 1'; echo ----------", puzzle.Error, 0},
 		{"hang", "queens:4", puzzle.First, "sleep 30", puzzle.Timeout, 300 * time.Millisecond},
 		{"hang after a solution", "dominate:3x3:K", puzzle.Optimum, "echo 'solution: [0, 0, 0, 0, 1, 0, 0, 0, 0]'; echo 'objective: 1'; echo ----------; sleep 30", puzzle.Timeout, 500 * time.Millisecond},
+		{"count stopped", "queens:4", puzzle.Count, q4 + "; echo 'solution: [3, 1, 4, 2]'; echo ----------; sleep 30", puzzle.Timeout, 500 * time.Millisecond},
 	}
 	for _, tc := range tests {
 		cnftest.FakeSolver(t, Binary, tc.script)
@@ -141,6 +142,10 @@ func TestFakeMinizinc(t *testing.T) {
 		}
 		if tc.name == "hang after a solution" && (ans.Objective == nil || ans.Objective.Int64() != 1 || ans.Bound != nil) {
 			t.Errorf("%s: objective %v, bound %v; want the best found, 1, and no bound", tc.name, ans.Objective, ans.Bound)
+		}
+		if tc.name == "count stopped" && (ans.Found == nil || ans.Found.Int64() != 2) {
+			// An interrupted count answers what it found (a lower bound).
+			t.Errorf("%s: found %v, want the 2 solutions checked before the limit", tc.name, ans.Found)
 		}
 		if tc.want == puzzle.OK && tc.task == puzzle.Count && ans.Count != 2 {
 			t.Errorf("%s: count %d, want 2", tc.name, ans.Count)
