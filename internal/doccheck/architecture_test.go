@@ -141,17 +141,30 @@ var guardRef = regexp.MustCompile("`(Test[A-Za-z0-9_]+)` in `([^`]+_test\\.go)`"
 // TestGuardTestsExist: every test docs/architecture.md names as the guard
 // of a rule is defined in the file it names.
 func TestGuardTestsExist(t *testing.T) {
-	refs := guardRef.FindAllStringSubmatch(strings.Join(strings.Fields(readDoc(t, architecture)), " "), -1)
-	if len(refs) < 8 {
-		t.Fatalf("%s names %d guard tests; the rules table alone names 7", architecture, len(refs))
+	namedTestsExist(t, architecture, 8)
+	if definesTest(t, "internal/doccheck/architecture_test.go", "TestNoSuchGuard") {
+		t.Error("definesTest finds a test that is not there")
+	}
+}
+
+// TestContractTestsExist: every test docs/contract.md names as the holder
+// of a promise exists in the file it names.
+func TestContractTestsExist(t *testing.T) {
+	namedTestsExist(t, "docs/contract.md", 20)
+}
+
+// namedTestsExist fails t unless page names at least least tests as
+// "`TestX` in `FILE_test.go`" and each is defined in its file.
+func namedTestsExist(t *testing.T, page string, least int) {
+	t.Helper()
+	refs := guardRef.FindAllStringSubmatch(strings.Join(strings.Fields(readDoc(t, page)), " "), -1)
+	if len(refs) < least {
+		t.Fatalf("%s names %d tests, want at least %d", page, len(refs), least)
 	}
 	for _, r := range refs {
 		if !definesTest(t, r[2], r[1]) {
-			t.Errorf("%s names %s in %s, which does not define it", architecture, r[1], r[2])
+			t.Errorf("%s names %s in %s, which does not define it", page, r[1], r[2])
 		}
-	}
-	if definesTest(t, "internal/doccheck/architecture_test.go", "TestNoSuchGuard") {
-		t.Error("definesTest finds a test that is not there")
 	}
 }
 
