@@ -239,7 +239,7 @@ func SummaryTable(sums []Summary) Table {
 	t := Table{
 		Title: "Runs per instance, variant and task (seconds: " + summaryTime(sums) + " of the solved runs; CI: bootstrap 95% of the median)",
 		Header: []string{"instance", "variant", "task", "runs", "solved", "n_ok", "n_unsat", "n_timeout", "n_memout", "n_error", "n_wrong", "n_skipped",
-			"answer", "distinct_answers", "median_s", "mean_s", "sd_s", "ci_low_s", "ci_high_s", "solver_median_s", "median_rss_kb", "median_nodes"},
+			"answer", "distinct_answers", "median_s", "mean_s", "sd_s", "ci_low_s", "ci_high_s", "median_rss_kb", "median_nodes"},
 	}
 	t.Numeric = make([]bool, len(t.Header))
 	for i := 3; i < len(t.Numeric); i++ {
@@ -255,7 +255,7 @@ func SummaryTable(sums []Summary) Table {
 			row = append(row, strconv.Itoa(s.Statuses[st]))
 		}
 		row = append(row, ans, strconv.Itoa(len(s.Answers)), fmtSec(s.Median), fmtSec(s.Mean), fmtSec(s.SD), fmtSec(s.CILo), fmtSec(s.CIHi),
-			fmtSec(s.SolverMedian), fmtNum(s.MedianRSSKB), fmtNum(s.MedianNodes))
+			fmtNum(s.MedianRSSKB), fmtNum(s.MedianNodes))
 		t.Rows = append(t.Rows, row)
 	}
 	return t
