@@ -16,7 +16,7 @@ func init() {
 	resultsSubs = append(resultsSubs, "compare")
 	resultsRun["compare"] = resultsCompare
 	helps["results compare"] = help{
-		usage: []string{"results compare [--time solver|cpu|wall] [--format md|csv] [--plot FIGURE.svg|png|pdf] [filters] [-o FILE] A.csv B.csv"},
+		usage: []string{"results compare [--time cpu|wall|solver] [--format md|csv] [--plot FIGURE.svg|png|pdf] [filters] [-o FILE] A.csv B.csv"},
 		about: `Compares two results files of the same runs (two commits, two machines, two
 solver versions): matches their runs by instance, variant and task, and
 prints per instance the median seconds (--time) of the solved runs of A and

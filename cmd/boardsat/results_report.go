@@ -16,7 +16,7 @@ func init() {
 	resultsSubs = append(resultsSubs, "report")
 	resultsRun["report"] = resultsReport
 	helps["results report"] = help{
-		usage: []string{"results report -o REPORT.html [--time solver|cpu|wall] [--spread iqr|ci] [--par K] [--x VARIANT --y VARIANT] [filters] FILE.csv [B.csv]"},
+		usage: []string{"results report -o REPORT.html [--time cpu|wall|solver] [--spread iqr|ci] [--par K] [--x VARIANT --y VARIANT] [filters] FILE.csv [B.csv]"},
 		about: `Writes one self-contained HTML page (every style and script inside: it opens
 without a network) of the results: a sortable, filterable table of every run
 (instance, variant, task, status, answer, CPU, wall and solver seconds,
