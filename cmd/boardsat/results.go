@@ -83,9 +83,10 @@ CPU" or "> L s wall" for a limit of the other),
 "-" where a ladder did not run it, "(1 run)" where it has fewer runs than
 the others (its CSV keeps these cells as text); its columns follow the
 order of --variants when given, else the rows' order.
---spread iqr|ci adds to a pivot of medians (Markdown or CSV) the spread of
-each cell's solved runs: the interquartile range, or the bootstrap 95% CI
-of the median as summarize computes it.
+--spread iqr|ci adds to a pivot of medians the spread of each cell's solved
+runs: the interquartile range, or the bootstrap 95% CI of the median as
+summarize computes it (beside the median in Markdown, two columns in CSV,
+a line in small type beneath each instance's medians in LaTeX).
 runs is every run, one row each: CPU (user + sys), wall and solver seconds,
 peak memory, status ("refused" and "not run" named), answer, the limit that
 ended it, message. status counts the runs of optimisation tasks (shortest,
@@ -356,7 +357,7 @@ func resultsTable(args []string, stdout io.Writer) error {
 	format := c.fs.String("format", "md", "md, csv or latex")
 	what := c.fs.String("what", "summary", "summary, speedup, scores (solved of N, PAR, VBS, unique solves), wins (pairwise), pivot (instances x variants, one task a table), grid (instances x every task's variants, one table), runs (every run's CPU, wall, memory and status) or status (optimisation runs by MiniZinc Challenge status)")
 	measure := c.fs.String("measure", report.MeasureMedian, "pivot: the measure per cell: median, par2 or solved")
-	spread := c.fs.String("spread", "", "pivot of medians: show beside each the spread of the solved runs: iqr (interquartile range) or ci (bootstrap 95% CI of the median, as summarize computes it); md and csv")
+	spread := c.fs.String("spread", "", "pivot of medians: show with each the spread of the solved runs: iqr (interquartile range) or ci (bootstrap 95% CI of the median, as summarize computes it); beside it in md and csv, beneath it in latex")
 	c.parFlag()
 	c.outFlag("output file (default: stdout)")
 	c.filters()
@@ -368,8 +369,8 @@ func resultsTable(args []string, stdout io.Writer) error {
 		if err := report.CheckSpread(*spread); err != nil {
 			return badInput(err)
 		}
-		if *spread != "" && (*what != "pivot" || *measure != report.MeasureMedian || *format == "latex") {
-			return badInputf("--spread goes with --what pivot --measure median in md or csv")
+		if *spread != "" && (*what != "pivot" || *measure != report.MeasureMedian) {
+			return badInputf("--spread goes with --what pivot --measure median")
 		}
 		return nil
 	}
@@ -456,10 +457,17 @@ func writePivots(w io.Writer, ps []report.Pivot, format string) error {
 }
 
 // writeSpreadPivots writes the pivots with their spreads: one long CSV
-// table, or Markdown tables.
+// table, Markdown tables, or LaTeX tables (the spread beneath each median).
 func writeSpreadPivots(w io.Writer, ps []report.Pivot, sps [][][][2]float64, kind, format string) error {
-	if format == "csv" {
+	switch format {
+	case "csv":
 		return report.LongPivotsSpread(ps, sps, kind).Render(w, "csv")
+	case "latex":
+		with := make([]report.Pivot, len(ps))
+		for i, p := range ps {
+			with[i] = p.WithSpread(sps[i], kind)
+		}
+		return writePivots(w, with, format)
 	}
 	var tables []report.Table
 	for i, p := range ps {

@@ -34,8 +34,8 @@ func needTool(t *testing.T, name string) {
 }
 
 // latexTables writes every LaTeX table of the result file: the pivot of
-// each measure (split into pages as results table does), the scores and
-// the grid.
+// each measure (split into pages as results table does), the pivot of
+// medians with each spread beneath them, the scores and the grid.
 func latexTables(t *testing.T, file string) string {
 	t.Helper()
 	rows, err := results.ReadFiles(file)
@@ -50,6 +50,20 @@ func latexTables(t *testing.T, file string) string {
 		}
 		for _, p := range ps {
 			for _, page := range p.Pages() {
+				if err := page.LaTeX(&b); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	ps, _ := Pivots(rows, MeasureMedian, 2, TimeCPU)
+	for _, kind := range SpreadKinds {
+		sps, err := PivotSpreads(ps, rows, kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, p := range ps {
+			for _, page := range p.WithSpread(sps[n], kind).Pages() {
 				if err := page.LaTeX(&b); err != nil {
 					t.Fatal(err)
 				}
@@ -118,10 +132,22 @@ func TestLaTeXTablesFit(t *testing.T) {
 		}
 		wide.Values = append(wide.Values, row)
 	}
+	// The same with a spread beneath each median: wider cells, two lines
+	// an instance.
+	var sp [][][2]float64
+	for _, row := range wide.Values {
+		var r [][2]float64
+		for _, v := range row {
+			r = append(r, [2]float64{0.91 * v, 1.13 * v})
+		}
+		sp = append(sp, r)
+	}
 	var b bytes.Buffer
-	for _, page := range wide.Pages() {
-		if err := page.LaTeX(&b); err != nil {
-			t.Fatal(err)
+	for _, p := range []Pivot{wide, wide.WithSpread(sp, SpreadCI)} {
+		for _, page := range p.Pages() {
+			if err := page.LaTeX(&b); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	body += b.String()

@@ -29,6 +29,11 @@ type Pivot struct {
 	// runs' times (BootstrapCI, as Summarize computes it), with the median
 	// measure; NaN otherwise.
 	CIs [][][2]float64
+	// Spread[i][j] is the spread of kind SpreadKind (SpreadIQR or
+	// SpreadCI) of cell (i, j)'s solved runs, set by WithSpread for the
+	// LaTeX table, which prints it beneath each median; nil for none.
+	Spread     [][][2]float64
+	SpreadKind string
 
 	// A page of a larger pivot (Pages): which part it is, and the best
 	// marks of its rows over all the variants.
@@ -52,22 +57,26 @@ func (p Pivot) Pages() []Pivot {
 		perTable--
 	}
 	rows, cols := len(p.Instances), len(p.Variants)
-	if cols <= perTable && rows <= PageRows {
+	perPage := p.rowsPerPage()
+	if cols <= perTable && rows <= perPage {
 		return []Pivot{p}
 	}
 	best := make([]map[int]bool, rows)
 	for i := range rows {
 		best[i] = p.best(i)
 	}
-	nc, nr := (cols+perTable-1)/perTable, (rows+PageRows-1)/PageRows
+	nc, nr := (cols+perTable-1)/perTable, (rows+perPage-1)/perPage
 	var out []Pivot
 	for r := range nr {
 		for c := range nc {
-			i0, i1 := r*PageRows, min((r+1)*PageRows, rows)
+			i0, i1 := r*perPage, min((r+1)*perPage, rows)
 			j0, j1 := c*perTable, min((c+1)*perTable, cols)
-			q := Pivot{Puzzle: p.Puzzle, Task: p.Task, Measure: p.Measure, Time: p.Time, K: p.K, Instances: p.Instances[i0:i1], Variants: p.Variants[j0:j1]}
+			q := Pivot{Puzzle: p.Puzzle, Task: p.Task, Measure: p.Measure, Time: p.Time, K: p.K, Instances: p.Instances[i0:i1], Variants: p.Variants[j0:j1], SpreadKind: p.SpreadKind}
 			for i := i0; i < i1; i++ {
 				q.Values = append(q.Values, p.Values[i][j0:j1])
+				if p.Spread != nil {
+					q.Spread = append(q.Spread, p.Spread[i][j0:j1])
+				}
 				if p.Outcomes != nil {
 					q.Outcomes = append(q.Outcomes, p.Outcomes[i][j0:j1])
 				}
@@ -91,6 +100,15 @@ func (p Pivot) Pages() []Pivot {
 	return out
 }
 
+// rowsPerPage is the most instances one LaTeX table of the pivot holds:
+// PageRows, or half as many when a spread line follows each.
+func (p Pivot) rowsPerPage() int {
+	if p.Spread != nil {
+		return PageRows / 2
+	}
+	return PageRows
+}
+
 // pivotSepPt is the column separation of a LaTeX pivot (\tabcolsep).
 const pivotSepPt = 4
 
@@ -109,10 +127,39 @@ func (p Pivot) columnWidths() (name float64, cells []float64) {
 		whole, frac := p.digits(j)
 		cells[j] = max(10, smallTextPt(strings.Repeat("0", whole+frac)+"."))
 		for i := range p.Instances {
-			cells[j] = max(cells[j], smallTextPt(p.cell(i, j)))
+			cells[j] = max(cells[j], smallTextPt(p.cell(i, j)), p.spreadPt(i, j))
 		}
 	}
 	return name, cells
+}
+
+// scriptOfSmall is the width of \scriptsize (7 pt) type over \small (9 pt).
+const scriptOfSmall = 7.0 / 9
+
+// spreadText is the spread of cell (i, j) as its LaTeX line prints it,
+// "[lo, hi]" at the precision of the cells; "" where it has none.
+func (p Pivot) spreadText(i, j int) string {
+	if p.Spread == nil {
+		return ""
+	}
+	lo, hi := p.Spread[i][j][0], p.Spread[i][j][1]
+	if math.IsNaN(lo) || math.IsNaN(hi) || math.IsNaN(p.Values[i][j]) {
+		return ""
+	}
+	return "[" + p.cellText(lo) + ", " + p.cellText(hi) + "]"
+}
+
+// spreadPt estimates the width of cell (i, j)'s spread line in \scriptsize.
+func (p Pivot) spreadPt(i, j int) float64 {
+	return scriptOfSmall * smallTextPt(p.spreadText(i, j))
+}
+
+// WithSpread returns the pivot with the spread of kind (SpreadIQR or
+// SpreadCI) of each cell, as PivotSpreads returns it for this pivot: the
+// LaTeX table prints it beneath each median.
+func (p Pivot) WithSpread(sp [][][2]float64, kind string) Pivot {
+	p.Spread, p.SpreadKind = sp, kind
+	return p
 }
 
 // cell is the text of cell (i, j): the value at its precision, or the
@@ -366,7 +413,11 @@ func (p Pivot) caption() string {
 	const tie = "best per instance in bold (every value equal to it as printed)"
 	switch p.Measure {
 	case MeasureMedian:
-		return fmt.Sprintf("Median %s of the solved runs, %s; %s, unless its bootstrap 95%% interval of the median overlaps another variant's (then none)", TimeName(p.Time), what, tie)
+		c := fmt.Sprintf("Median %s of the solved runs, %s; %s, unless its bootstrap 95%% interval of the median overlaps another variant's (then none)", TimeName(p.Time), what, tie)
+		if p.Spread != nil {
+			c += "; beneath each median, in brackets, the " + SpreadName(p.SpreadKind) + " of its solved runs"
+		}
+		return c
 	case MeasurePAR2:
 		return fmt.Sprintf("PAR-%s in %s, %s: mean over the runs of the time, or %s times the %s when unsolved; %s",
 			fmtFloat(p.K), TimeName(p.Time), what, fmtFloat(p.K), LimitName(p.Time), tie)
@@ -433,6 +484,7 @@ func (p Pivot) LaTeX(w io.Writer) error {
 			sb.WriteString(" & " + c)
 		}
 		sb.WriteString(" \\\\\n")
+		p.spreadLine(&sb, i)
 	}
 	sb.WriteString("\\bottomrule\n\\end{tabular}\n")
 	if note := outcomeNote(p.outcomesUsed()); note != "" {
@@ -441,6 +493,21 @@ func (p Pivot) LaTeX(w io.Writer) error {
 	fmt.Fprintf(&sb, "\\end{%s}\n", env)
 	_, err := io.WriteString(w, sb.String())
 	return err
+}
+
+// spreadLine writes, beneath instance i's row, a line of its cells'
+// spreads in \scriptsize (nothing when no cell of the row has one).
+func (p Pivot) spreadLine(sb *strings.Builder, i int) {
+	var cells []string
+	has := false
+	for j := range p.Variants {
+		t := p.spreadText(i, j)
+		has = has || t != ""
+		cells = append(cells, "{\\scriptsize "+t+"}")
+	}
+	if has {
+		sb.WriteString(" & " + strings.Join(cells, " & ") + " \\\\\n")
+	}
 }
 
 // latexLabel keeps the letters and digits of s, for a \label.

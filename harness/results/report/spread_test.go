@@ -56,6 +56,13 @@ func TestPivotSpread(t *testing.T) {
 	if !strings.Contains(w.Rows[0][1], "[1.12, 1.38]") || !strings.Contains(w.Title, "interquartile") {
 		t.Errorf("wide pivot with spread: %q, %q", w.Title, w.Rows[0])
 	}
+	var tex strings.Builder
+	if err := ps[0].WithSpread(sp[0], SpreadIQR).LaTeX(&tex); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(tex.String(), "{\\scriptsize [1.12, 1.38]}") || !strings.Contains(tex.String(), "beneath each median, in brackets, the interquartile range") {
+		t.Errorf("LaTeX pivot with spread: no spread line or no word of it in the caption:\n%s", tex.String())
+	}
 	l := LongPivotsSpread(ps, sp, SpreadIQR)
 	if l.Header[len(l.Header)-2] != "iqr_low_s" || l.Rows[0][5] != "1.1250" || l.Rows[0][6] != "1.3750" {
 		t.Errorf("long pivot with spread: %q %q", l.Header, l.Rows[0])
@@ -146,8 +153,13 @@ func TestDrawSpread(t *testing.T) {
 	if err != nil || len(bs) != 1 || len(bs[0].XYs) != 6 {
 		t.Fatalf("bars %+v, %v", bs, err)
 	}
-	if xy, e := bs[0].XYs[0], bs[0].YErrors[0]; xy.X != 16 || xy.Y != 2.5 || e.Low != 0.75 || e.High != 0.75 {
-		t.Errorf("queens:4 by a: point %v, bar %v; want (16, 2.5) from 1.75 to 3.25", xy, e)
+	// The x axis is the board side; of two variants a sizes' gap of 1
+	// apart, a is drawn 0.125 left of it, b 0.125 right (dodge).
+	if xy, e := bs[0].XYs[0], bs[0].YErrors[0]; xy.X != 3.875 || xy.Y != 2.5 || e.Low != 0.75 || e.High != 0.75 {
+		t.Errorf("queens:4 by a: point %v, bar %v; want (3.875, 2.5) from 1.75 to 3.25", xy, e)
+	}
+	if xy := bs[0].XYs[1]; xy.X != 4.125 || xy.Y != 2 {
+		t.Errorf("queens:4 by b: point %v, want (4.125, 2)", xy)
 	}
 	if e := bs[0].YErrors[1]; e.Low != 0 || e.High != 0 {
 		t.Errorf("b's runs all 2 s: bar %v, want none", e)
