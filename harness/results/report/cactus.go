@@ -111,7 +111,8 @@ func Cactus(sums []Summary, time string) (*Figure, error) {
 // instances a variant timed out on are crosses at the time limit.
 func Scaling(sums []Summary, time string) (*Figure, error) {
 	sizes := map[string]float64{}
-	return facets(sums, time, "board squares", func(p *plot.Plot, sel []Summary) []*series {
+	at := map[pointKey]float64{}
+	f, err := facets(sums, time, "board squares", func(p *plot.Plot, sel []Summary) []*series {
 		name := ""
 		size := func(s Summary) float64 {
 			v, ok := sizes[s.Instance]
@@ -136,27 +137,47 @@ func Scaling(sums []Summary, time string) (*Figure, error) {
 			_, name = instanceSize(sel[0])
 		}
 		p.X.Label.Text = name
-		lo, hi := math.Inf(1), math.Inf(-1)
+		var xs []float64
 		for _, se := range ss {
 			// Several instances of one size (different pieces, say): keep
 			// each point, ordered by size so the line reads left to right.
 			sort.SliceStable(se.xy, func(i, j int) bool { return se.xy[i].X < se.xy[j].X })
 			for _, q := range se.xy {
-				lo, hi = min(lo, q.X), max(hi, q.X)
+				xs = append(xs, q.X)
 			}
 		}
-		if lo > 0 && hi >= 10*lo {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		if len(xs) > 0 {
+			lo, hi = slices.Min(xs), slices.Max(xs)
+		}
+		log := lo > 0 && hi >= 10*lo
+		d := newDodge(ss, xs, log)
+		d.apply(ss)
+		for _, s := range sel {
+			at[pointKey{s.Puzzle, s.Task, s.Instance, s.Variant}] = d.x(s.Variant, size(s))
+		}
+		dlo, dhi := d.x(d.first(), lo), d.x(d.last(), hi)
+		if log {
 			p.X.Scale = plot.LogScale{}
 			p.X.Min, p.X.Max = decades(lo, hi)
+			p.X.Min, p.X.Max = min(p.X.Min, dlo), max(p.X.Max, dhi)
 			p.X.Tick.Marker = floorTicks{ratio: true}
 			return ss
 		}
 		pad := max((hi-lo)*0.05, 1)
-		p.X.Min, p.X.Max = lo-pad, hi+pad
+		p.X.Min, p.X.Max = min(lo-pad, dlo), max(hi+pad, dhi)
 		p.X.Tick.Marker = integerTicks{}
 		return ss
 	})
+	if f != nil {
+		f.pointX = at
+	}
+	return f, err
 }
+
+// pointKey names a point of a scaling figure: puzzle, task, instance and
+// variant.
+type pointKey struct{ puzzle, task, instance, variant string }
 
 // instanceSize is an instance's size in its puzzle's measure, and the
 // measure's name; the board's squares when the instance does not parse
@@ -383,7 +404,7 @@ func notRunNotes(sums []Summary) map[string]string {
 	for _, p := range drawn {
 		for _, v := range variantsOf(sums) {
 			if in, ok := p.ran[v]; ok && len(in) < len(p.all) {
-				n := fmt.Sprintf("ran %d of %d", len(in), len(p.all))
+				n := fmt.Sprintf("%d of %d", len(in), len(p.all))
 				if len(drawn) > 1 {
 					n += " " + p.pn.Puzzle + " " + p.pn.Task
 				}
@@ -393,7 +414,7 @@ func notRunNotes(sums []Summary) map[string]string {
 	}
 	out := map[string]string{}
 	for v, ns := range notes {
-		out[v] = strings.Join(ns, ", ")
+		out[v] = "ran " + strings.Join(ns, ", ")
 	}
 	return out
 }

@@ -47,6 +47,9 @@ type Figure struct {
 	// timedOut are the points drawn as crosses at the time limit (a
 	// scaling figure's timed-out instances), over all panels.
 	timedOut []plotter.XY
+	// pointX is where a scaling figure draws each point along x (its
+	// instance's size, set a little apart per variant: dodge).
+	pointX map[pointKey]float64
 	// Note, if set, is printed in the figure under the legend, a line of
 	// caption: which variants were chosen, by what rule.
 	Note string
@@ -186,7 +189,7 @@ func saveFigure(f *Figure, path string, size Size, o atomicfile.Options) error {
 		}
 		dc = draw.Crop(dc, 0, 0, noteH, 0)
 	}
-	if len(f.labels) > 0 {
+	if len(lay.labels) > 0 {
 		// The legend below the panels, column by column.
 		below := draw.Crop(dc, 0, 0, 0, -(h - noteH - legendH))
 		colW := w / vg.Length(lcols)
@@ -197,8 +200,8 @@ func saveFigure(f *Figure, path string, size Size, o atomicfile.Options) error {
 			// Rows a line of 8 pt text apart: gonum spaces them by the
 			// ascent alone, which lets descenders touch the row below.
 			part.Padding = vg.Points(legendPadPt)
-			for i := k * lrows; i < min((k+1)*lrows, len(f.labels)); i++ {
-				part.Add(f.labels[i], f.thumbs[i]...)
+			for i := k * lrows; i < min((k+1)*lrows, len(lay.labels)); i++ {
+				part.Add(lay.labels[i], lay.thumbs[i]...)
 			}
 			part.Draw(draw.Crop(below, vg.Length(k)*colW+vg.Points(4), -(w - vg.Length(k+1)*colW), 0, -vg.Points(4)))
 		}
@@ -232,7 +235,9 @@ func saveFigure(f *Figure, path string, size Size, o atomicfile.Options) error {
 	for r := range grid {
 		for k, p := range grid[r] {
 			if p != nil {
+				restore := fitTickLabels(p, canvases[r][k])
 				p.Draw(canvases[r][k])
+				restore()
 			}
 		}
 	}
@@ -252,6 +257,9 @@ type figLayout struct {
 	legendH, noteH           vg.Length
 	noteLines                []string
 	panelW, panelH, h        vg.Length
+	// labels and thumbs are the legend's lines (legendLines).
+	labels []string
+	thumbs [][]plot.Thumbnailer
 }
 
 // layout places the figure's panels, legend and note at size: panels as
@@ -272,17 +280,21 @@ func layout(f *Figure, size Size) (figLayout, error) {
 	lg.Top, lg.Left = true, true
 	lg.TextStyle.Font.Size = vg.Points(tickPt)
 	lg.ThumbnailWidth = vg.Points(legendThumb)
+	labels, thumbs := legendLines(f.labels, f.thumbs, lg.TextStyle, w)
 	longest := vg.Length(0)
-	for _, l := range f.labels {
+	for _, l := range labels {
 		longest = max(longest, lg.TextStyle.Rectangle(" "+l).Max.X)
 	}
 	entryW := vg.Points(legendThumb) + longest + vg.Points(legendGapPt)
-	lcols := max(1, min(len(f.labels), int(w/entryW)))
-	lrows := (len(f.labels) + lcols - 1) / lcols
+	lcols := max(1, min(len(labels), int(w/entryW)))
+	if len(labels) > len(f.labels) {
+		lcols = 1 // a wrapped entry's lines stay together
+	}
+	lrows := (len(labels) + lcols - 1) / lcols
 	// A legend row is as tall as gonum draws it: its tallest entry's text
 	// above the baseline, and the padding between rows.
 	entryH := vg.Length(0)
-	for _, l := range f.labels {
+	for _, l := range labels {
 		entryH = max(entryH, lg.TextStyle.Rectangle(l).Max.Y)
 	}
 	legendH := vg.Length(0)
@@ -312,7 +324,33 @@ func layout(f *Figure, size Size) (figLayout, error) {
 		h = panelH*vg.Length(rows) + legendH + noteH
 	}
 	return figLayout{cols: cols, rows: rows, lcols: lcols, lrows: lrows, legend: &lg, legendH: legendH, noteH: noteH, noteLines: noteLines,
-		panelW: panelW, panelH: panelH, h: h}, nil
+		panelW: panelW, panelH: panelH, h: h, labels: labels, thumbs: thumbs}, nil
+}
+
+// legendLines returns the legend's entries as the lines drawn at a figure
+// width w: an entry whose text is wider than the width leaves beside its
+// sample is wrapped, its sample on the first line, the others without
+// (a label such as "sat/x (ran 3 of 9 tour first, ...)" would otherwise
+// run off the page).
+func legendLines(labels []string, thumbs [][]plot.Thumbnailer, sty draw.TextStyle, w vg.Length) ([]string, [][]plot.Thumbnailer) {
+	room := w - vg.Points(legendThumb+legendGapPt+8)
+	var ls []string
+	var ts [][]plot.Thumbnailer
+	for i, l := range labels {
+		lines := []string{l}
+		if sty.Width(" "+l) > room {
+			lines = wrapText(sty, l, room)
+		}
+		for k, line := range lines {
+			ls = append(ls, line)
+			if k == 0 {
+				ts = append(ts, thumbs[i])
+			} else {
+				ts = append(ts, nil)
+			}
+		}
+	}
+	return ls, ts
 }
 
 // readablePanelH is the height a panel of a figure split over files

@@ -97,6 +97,14 @@ func TestPaperRulesCatch(t *testing.T) {
 	q.X.Tick.Marker = plot.ConstantTicks(ts)
 	styleText(q)
 	check("overlap", false, "labels '10' and '20' overlap", save("1020.pdf", &Figure{Panels: []*plot.Plot{q}, Cols: 1}, Size{W: 2.4 * vg.Inch, H: 2 * vg.Inch}))
+	// Text wider than the figure runs off its page: an axis label of 150
+	// characters in a column.
+	wide := plot.New()
+	wl, _ := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}})
+	wide.Add(wl)
+	styleText(wide)
+	wide.X.Label.Text = strings.Repeat("board squares ", 11)
+	check("overlap", false, "runs off the", save("wide.pdf", &Figure{Panels: []*plot.Plot{wide}, Cols: 1}, ColumnSize))
 
 	// dpi: ours, and a PNG that records no resolution (as gonum writes).
 	check("dpi", true, "300 dpi, 1050 px", save("good.png", cactus(rows, TimeSolver), ColumnSize))

@@ -2,13 +2,13 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/boardsat/boardsat/harness/results"
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
 )
 
 // TestScalingAxes: the scaling figure's x axis is the puzzle's own size
@@ -29,9 +29,14 @@ func TestScalingAxes(t *testing.T) {
 	if _, log := p.X.Scale.(plot.LogScale); p.X.Label.Text != "board side" || log {
 		t.Errorf("queens x axis %q (log %v), want board side, linear", p.X.Label.Text, log)
 	}
+	// sat/seqcounter and mip/cbc time out on queens:10: two crosses at the
+	// limit, set apart in their variants' slots (dodge) so that both show:
+	// six variants over a quarter of the sizes' gap (2: boards 6 to 12),
+	// 0.1 a slot, so within 10 +- 0.25.
 	crosses := f.timedOut
-	if want := []plotter.XY{{X: 10, Y: 2}, {X: 10, Y: 2}}; !slices.Equal(crosses, want) {
-		t.Errorf("timed-out crosses %v, want %v (sat/seqcounter and mip/cbc on queens:10)", crosses, want)
+	if len(crosses) != 2 || crosses[0].Y != 2 || crosses[1].Y != 2 || math.Abs(crosses[0].X-crosses[1].X) < 0.099 ||
+		math.Abs(crosses[0].X-10) > 0.25 || math.Abs(crosses[1].X-10) > 0.25 {
+		t.Errorf("timed-out crosses %v, want two at y 2, at least a slot (0.1) apart, within 10 +- 0.25", crosses)
 	}
 	if !slices.Contains(f.labels, TimedOutLabel) {
 		t.Errorf("legend %q lacks %q", f.labels, TimedOutLabel)

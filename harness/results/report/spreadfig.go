@@ -63,9 +63,13 @@ func spreadBars(f *Figure, figKind string, rows []results.Row, kind, time, x, y 
 				if s.Solved == 0 || p.Title.Text != s.Puzzle+", task "+s.Task {
 					continue
 				}
+				x, ok := f.pointX[pointKey{s.Puzzle, s.Task, s.Instance, s.Variant}]
+				if !ok {
+					continue
+				}
 				t := seconds(s, time)
 				lo, hi := bound(groupKey{s.Instance, s.Variant, s.Task})
-				b.XYs = append(b.XYs, plotter.XY{X: float64(s.Squares), Y: t})
+				b.XYs = append(b.XYs, plotter.XY{X: x, Y: t})
 				b.YErrors = append(b.YErrors, struct{ Low, High float64 }{t - min(lo, t), max(hi, t) - t})
 			}
 			out = append(out, b)

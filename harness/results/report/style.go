@@ -243,10 +243,26 @@ func newStyles(sums []Summary) *styles {
 		st.order = append(st.order, v)
 		st.label[v] = v
 		if panels > 1 && len(panelsOf[v]) < panels {
-			st.label[v] = v + " (" + panelNames(panelsOf[v]) + ")"
+			st.label[v] = v + " (" + panelsIn(panelsOf[v], Panels(sums)) + ")"
 		}
 	}
 	return st
+}
+
+// panelsIn says which of all the panels ps are, the shorter way: "queens
+// count; tour first" or "all but intervals optimum, count".
+func panelsIn(ps, all []Panel) string {
+	in := panelNames(ps)
+	var out []Panel
+	for _, p := range all {
+		if !slices.Contains(ps, p) {
+			out = append(out, p)
+		}
+	}
+	if but := "all but " + panelNames(out); len(out) > 0 && len(but) < len(in) {
+		return but
+	}
+	return in
 }
 
 // panelNames names panels by puzzle and task: "queens count", "queens
