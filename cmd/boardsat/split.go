@@ -112,9 +112,16 @@ func (f *splitFlags) limitMemory(memout func(msg string) bool) error {
 	// answer; the tree's watchdog ends anything else a sixteenth below the
 	// limit, before the cgroup's cap (the limit itself) would have the
 	// kernel kill a process of the tree.
+	// A limit the tree already holds more than (--mem 1M: boardsat
+	// alone is over ten) is not made a cap: the kernel would kill
+	// boardsat at its next page, with nothing printed; the watchdog ends
+	// it at its first sample, with its answer.
 	membudget.Set(limit * 9 / 10)
-	membudget.Confine(limit)
-	watchTree("solve", membudget.TreeResident, limit-limit/16, "a sixteenth below --mem "+f.mem, memout)
+	mark := limit - limit/16
+	if membudget.TreeResident() < mark {
+		membudget.Confine(limit)
+	}
+	watchTree("solve", membudget.TreeResident, mark, "a sixteenth below --mem "+f.mem, memout)
 	return nil
 }
 
