@@ -25,20 +25,25 @@ install:
 	$(GO) install -buildvcs=true -ldflags '$(LDFLAGS)' ./cmd/boardsat
 
 # The test command of the README and of CI: formatting, vet, then every test;
-# then the one ratio test (CPU >= 0.8 x wall of a single-threaded search)
-# again, alone on the machine (BOARDSAT_ALONE=1), where it is always judged:
-# beside the other packages' tests its run waits for a core. The go test run
+# then the two measurement tests (a search's CPU time counts its worker, at
+# least 0.8 x its wall x the core share a busy loop beside it gets; the
+# first run of a bench gets the CPU share of the others) again, alone
+# (BOARDSAT_ALONE=1), where they are always judged: beside the other
+# packages' tests, whose load comes and goes, they are judged only on a
+# machine loaded below its cores. The go test run
 # goes through scripts/testsummary, which prints what plain go test prints
 # (each package's ok or FAIL line, a failed test's output) and then every
 # skipped test with its reason (a solver not installed); the status is go
-# test's, or 1 when the summary saw a failure.
+# test's, or 1 when the summary saw a failure. -timeout is a guard against
+# a hung test, not a speed target: the longest package takes about 4 min
+# on an idle 2-core machine and 13 beside eight busy loops.
 test: fmt-check vet
-	@echo '$(GO) test -count=1 -timeout 15m -json ./... | $(GO) run ./scripts/testsummary'
+	@echo '$(GO) test -count=1 -timeout 30m -json ./... | $(GO) run ./scripts/testsummary'
 	@st=$$(mktemp); \
-	{ $(GO) test -count=1 -timeout 15m -json ./...; echo $$? > "$$st"; } | $(GO) run ./scripts/testsummary; \
+	{ $(GO) test -count=1 -timeout 30m -json ./...; echo $$? > "$$st"; } | $(GO) run ./scripts/testsummary; \
 	sum=$$?; code=$$(cat "$$st"); rm -f "$$st"; \
 	[ "$$sum" -eq 0 ] && [ "$$code" -eq 0 ]
-	BOARDSAT_ALONE=1 $(GO) test -count=1 -run '^TestWorkerCPUMeasured$$' ./harness/bench
+	BOARDSAT_ALONE=1 $(GO) test -count=1 -run '^(TestWorkerCPUMeasured|TestFirstRunMeasuredLikeTheOthers)$$' ./harness/bench
 
 vet:
 	$(GO) vet ./...

@@ -248,9 +248,16 @@ func TestSweepStale(t *testing.T) {
 	}
 }
 
+// forcedChargeKB is the most a cgroup's peak passes its hard memory cap:
+// the kernel's charge batch (MEMCG_CHARGE_BATCH, 64 pages of 4 KiB), which
+// it may charge to a task with a fatal signal pending, so that the task
+// can exit.
+const forcedChargeKB = 64 * 4
+
 // TestMemoryCapHeld: under a cgroup method, a memory limit is a hard cap
 // of the run's cgroup: a grandchild touching 200 MiB under a 50 MiB limit
-// is ended by the kernel with the tree never past the limit, and the run
+// is ended by the kernel with the tree never past the limit (but for the
+// kernel's forced charges of a task it is killing), and the run
 // is a memout limited by the cgroup. With SampledEnv set, or under rusage,
 // the same limit is sampled (LimitedBy "sampled") and still ends the run.
 func TestMemoryCapHeld(t *testing.T) {
@@ -267,8 +274,11 @@ func TestMemoryCapHeld(t *testing.T) {
 		if u.Exceeded != LimitMem || u.LimitedBy != want {
 			t.Errorf("%s: ended by %q, limited by %q; want mem, %q", method, u.Exceeded, u.LimitedBy, want)
 		}
-		if method != Rusage && u.PeakKB > limits.MemKB {
-			t.Errorf("%s: the tree's peak %d KiB passed the cap of %d KiB", method, u.PeakKB, limits.MemKB)
+		// The kernel lets a task it is killing charge past the cap while
+		// it exits (a forced charge: one page was seen, on a loaded
+		// machine), at most a charge batch of 64 pages.
+		if method != Rusage && u.PeakKB > limits.MemKB+forcedChargeKB {
+			t.Errorf("%s: the tree's peak %d KiB passed the cap of %d KiB by more than the kernel's %d KiB of forced charges", method, u.PeakKB, limits.MemKB, forcedChargeKB)
 		}
 		if method == Rusage {
 			continue
