@@ -403,11 +403,7 @@ func resultsTable(args []string, stdout io.Writer) error {
 	case "pivot":
 		ps, _ := report.Pivots(rows, *measure, *c.par, time)
 		if *spread != "" {
-			sps, err := report.PivotSpreads(ps, rows, *spread)
-			if err != nil {
-				return badInput(err)
-			}
-			return writeOut(*c.out, stdout, func(w io.Writer) error { return writeSpreadPivots(w, ps, sps, *spread, *format) })
+			return writeSpreadPivots(*c.out, stdout, rows, ps, *spread, *format)
 		}
 		return writeOut(*c.out, stdout, func(w io.Writer) error { return writePivots(w, ps, *format) })
 	case "speedup":
@@ -427,53 +423,50 @@ func resultsTable(args []string, stdout io.Writer) error {
 }
 
 // writePivots writes the pivots: one long CSV table, Markdown tables, or
-// LaTeX tables each split into page-sized ones.
+// LaTeX tables each split into page-sized ones (report.PivotsLaTeX).
 func writePivots(w io.Writer, ps []report.Pivot, format string) error {
-	if format == "csv" {
+	switch format {
+	case "csv":
 		return report.LongPivots(ps).Render(w, "csv")
+	case "latex":
+		return report.PivotsLaTeX(w, ps)
 	}
 	for i, p := range ps {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		if format != "latex" {
-			if err := p.Wide().Render(w, "md"); err != nil {
-				return err
-			}
-			continue
-		}
-		// A pivot wider or longer than a page is split into page-sized
-		// tables.
-		for k, page := range p.Pages() {
-			if k > 0 {
-				fmt.Fprintln(w)
-			}
-			if err := page.LaTeX(w); err != nil {
-				return err
-			}
+		if err := p.Wide().Render(w, "md"); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// writeSpreadPivots writes the pivots with their spreads: one long CSV
-// table, Markdown tables, or LaTeX tables (the spread beneath each median).
-func writeSpreadPivots(w io.Writer, ps []report.Pivot, sps [][][][2]float64, kind, format string) error {
-	switch format {
-	case "csv":
-		return report.LongPivotsSpread(ps, sps, kind).Render(w, "csv")
-	case "latex":
-		with := make([]report.Pivot, len(ps))
-		for i, p := range ps {
-			with[i] = p.WithSpread(sps[i], kind)
+// writeSpreadPivots writes the pivots with their spreads (to out, or to
+// stdout): one long CSV table, Markdown tables, or LaTeX tables (the
+// spread beneath each median).
+func writeSpreadPivots(out string, stdout io.Writer, rows []results.Row, ps []report.Pivot, kind, format string) error {
+	if format == "latex" {
+		with, err := report.PivotsSpread(ps, rows, kind)
+		if err != nil {
+			return badInput(err)
 		}
-		return writePivots(w, with, format)
+		return writeOut(out, stdout, func(w io.Writer) error { return report.PivotsLaTeX(w, with) })
 	}
-	var tables []report.Table
-	for i, p := range ps {
-		tables = append(tables, p.WideSpread(sps[i], kind))
+	sps, err := report.PivotSpreads(ps, rows, kind)
+	if err != nil {
+		return badInput(err)
 	}
-	return renderTables(w, tables, "md")
+	return writeOut(out, stdout, func(w io.Writer) error {
+		if format == "csv" {
+			return report.LongPivotsSpread(ps, sps, kind).Render(w, "csv")
+		}
+		var tables []report.Table
+		for i, p := range ps {
+			tables = append(tables, p.WideSpread(sps[i], kind))
+		}
+		return renderTables(w, tables, "md")
+	})
 }
 
 // resultsPlot draws the figures (plotResults).

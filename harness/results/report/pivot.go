@@ -51,26 +51,22 @@ const PageRows = tableRows
 // instances in groups of PageRows. The best per instance stays that over
 // every variant. A pivot that fits is returned alone.
 func (p Pivot) Pages() []Pivot {
-	nameW, cellW := p.columnWidths()
-	perTable := len(p.Variants)
-	for perTable > 1 && tabularPt(append([]float64{nameW}, cellW[:perTable]...), pivotSepPt) > TextWidthPt {
-		perTable--
-	}
+	groups := p.columnGroups()
 	rows, cols := len(p.Instances), len(p.Variants)
 	perPage := p.rowsPerPage()
-	if cols <= perTable && rows <= perPage {
+	if len(groups) == 1 && rows <= perPage {
 		return []Pivot{p}
 	}
 	best := make([]map[int]bool, rows)
 	for i := range rows {
 		best[i] = p.best(i)
 	}
-	nc, nr := (cols+perTable-1)/perTable, (rows+perPage-1)/perPage
+	nc, nr := len(groups), (rows+perPage-1)/perPage
 	var out []Pivot
 	for r := range nr {
-		for c := range nc {
+		for _, g := range groups {
 			i0, i1 := r*perPage, min((r+1)*perPage, rows)
-			j0, j1 := c*perTable, min((c+1)*perTable, cols)
+			j0, j1 := g[0], g[1]
 			q := Pivot{Puzzle: p.Puzzle, Task: p.Task, Measure: p.Measure, Time: p.Time, K: p.K, Instances: p.Instances[i0:i1], Variants: p.Variants[j0:j1], SpreadKind: p.SpreadKind}
 			for i := i0; i < i1; i++ {
 				q.Values = append(q.Values, p.Values[i][j0:j1])
@@ -100,13 +96,40 @@ func (p Pivot) Pages() []Pivot {
 	return out
 }
 
-// rowsPerPage is the most instances one LaTeX table of the pivot holds:
-// PageRows, or half as many when a spread line follows each.
-func (p Pivot) rowsPerPage() int {
-	if p.Spread != nil {
-		return PageRows / 2
+// columnGroups cuts the variants into runs of columns, [j0, j1), each as
+// many as the text width takes beside the instance column, each column at
+// its own width (a run of wide ones, the spreads of slow variants say,
+// holds fewer).
+func (p Pivot) columnGroups() [][2]int {
+	nameW, cellW := p.columnWidths()
+	var groups [][2]int
+	for j0 := 0; j0 < len(cellW) || len(groups) == 0; {
+		j1 := j0 + 1
+		for j1 < len(cellW) && tabularPt(append([]float64{nameW}, cellW[j0:j1+1]...), pivotSepPt) <= TextWidthPt {
+			j1++
+		}
+		groups = append(groups, [2]int{j0, min(j1, len(cellW))})
+		j0 = j1
 	}
-	return PageRows
+	return groups
+}
+
+// rowsPerPage is the most instances one LaTeX table of the pivot holds:
+// PageRows, or fewer where the rotated variant names and the caption (at
+// a column's width) leave less of the text height (rows of 11 pt, 40 pt
+// for the rules and the footnote); half as many when a spread line
+// follows each.
+func (p Pivot) rowsPerPage() int {
+	head := 0.0
+	for _, v := range p.Variants {
+		head = max(head, smallTextPt(v))
+	}
+	caption := math.Ceil(smallTextPt(p.caption()+" (part 10 of 10: variants 10--10 of 10, instances 100--100 of 100)")/ColumnWidthPt) * 11
+	n := max(5, min(PageRows, int((TextHeightPt-head-caption-40)/11)))
+	if p.Spread != nil {
+		return max(3, n/2)
+	}
+	return n
 }
 
 // pivotSepPt is the column separation of a LaTeX pivot (\tabcolsep).
@@ -508,6 +531,33 @@ func (p Pivot) spreadLine(sb *strings.Builder, i int) {
 	if has {
 		sb.WriteString(" & " + strings.Join(cells, " & ") + " \\\\\n")
 	}
+}
+
+// PivotsLaTeX writes the pivots as LaTeX floats, each split into the
+// tables that fit a two-column paper (Pages), with a \clearpage every
+// floatsQueued floats: LaTeX holds 18 floats waiting for a page at most,
+// and a file of pivot floats alone (a suite of thirty puzzles and tasks)
+// gives it no text to break pages at.
+func PivotsLaTeX(w io.Writer, ps []Pivot) error {
+	n := 0
+	for _, p := range ps {
+		for _, page := range p.Pages() {
+			if n > 0 {
+				sep := "\n"
+				if n%floatsQueued == 0 {
+					sep += floatFlush
+				}
+				if _, err := io.WriteString(w, sep); err != nil {
+					return err
+				}
+			}
+			if err := page.LaTeX(w); err != nil {
+				return err
+			}
+			n++
+		}
+	}
+	return nil
 }
 
 // latexLabel keeps the letters and digits of s, for a \label.

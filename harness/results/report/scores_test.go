@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -166,5 +167,31 @@ func TestRefusedCell(t *testing.T) {
 	ps, _ := Pivots(poolRows(), MeasurePAR2, 2, TimeWall)
 	if v := ps[1].Values[0][0]; ps[1].Puzzle != "pieces" || v != 20 {
 		t.Errorf("PAR-2 of a timeout: %g (%s), want 20", v, ps[1].Puzzle)
+	}
+}
+
+// TestScoreCaptionBounded: thirty puzzles and tasks, each with a variant
+// that ran one instance of two, give a scores caption of a few lines that
+// says how many there are (the notes in full ran to 4,000 characters on
+// the quick suite, which LaTeX cannot set); two give the notes in full.
+func TestScoreCaptionBounded(t *testing.T) {
+	mk := func(puzzles int) Table {
+		var rows []results.Row
+		for p := range puzzles {
+			for _, in := range []string{"a", "b"} {
+				inst := fmt.Sprintf("p%d:%s", p, in)
+				rows = append(rows, row(inst, "native/x", "count", 1, results.StatusOK, 0.1))
+				if in == "a" {
+					rows = append(rows, row(inst, "sat/y", "count", 1, results.StatusOK, 0.2))
+				}
+			}
+		}
+		return ScoreTable(Aggregate(rows, 2, TimeCPU), 2)
+	}
+	if tb := mk(30); len(tb.Title) > 1000 || !strings.Contains(tb.Title, "In 30 puzzles and tasks a variant ran fewer") {
+		t.Errorf("30 puzzles: caption of %d characters: %q", len(tb.Title), tb.Title)
+	}
+	if tb := mk(2); !strings.Contains(tb.Title, "p0 count: scored over the 1 instances every variant ran, of 2; ran fewer: sat/y 1 of 2") {
+		t.Errorf("2 puzzles: caption %q lacks the notes", tb.Title)
 	}
 }

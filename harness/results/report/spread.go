@@ -124,6 +124,20 @@ func PivotSpreads(ps []Pivot, rows []results.Row, kind string) ([][][][2]float64
 	return out, nil
 }
 
+// PivotsSpread returns the pivots with the spread of kind attached to each
+// cell (PivotSpreads, WithSpread), for their LaTeX tables.
+func PivotsSpread(ps []Pivot, rows []results.Row, kind string) ([]Pivot, error) {
+	sps, err := PivotSpreads(ps, rows, kind)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Pivot, len(ps))
+	for i, p := range ps {
+		out[i] = p.WithSpread(sps[i], kind)
+	}
+	return out, nil
+}
+
 // WideSpread is Wide with each value followed by its spread, as
 // "0.0123 [0.0120, 0.0131]", and the spread named in the title.
 func (p Pivot) WideSpread(sp [][][2]float64, kind string) Table {

@@ -136,7 +136,8 @@ func (t Table) latex(w io.Writer) error {
 	if len(groups) == 0 {
 		groups = [][]int{{0}}
 	}
-	nr := max(1, (len(t.Rows)+tableRows-1)/tableRows)
+	per := t.rowsPerPart()
+	nr := max(1, (len(t.Rows)+per-1)/per)
 	parts := len(groups) * nr
 	label := t.Label
 	if label == "" {
@@ -153,15 +154,31 @@ func (t Table) latex(w io.Writer) error {
 			}
 			part, lab := "", latexLabelOf(label)
 			if parts > 1 {
-				part = fmt.Sprintf(" (part %d of %d: rows %d--%d of %d, columns %d--%d of %d)", k, parts, r*tableRows+1, min((r+1)*tableRows, len(t.Rows)), len(t.Rows),
+				part = fmt.Sprintf(" (part %d of %d: rows %d--%d of %d, columns %d--%d of %d)", k, parts, r*per+1, min((r+1)*per, len(t.Rows)), len(t.Rows),
 					g[keys]+1, g[len(g)-1]+1, len(t.Header))
 				lab += fmt.Sprintf("-%d", k)
 			}
-			t.latexPart(&sb, g, t.Rows[min(r*tableRows, len(t.Rows)):min((r+1)*tableRows, len(t.Rows))], floatEnv(t.groupPt(g, width)), part, lab)
+			t.latexPart(&sb, g, t.Rows[min(r*per, len(t.Rows)):min((r+1)*per, len(t.Rows))], floatEnv(t.groupPt(g, width)), part, lab)
 		}
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err
+}
+
+// rowsPerPart is the most rows one float of the table holds: tableRows,
+// or fewer where the rotated headers (as tall as the longest is wide: a
+// grid's "optimum: sat/unsatsat+seqcounter") and the caption (at a
+// column's width, the narrowest a part has) leave less of the text
+// height; rows of 11 pt, 40 pt for the rules and the part's words.
+func (t Table) rowsPerPart() int {
+	head := 0.0
+	for i, h := range t.Header {
+		if t.numeric(i) {
+			head = max(head, smallTextPt(h))
+		}
+	}
+	caption := math.Ceil(smallTextPt(t.Title)/ColumnWidthPt) * 11
+	return max(5, min(tableRows, int((TextHeightPt-head-caption-40)/11)))
 }
 
 // groupPt is the width of a tabular of the columns cols.
@@ -293,6 +310,22 @@ func CertifyTable(sums []Summary) Table {
 	return t
 }
 
+// captionNotesMax is the longest the notes of a caption run (characters):
+// a caption is a few lines, not a page (a suite of thirty puzzles and tasks
+// with variants refused on some made one of 4,000 characters, which LaTeX
+// cannot set: "Dimension too large").
+const captionNotesMax = 400
+
+// commonNote is the caption's word on the puzzles and tasks where a
+// variant ran fewer instances than the others: the notes themselves when
+// short, else how many there are and where the rows say it.
+func commonNote(notes []string) string {
+	if all := strings.Join(notes, ". "); len(all) <= captionNotesMax {
+		return all
+	}
+	return fmt.Sprintf("In %d puzzles and tasks a variant ran fewer instances than the others: there the scores are over the common instances only, and its ran and not_run say what it ran", len(notes))
+}
+
 // ScoreTable lays out the scores of every variant per puzzle and task and
 // the virtual best solver (variant "VBS"), over the instances every
 // variant of the puzzle and task ran (common): solved of those, PAR-k over
@@ -307,7 +340,7 @@ func ScoreTable(a Aggregates, k float64) Table {
 		"the best PAR-" + fmtFloat(k) + " of any variant on each) and its share of the VBS's solves; beside them the instances each variant ran, " +
 		"solved of those, and did not run (never scored as unsolved)"
 	if notes := a.CommonNotes(); len(notes) > 0 {
-		title += ". " + strings.Join(notes, ". ")
+		title += ". " + commonNote(notes)
 	}
 	t := Table{
 		Title:   title,
