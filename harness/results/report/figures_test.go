@@ -47,6 +47,33 @@ func TestSelectVariantsEachBackend(t *testing.T) {
 	}
 }
 
+// TestSelectVariantsRefusedAside: a brute-force variant refused on two of
+// three instances leaves one instance every variant ran; the panel is
+// drawn all the same (three instances in all), so its best of each
+// backend is kept. Chosen over the common instances, a fresh quick suite's
+// cactus drew no native variant.
+func TestSelectVariantsRefusedAside(t *testing.T) {
+	var rows []results.Row
+	for _, in := range []string{"queens:4", "queens:5", "queens:6"} {
+		for _, v := range []struct {
+			name string
+			secs float64
+		}{{"native/a", 0.02}, {"sat/b", 0.05}, {"sat/c", 0.04}, {"sat/d", 0.03}, {"check", 0.01}} {
+			r := row(in, v.name, "count", 1, results.StatusOK, v.secs)
+			if v.name == "check" && in != "queens:4" {
+				r.Status, r.Message = results.StatusError, results.RefusedMessage("too large")
+			}
+			rows = append(rows, r)
+		}
+	}
+	kept, _ := SelectVariants(rows, 2, TimeWall)
+	for _, want := range []string{"native/a", "sat/d", "check"} {
+		if !slices.Contains(kept, want) {
+			t.Errorf("kept %q: no %s, the best of its backend", kept, want)
+		}
+	}
+}
+
 // TestFigureFitsPage: a cactus of many panels made for a column is never
 // taller than MaxHeight (7.5 in): its panels get lower, and when they
 // would get too low to read, it is refused with what to do; SplitFigure

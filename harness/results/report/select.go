@@ -78,9 +78,15 @@ func SelectVariants(rows []results.Row, n int, time string) (kept, left []string
 	best := map[pick]Score{}
 	var order []pick
 	agg := Aggregate(rows, DefaultPAR, time)
+	// A panel is drawn for a puzzle and task of MinPanelInstances
+	// instances in all (facets), however few every variant ran: with the
+	// VBS's common instances instead, a variant refused on the larger
+	// instances (the brute-force check) left whole puzzles without their
+	// best of each backend, and a fresh quick suite's cactus drew no
+	// native variant.
 	drawn := map[[2]string]bool{}
-	for _, v := range agg.VBS {
-		drawn[[2]string{v.Puzzle, v.Task}] = v.Instances >= MinPanelInstances
+	for _, s := range agg.Scores {
+		drawn[[2]string{s.Puzzle, s.Task}] = s.Instances >= MinPanelInstances
 	}
 	for _, s := range agg.Scores {
 		if !drawn[[2]string{s.Puzzle, s.Task}] {
