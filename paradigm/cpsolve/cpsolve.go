@@ -264,6 +264,10 @@ func run(ctx context.Context, s Solver, spec puzzle.Spec, m *mzn.Model, all bool
 		args = append(args, "--all-solutions")
 	}
 	cmd := solverproc.Command(ctx, Binary, append(args, file)...)
+	// minizinc writes its FlatZinc to TMPDIR and removes it only when it
+	// ends by itself: killed at the time limit, it left it there. Its
+	// temporaries go in the run's own directory, removed whatever ended it.
+	cmd.Env = append(os.Environ(), "TMPDIR="+dir)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()

@@ -204,6 +204,9 @@ func run(ctx context.Context, s Solver, spec puzzle.Spec, m *mip.Model) (*puzzle
 		return nil, -1, puzzle.Error, err.Error()
 	}
 	cmd := solverproc.Command(ctx, s.Binary, s.args(in, out)...)
+	// Any temporaries of the solver go in the run's own directory,
+	// removed whatever ended it.
+	cmd.Env = append(os.Environ(), "TMPDIR="+dir)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	runErr := cmd.Run()
