@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,6 +15,8 @@ import (
 	"testing"
 
 	"github.com/boardsat/boardsat/harness/results"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
@@ -233,6 +236,41 @@ func TestMarkersApart(t *testing.T) {
 	for _, g := range variantGlyphs {
 		if _, cross := g.(draw.CrossGlyph); cross {
 			t.Errorf("a variant marker is the unsolved cross")
+		}
+	}
+}
+
+// TestRoomTicksThin: decade labels 10 to 100000 on a log axis 80 pt long
+// (half a column's panel) are thinned so that no two come within
+// tickLabelGapPt, every tick kept; on 400 pt all five stay.
+func TestRoomTicksThin(t *testing.T) {
+	p := plot.New()
+	styleText(p)
+	for _, c := range []struct {
+		room   vg.Length
+		labels int
+	}{{vg.Points(80), 3}, {vg.Points(400), 5}} {
+		inner := floorTicks{ratio: true}
+		rt := roomTicks{inner: inner, room: c.room, log: true, sty: p.X.Tick.Label}
+		ts := rt.Ticks(10, 1e5)
+		if len(ts) != len(inner.Ticks(10, 1e5)) {
+			t.Errorf("room %v: %d ticks, want every one of the inner ticker's", c.room, len(ts))
+		}
+		var kept []plot.Tick
+		for _, tk := range ts {
+			if tk.Label != "" {
+				kept = append(kept, tk)
+			}
+		}
+		if len(kept) != c.labels {
+			t.Errorf("room %v: labels %v, want %d", c.room, kept, c.labels)
+		}
+		for i := 1; i < len(kept); i++ {
+			a, b := kept[i-1], kept[i]
+			gap := c.room*vg.Length((math.Log10(b.Value)-math.Log10(a.Value))/4) - (rt.sty.Width(a.Label)+rt.sty.Width(b.Label))/2
+			if gap < vg.Points(tickLabelGapPt) {
+				t.Errorf("room %v: %q and %q %.1f pt apart", c.room, a.Label, b.Label, gap.Points())
+			}
 		}
 	}
 }

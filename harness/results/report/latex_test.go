@@ -166,6 +166,18 @@ func TestLaTeXTablesFit(t *testing.T) {
 		}
 	}
 	body += b.String()
+	// A grid's rotated headers run long ("optimum: sat/unsatsat-...");
+	// thirty rows beneath one of 50 characters were 40 pt too tall for the
+	// page on a fresh quick suite.
+	tall := Table{Title: "A grid of long headers", Label: "tall", Header: []string{"instance", "optimum: sat/unsatsat-lines-hilbert-lex+seqcounter"}, Numeric: []bool{false, true}}
+	for i := range 70 {
+		tall.Rows = append(tall.Rows, []string{fmt.Sprintf("dominate:%dx%d:Q", i+4, i+4), "0.0123"})
+	}
+	var tb bytes.Buffer
+	if err := tall.Render(&tb, "latex"); err != nil {
+		t.Fatal(err)
+	}
+	body += tb.String()
 	for _, what := range []string{"scores", "grid"} {
 		if !strings.Contains(body, "\\label{tab:boardsat-"+what) {
 			t.Errorf("no LaTeX %s table with a label", what)
